@@ -1,0 +1,2 @@
+/* exec_ocl.c - stub, to be written */
+#include "ip_internal.h"

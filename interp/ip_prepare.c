@@ -1,0 +1,2 @@
+/* ip_prepare.c - stub, to be written */
+#include "ip_internal.h"

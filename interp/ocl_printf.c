@@ -1,0 +1,2 @@
+/* ocl_printf.c - stub, to be written */
+#include "ip_internal.h"

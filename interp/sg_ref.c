@@ -1,0 +1,2 @@
+/* sg_ref.c - stub, to be written */
+#include "ip_internal.h"

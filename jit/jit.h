@@ -1,0 +1,48 @@
+/* jit.h - the libgccjit backend: lane-vectorized native code for hot kernels.
+ *
+ * A compiled kernel executes whole subgroups (all S lanes together, active
+ * mask for divergence, same reconvergence rules as interp/), loops over
+ * subgroups and work-groups inside the compiled code, and reports faults and
+ * UB with the same ip_diag records as the interpreter.  Anything it cannot
+ * compile falls back to the interpreter with one logged reason.
+ *
+ * Ownership: jit_kernel_compile() returns an object owning the compiled code
+ * (a dlopen'ed shared object, possibly from the on-disk cache);
+ * jit_kernel_free(NULL) is a no-op.
+ */
+#ifndef JIT_H
+#define JIT_H
+
+#include "ip.h"
+
+typedef struct jit_kernel jit_kernel;
+
+typedef struct jit_options {
+  const char *cache_dir;     /* NULL: $XDG_CACHE_HOME/spirv-sg or ~/.cache/spirv-sg; "" disables */
+  int opt_level;             /* 0..3, default 2 */
+  bool dump_asm;             /* keep the assembly for inspection */
+  ip_write_fn log;           /* fallback reasons and cache events, may be NULL */
+  void *log_user;
+} jit_options;
+
+typedef struct jit_stats {
+  double compile_ms;         /* 0 when loaded from the cache */
+  bool from_cache;
+  uint32_t ir_statements;
+} jit_stats;
+
+/* Compiles kernel `name` of m for subgroup size S (and the module's spec
+ * constant values, already folded into m).  Returns NULL with a reason in
+ * err when the kernel cannot be compiled (the caller falls back). */
+jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg_size,
+                               const jit_options *opt, jit_stats *out_stats,
+                               char *err, size_t err_size);
+/* Runs work-groups [first, first+count) in linear work-group order of the
+ * launch l (created by ip_launch_create, which checked the arguments);
+ * diagnostics go into l's report exactly as the interpreter's do. */
+ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t count);
+/* The assembly text of the compiled kernel (needs dump_asm), or NULL. */
+const char *jit_kernel_asm(const jit_kernel *k);
+void jit_kernel_free(jit_kernel *k);
+
+#endif

@@ -1,0 +1,2 @@
+/* ld_cfg.c - stub, to be written */
+#include "ld.h"

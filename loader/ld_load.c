@@ -1,0 +1,2 @@
+/* ld_load.c - stub, to be written */
+#include "ld.h"

@@ -1,0 +1,2 @@
+/* ld_text.c - stub, to be written */
+#include "ld.h"

@@ -1,0 +1,2 @@
+/* ld_types.c - stub, to be written */
+#include "ld.h"

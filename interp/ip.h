@@ -62,26 +62,8 @@ static inline uint32_t ip_mask_next(ip_mask m, uint32_t l) {
   for (uint32_t l = ip_mask_first(mask); l < IP_MAX_LANES; l = ip_mask_next((mask), l))
 
 /* --------------------------------------------------------------- addresses
- *
- * A pointer value is (region << shift) | offset.  shift is 48 for Physical64
- * (16-bit region, 48-bit offset) and 24 for Physical32 (8-bit region, 24-bit
- * offset: buffers of at most 16 MiB).  Regions by class:
- *   0                          null: every access faults
- *   [1, local_base)            launch-wide: module-scope variables (index+1),
- *                              then buffer and image arguments in order
- *   [local_base, builtin_base) this work-group's local allocations (static
- *                              Workgroup variables, then local arguments)
- *   [builtin_base, priv_base)  Input built-in variables (read-only, per lane)
- *   [priv_base, priv_base+128) lane l's private memory in the current subgroup
- * Generic pointers are the same values; casts to a named space check the class.
- */
-typedef struct ip_addr_layout {
-  uint32_t shift;
-  uint64_t offset_mask;
-  uint32_t local_base, builtin_base, priv_base, n_regions;
-} ip_addr_layout;
-
-void ip_addr_layout_for(uint32_t addr_bits, ip_addr_layout *out);
+ * The encoding is the IR's (ld.h, "addresses"). */
+typedef ld_addr_layout ip_addr_layout;
 static inline uint32_t ip_addr_region(const ip_addr_layout *a, uint64_t p) { return (uint32_t)(p >> a->shift); }
 static inline uint64_t ip_addr_offset(const ip_addr_layout *a, uint64_t p) { return p & a->offset_mask; }
 static inline uint64_t ip_addr_make(const ip_addr_layout *a, uint32_t region, uint64_t off) {
@@ -294,8 +276,34 @@ typedef enum ip_group_arith {
 void ip_group_arith_eval(ip_group_arith op, SpvGroupOperation gop, uint32_t cluster,
                          const ld_type *type, ip_mask active,
                          const void *in, void *out);
+/* The same over n values (lane i at in + i * in_stride, result at
+ * out + i * type->size); active[i] != 0 marks participants (NULL: all).  Used
+ * for work-group scope collectives (index = linear local id). */
+void ip_group_arith_eval_n(ip_group_arith op, SpvGroupOperation gop, uint32_t cluster,
+                           const ld_type *type, uint32_t n, const uint8_t *active,
+                           const void *in, size_t in_stride, void *out);
 /* Identity element of op for type (bytes, type->size). */
 void ip_group_arith_identity(ip_group_arith op, const ld_type *type, void *out);
+
+/* Lane-permutation rules shared by both backends.  Each returns the source
+ * lane for `lane`, or IP_SRC_OUT_OF_RANGE when the rule selects no lane of the
+ * group (the caller diagnoses IP_UB_INDEX_OUT_OF_RANGE; documented value 0).
+ * size is S, the maximum subgroup size. */
+#define IP_SRC_OUT_OF_RANGE UINT32_MAX
+/* SPV_KHR_subgroup_rotate: cluster 0 = no ClusterSize operand. */
+uint32_t ip_sg_rotate_src(uint32_t lane, uint64_t delta, uint32_t cluster, uint32_t size);
+/* cl_intel_subgroups shuffle_down(current, next, delta): *out_next is set when
+ * the value comes from `next`. */
+uint32_t ip_intel_shuffle_down_src(uint32_t lane, uint64_t delta, uint32_t size, bool *out_next);
+/* cl_intel_subgroups shuffle_up(previous, current, delta): *out_prev is set
+ * when the value comes from `previous`. */
+uint32_t ip_intel_shuffle_up_src(uint32_t lane, uint64_t delta, uint32_t size, bool *out_prev);
+/* OpGroupNonUniformBallotBitCount for one lane (bits >= size ignored). */
+uint32_t ip_ballot_bit_count(SpvGroupOperation gop, const uint32_t ballot[4], uint32_t lane,
+                             uint32_t size);
+/* OpGroupNonUniformAllEqual's comparison: floats compare as OpFOrdEqual
+ * (NaN never equal, -0 == +0), everything else bitwise. */
+bool ip_group_values_equal(const ld_type *type, const void *a, const void *b);
 
 /* ----------------------------------- shared semantics: OpenCL.std per lane
  *

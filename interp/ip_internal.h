@@ -216,6 +216,13 @@ void ip_out_write(ip_sg *sg, const char *text, size_t len);
  * type (size bytes).  False for unknown built-ins. ---- */
 bool ip_builtin_value(const ip_sg *sg, uint32_t lane, SpvBuiltIn b, void *out, uint32_t size);
 
+/* ---- images (exec_image.c) ---- */
+/* The image argument behind an image operand's handle (its region address),
+ * or NULL when the handle is not an image argument. */
+const ip_arg *ip_image_arg(const ip_sg *sg, uint64_t handle);
+/* Bytes per pixel of an image description, 0 if the format is unknown. */
+uint32_t ip_image_pixel_size(const ip_image_desc *d);
+
 /* ---- family lookups: return the handler for an instruction, or NULL if the
  * instruction is not in the family.  May set op->aux / op->aux_ptr. ---- */
 ip_handler *ip_lookup_control(const ld_module *m, const ld_insn *in, ip_op *op);

@@ -1,2 +1,378 @@
-/* ip_launch.c - stub, to be written */
-#include "ip_internal.h"
+/* ip_launch.c - launch creation (argument and NDRange checks), running
+ * work-groups (optionally on several threads), the report and diagnostic
+ * formatting.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include "ip_core.h"
+
+const char *ip_diag_kind_name(ip_diag_kind k) {
+  switch (k) {
+  case IP_FAULT_OUT_OF_BOUNDS: return "out-of-bounds access";
+  case IP_FAULT_MISALIGNED: return "misaligned access";
+  case IP_FAULT_NULL_POINTER: return "null pointer access";
+  case IP_FAULT_WRITE_READONLY: return "write to read-only memory";
+  case IP_FAULT_DIVISION_BY_ZERO: return "division by zero";
+  case IP_FAULT_UNREACHABLE: return "unreachable executed";
+  case IP_FAULT_STEP_LIMIT: return "step limit";
+  case IP_FAULT_TIME_LIMIT: return "time limit";
+  case IP_FAULT_BARRIER_DIVERGENCE: return "barrier divergence";
+  case IP_FAULT_STACK_OVERFLOW: return "stack overflow";
+  case IP_FAULT_UNSUPPORTED: return "unsupported instruction";
+  case IP_FAULT_BAD_ARGUMENT: return "bad argument";
+  case IP_UB_INDEX_OUT_OF_RANGE: return "index out of range";
+  case IP_UB_INACTIVE_LANE: return "read of an inactive lane";
+  case IP_UB_NONUNIFORM: return "non-uniform operand";
+  case IP_UB_PARTIAL_COLLECTIVE: return "collective in divergent code";
+  case IP_UB_BLOCK_PARTIAL_SUBGROUP: return "block I/O in a partial subgroup";
+  case IP_UB_BLOCK_ALIGNMENT: return "misaligned block I/O";
+  case IP_UB_IMAGE_BLOCK_X: return "image block x not a multiple of 4";
+  case IP_UB_CLUSTER_SIZE: return "bad cluster size";
+  case IP_UB_OTHER: return "undefined behaviour";
+  }
+  return "diagnostic";
+}
+
+static const char *arg_kind_name(int k) {
+  switch (k) {
+  case LD_ARG_BUFFER: return "a buffer";
+  case LD_ARG_LOCAL: return "local memory";
+  case LD_ARG_VALUE: return "a value";
+  case LD_ARG_IMAGE: return "an image";
+  case LD_ARG_SAMPLER: return "a sampler";
+  default: return "an unsupported kind";
+  }
+}
+
+static const char *ip_arg_kind_name(ip_arg_kind k) {
+  switch (k) {
+  case IP_ARG_BUFFER: return "a buffer";
+  case IP_ARG_NULL: return "a null pointer";
+  case IP_ARG_LOCAL: return "local memory";
+  case IP_ARG_VALUE: return "a value";
+  case IP_ARG_IMAGE: return "an image";
+  case IP_ARG_SAMPLER: return "a sampler";
+  }
+  return "?";
+}
+
+static int check_args(const ld_kernel *k, const ip_launch_desc *d, char *err, size_t es) {
+  if (d->n_args != k->n_args) {
+    snprintf(err, es, "kernel '%s' takes %u arguments but %u were given", k->name, k->n_args, d->n_args);
+    return IP_ERR_ARGS;
+  }
+  for (uint32_t i = 0; i < k->n_args; i++) {
+    const ld_kernel_arg *ka = &k->args[i];
+    const ip_arg *a = &d->args[i];
+    bool ok;
+    switch (ka->kind) {
+    case LD_ARG_BUFFER: ok = a->kind == IP_ARG_BUFFER || a->kind == IP_ARG_NULL; break;
+    case LD_ARG_LOCAL: ok = a->kind == IP_ARG_LOCAL; break;
+    case LD_ARG_VALUE: ok = a->kind == IP_ARG_VALUE; break;
+    case LD_ARG_IMAGE: ok = a->kind == IP_ARG_IMAGE; break;
+    case LD_ARG_SAMPLER: ok = a->kind == IP_ARG_SAMPLER || a->kind == IP_ARG_VALUE; break;
+    default:
+      snprintf(err, es, "argument %u ('%s') of kernel '%s' has a type that is not supported", i,
+               ka->name, k->name);
+      return IP_ERR_UNSUPPORTED;
+    }
+    if (!ok) {
+      snprintf(err, es, "argument %u ('%s') of kernel '%s' is %s but %s was given", i, ka->name,
+               k->name, arg_kind_name(ka->kind), ip_arg_kind_name(a->kind));
+      return IP_ERR_ARGS;
+    }
+    if (a->kind == IP_ARG_VALUE && ka->kind == LD_ARG_VALUE && a->size != ka->value_size) {
+      snprintf(err, es, "argument %u ('%s') of kernel '%s' takes %u bytes but %zu were given", i,
+               ka->name, k->name, ka->value_size, a->size);
+      return IP_ERR_ARGS;
+    }
+    if (a->kind == IP_ARG_VALUE && !a->data) {
+      snprintf(err, es, "argument %u ('%s'): no data for a by-value argument", i, ka->name);
+      return IP_ERR_ARGS;
+    }
+    if (a->kind == IP_ARG_LOCAL && a->size == 0) {
+      snprintf(err, es, "argument %u ('%s') of kernel '%s': local memory size must be > 0", i,
+               ka->name, k->name);
+      return IP_ERR_ARGS;
+    }
+    if ((a->kind == IP_ARG_BUFFER || a->kind == IP_ARG_IMAGE) && !a->data && a->size) {
+      snprintf(err, es, "argument %u ('%s'): size %zu but no data", i, ka->name, a->size);
+      return IP_ERR_ARGS;
+    }
+  }
+  return IP_OK;
+}
+
+/* Local size 0: the kernel's reqd_work_group_size if any, else in dim 0 the
+ * largest divisor of the global size that is <= 256, and 1 in the others. */
+static int check_ndrange(const ld_kernel *k, const ip_launch_desc *d, ip_ndrange *nd,
+                         const ld_module *m, char *err, size_t es) {
+  if (d->work_dim < 1 || d->work_dim > 3) {
+    snprintf(err, es, "work_dim must be 1, 2 or 3 (got %u)", d->work_dim);
+    return IP_ERR_ARGS;
+  }
+  memset(nd, 0, sizeof *nd);
+  nd->dim = d->work_dim;
+  bool choose = false;
+  for (uint32_t i = 0; i < d->work_dim; i++) if (d->local_size[i] == 0) choose = true;
+  bool reqd = k->local_size[0] != 0;
+  for (uint32_t i = 0; i < 3; i++) {
+    bool used = i < d->work_dim;
+    nd->global[i] = used ? d->global_size[i] : 1;
+    nd->offset[i] = used ? d->global_offset[i] : 0;
+    if (used && nd->global[i] == 0) {
+      snprintf(err, es, "global size in dimension %u must be > 0", i);
+      return IP_ERR_ARGS;
+    }
+    if (choose) {
+      if (reqd) nd->local[i] = k->local_size[i] ? k->local_size[i] : 1;
+      else if (i == 0) {
+        size_t g = nd->global[0], best = 1;
+        for (size_t c = g < 256 ? g : 256; c >= 1; c--) if (g % c == 0) { best = c; break; }
+        nd->local[0] = best;
+      } else nd->local[i] = 1;
+      if (!used) nd->local[i] = 1;
+    } else {
+      nd->local[i] = used ? d->local_size[i] : 1;
+    }
+    if (reqd && used && !choose && k->local_size[i] && nd->local[i] != k->local_size[i]) {
+      snprintf(err, es, "kernel '%s' requires work-group size (%u,%u,%u) (reqd_work_group_size)",
+               k->name, k->local_size[0], k->local_size[1], k->local_size[2]);
+      return IP_ERR_ARGS;
+    }
+    nd->groups[i] = (nd->global[i] + nd->local[i] - 1) / nd->local[i];
+  }
+  uint64_t items = (uint64_t)nd->local[0] * nd->local[1] * nd->local[2];
+  if (items > (1u << 24)) {
+    snprintf(err, es, "work-group of %llu work-items is too large", (unsigned long long)items);
+    return IP_ERR_ARGS;
+  }
+  uint32_t S = d->subgroup_size;
+  if (S == 0) S = k->subgroup_size ? k->subgroup_size : IP_DEFAULT_SUBGROUP_SIZE;
+  else if (k->subgroup_size && k->subgroup_size != S) {
+    snprintf(err, es, "kernel requires subgroup size %u (intel_reqd_sub_group_size) but %u was requested",
+             k->subgroup_size, S);
+    return IP_ERR_ARGS;
+  }
+  if (S < 1 || S > IP_MAX_LANES) {
+    snprintf(err, es, "subgroup size must be between 1 and %u (got %u)", IP_MAX_LANES, S);
+    return IP_ERR_ARGS;
+  }
+  nd->sg_size = S;
+  (void)m;
+  return IP_OK;
+}
+
+void ip_launch_free(ip_launch *l) {
+  if (!l) return;
+  ip_prepare_free(l);
+  if (l->gregions) ip_regions_free(l);
+  free(l->args);
+  free(l->arg_ptr);
+  free(l->arg_len);
+  free(l->arg_word);
+  free(l->all);
+  free(l->diag_out);
+  free(l->out_pending);
+  free(l->out_pending_len);
+  free(l->out_ready);
+  pthread_mutex_destroy(&l->mu);
+  free(l);
+}
+
+ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_launch **out,
+                           char *err, size_t err_size) {
+  *out = NULL;
+  if (err_size) err[0] = 0;
+  if (!m || !desc) { snprintf(err, err_size, "no module or launch description"); return IP_ERR_ARGS; }
+  const ld_kernel *k = NULL;
+  if (desc->kernel) k = ld_find_kernel(m, desc->kernel);
+  else if (m->n_kernels == 1) k = &m->kernels[0];
+  if (!k) {
+    snprintf(err, err_size, "no kernel named '%s' in the module", desc->kernel ? desc->kernel : "(none)");
+    return IP_ERR_KERNEL;
+  }
+  int rc = check_args(k, desc, err, err_size);
+  if (rc != IP_OK) return (ip_result)rc;
+  ip_launch *l = calloc(1, sizeof *l);
+  if (!l) return IP_ERR_NOMEM;
+  pthread_mutex_init(&l->mu, NULL);
+  l->m = m;
+  l->k = k;
+  l->desc = *desc;
+  l->desc.kernel = k->name;
+  rc = check_ndrange(k, desc, &l->nd, m, err, err_size);
+  if (rc != IP_OK) { ip_launch_free(l); return (ip_result)rc; }
+  l->ptr_size = m->addr_bits / 8;
+  l->args = calloc(k->n_args + 1, sizeof *l->args);
+  l->arg_ptr = calloc(k->n_args + 1, sizeof *l->arg_ptr);
+  l->arg_len = calloc(k->n_args + 1, sizeof *l->arg_len);
+  l->arg_word = calloc(k->n_args + 1, sizeof *l->arg_word);
+  if (!l->args || !l->arg_ptr || !l->arg_len || !l->arg_word) { ip_launch_free(l); return IP_ERR_NOMEM; }
+  if (k->n_args) memcpy(l->args, desc->args, k->n_args * sizeof *l->args);
+  l->desc.args = l->args;
+  l->step_limit = desc->step_limit ? desc->step_limit : (uint64_t)1 << 32;
+  rc = ip_regions_init(l, err, err_size);
+  if (rc != IP_OK) { ip_launch_free(l); return (ip_result)rc; }
+  rc = ip_prepare_all(l, err, err_size);
+  if (rc != IP_OK) { ip_launch_free(l); return (ip_result)rc; }
+  /* kernel parameter values */
+  const ld_addr_layout *a = &m->layout;
+  uint32_t bo = 0, lo = m->n_local_vars;
+  for (uint32_t i = 0; i < k->n_args; i++) {
+    const ld_kernel_arg *ka = &k->args[i];
+    const ip_arg *ia = &l->args[i];
+    l->arg_ptr[i] = (const uint8_t *)&l->arg_word[i];
+    l->arg_len[i] = 8;
+    if (ka->kind == LD_ARG_BUFFER || ka->kind == LD_ARG_IMAGE) {
+      uint32_t r = 1 + m->n_global_vars + bo++;
+      l->arg_word[i] = ia->kind == IP_ARG_NULL || !ia->data ? 0 : ip_addr_make(a, r, 0);
+    } else if (ka->kind == LD_ARG_LOCAL) {
+      l->arg_word[i] = ip_addr_make(a, a->local_base + lo++, 0);
+    } else if (ia->kind == IP_ARG_SAMPLER) {
+      l->arg_word[i] = ia->sampler;
+    } else {
+      l->arg_ptr[i] = ia->data;
+      l->arg_len[i] = (uint32_t)ia->size;
+    }
+  }
+  l->rep.subgroup_size = l->nd.sg_size;
+  memcpy(l->rep.local_size, l->nd.local, sizeof l->rep.local_size);
+  l->n_groups = (uint64_t)l->nd.groups[0] * l->nd.groups[1] * l->nd.groups[2];
+  *out = l;
+  return IP_OK;
+}
+
+const ip_ndrange *ip_launch_ndrange(const ip_launch *l) { return &l->nd; }
+
+static int cmp_wdiag(const void *a, const void *b) {
+  const ip_wdiag *x = a, *y = b;
+  if (x->wg_linear != y->wg_linear) return x->wg_linear < y->wg_linear ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Sorts the merged diagnostics (work-group, then sequence), keeps the first
+ * record of each UB site and kind, and publishes at most IP_MAX_DIAGS. */
+static void finish_report(ip_launch *l) {
+  qsort(l->all, l->n_all, sizeof *l->all, cmp_wdiag);
+  free(l->diag_out);
+  l->diag_out = calloc(l->n_all + 1, sizeof *l->diag_out);
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < l->n_all && n < IP_MAX_DIAGS && l->diag_out; i++) {
+    const ip_diag *d = &l->all[i].d;
+    if (ip_diag_is_ub(d->kind)) {
+      bool dup = false;
+      for (uint32_t j = 0; j < n && !dup; j++)
+        dup = l->diag_out[j].kind == d->kind && l->diag_out[j].insn == d->insn;
+      if (dup) continue;
+    }
+    l->diag_out[n++] = *d;
+  }
+  l->rep.diags = l->diag_out;
+  l->rep.n_diags = n;
+  l->rep.insns = l->insns;
+  l->rep.lane_insns = l->lane_insns;
+  l->rep.stopped = l->stop != 0;
+}
+
+static void *worker(void *arg) {
+  ip_launch *l = arg;
+  ip_wgx x;
+  memset(&x, 0, sizeof x);
+  for (;;) {
+    if (__atomic_load_n(&l->stop, __ATOMIC_RELAXED)) break;
+    uint64_t g = __atomic_fetch_add(&l->next_wg, 1, __ATOMIC_RELAXED);
+    if (g >= l->n_groups) break;
+    ip_wg_init(l, &x, g);
+    ip_wg_run_all(&x);
+    ip_wg_commit(l, &x);
+  }
+  ip_wg_fini(&x);
+  return NULL;
+}
+
+ip_result ip_launch_run(ip_launch *l) {
+  if (!l) return IP_ERR_ARGS;
+  l->stop = 0;
+  l->insns = l->lane_insns = 0;
+  l->rep.n_faults = l->rep.n_ub = 0;
+  l->n_all = 0;
+  l->next_wg = 0;
+  l->out_next = 0;
+  l->t_start = ip_now();
+  ip_regions_reset(l);
+  uint32_t nt = l->desc.threads > 1 ? l->desc.threads : 1;
+  if (nt > 256) nt = 256;
+  if ((uint64_t)nt > l->n_groups) nt = (uint32_t)l->n_groups;
+  if (nt > 1 && l->n_groups <= ((uint64_t)1 << 26)) {
+    free(l->out_pending); free(l->out_pending_len); free(l->out_ready);
+    l->out_pending = calloc(l->n_groups, sizeof *l->out_pending);
+    l->out_pending_len = calloc(l->n_groups, sizeof *l->out_pending_len);
+    l->out_ready = calloc(l->n_groups, 1);
+    if (!l->out_pending || !l->out_pending_len || !l->out_ready) nt = 1;
+  } else {
+    nt = 1;
+  }
+  if (nt == 1) {
+    free(l->out_pending); free(l->out_pending_len); free(l->out_ready);
+    l->out_pending = NULL; l->out_pending_len = NULL; l->out_ready = NULL;
+    worker(l);
+  } else {
+    pthread_t *th = calloc(nt, sizeof *th);
+    uint32_t started = 0;
+    for (uint32_t i = 0; th && i < nt; i++)
+      if (pthread_create(&th[i], NULL, worker, l) == 0) started++;
+      else break;
+    if (!started) worker(l);
+    for (uint32_t i = 0; i < started; i++) pthread_join(th[i], NULL);
+    free(th);
+    /* a stopped launch can leave gaps: flush what is left in order */
+    for (uint64_t g = l->out_next; g < l->n_groups; g++)
+      if (l->out_ready[g]) {
+        if (l->desc.out) l->desc.out(l->desc.out_user, l->out_pending[g], l->out_pending_len[g]);
+        else { fwrite(l->out_pending[g], 1, l->out_pending_len[g], stdout); fflush(stdout); }
+        free(l->out_pending[g]);
+        l->out_pending[g] = NULL;
+      }
+  }
+  finish_report(l);
+  if (l->rep.n_faults || (l->desc.ub == IP_UB_ERROR && l->rep.n_ub)) return IP_FAULTED;
+  return IP_OK;
+}
+
+const ip_report *ip_launch_report(const ip_launch *l) {
+  if (l && !l->rep.diags && l->n_all) finish_report((ip_launch *)l);
+  return l ? &l->rep : NULL;
+}
+
+static void format_lanes(ip_mask m, char *buf, size_t size) {
+  size_t n = 0;
+  buf[0] = 0;
+  uint32_t l = ip_mask_first(m);
+  bool first = true;
+  while (l < IP_MAX_LANES && n < size) {
+    uint32_t e = l;
+    while (e + 1 < IP_MAX_LANES && ip_mask_test(m, e + 1)) e++;
+    int w = e > l ? snprintf(buf + n, size - n, "%s%u-%u", first ? "" : ",", l, e)
+                  : snprintf(buf + n, size - n, "%s%u", first ? "" : ",", l);
+    if (w < 0) break;
+    n += (size_t)w;
+    first = false;
+    l = e + 1 < IP_MAX_LANES ? ip_mask_next(m, e) : IP_MAX_LANES;
+  }
+  if (first) snprintf(buf, size, "none");
+}
+
+void ip_diag_format(const ld_module *m, const ip_diag *d, char *buf, size_t size) {
+  char lanes[200];
+  format_lanes(d->lanes, lanes, sizeof lanes);
+  char where[200] = "";
+  if (d->insn) {
+    const char *w = m ? ld_insn_where(m, d->insn) : "";
+    snprintf(where, sizeof where, ", %s at %s", spv_opcode_name(d->insn->op), w ? w : "?");
+  }
+  snprintf(buf, size, "%s: %s: %s in kernel '%s', work-group (%u,%u,%u), subgroup %u, lanes %s%s",
+           ip_diag_is_ub(d->kind) ? "ub" : "fault", ip_diag_kind_name(d->kind), d->message,
+           d->kernel ? d->kernel : "?", d->group[0], d->group[1], d->group[2], d->subgroup, lanes,
+           where);
+}

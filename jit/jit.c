@@ -1,2 +1,1596 @@
-/* stub */
-#include "jit.h"
+/* jit.c - lowering the loader's IR to libgccjit, compiling, caching.
+ *
+ * DESIGN
+ *
+ * Lane values.  A compiled kernel runs one subgroup of S lanes per call.  Every
+ * SSA value (result or callee parameter) of every inlined function instance
+ * owns a field in a per-subgroup frame struct: T v[S] for a scalar, T v[n][S]
+ * for an n-component vector (structure of arrays, so a component is one
+ * contiguous lane array).  Instructions become lane loops
+ *     for (l = 0; l < S; l++) { t = r[l]; if (mask[l]) t = a[l] + b[l]; r[l] = t; }
+ * which GCC if-converts into a blend and auto-vectorizes (every lane is
+ * written, so no masked store is needed).  Constants and kernel arguments are
+ * uniform rvalues / locals.  bool is one byte; integers are held unsigned in
+ * their container (8/16/32/64) and cast to signed for signed operations;
+ * pointers are the encoded addresses of ld.h (u64 or u32).
+ *
+ * Divergence.  The frame starts with int32 mask[S] (active lanes), tgt[S]
+ * (each lane's successor index at a branch) and pred[S] (each lane's last
+ * predecessor segment, for OpPhi).  Blocks are cut into segments at calls and
+ * work-group barriers; every segment is a label and a case of a dispatch
+ * switch.  The SIMT stack of the interpreter (IPDOM stack: entries {pc, mask,
+ * rpc}, reconvergence at ld_block.reconverge, function exit when NULL) lives in
+ * host memory and is driven by small host helpers (jit_run.c): at a
+ * terminator the code fills tgt[] and calls rt_branch(segment), which splits
+ * or moves the top entry exactly as the interpreter does, writes mask[] and
+ * returns the next segment; the code jumps to the dispatch switch.  So the
+ * lanes that execute each instruction together are the interpreter's, and
+ * divergent paths run in terminator order (true target first).
+ *
+ * Functions.  Every OpFunctionCall is inlined as a new instance (own value
+ * fields, own private-memory area); the call pushes a stack entry for the
+ * callee whose reconvergence point is the caller's continuation segment;
+ * OpReturn removes the returning lanes from the instance's entries (the
+ * interpreter's "returned" mask).  Recursion falls back.
+ *
+ * Barriers.  The frame holds all state, so the compiled function is
+ * resumable: a work-group barrier moves the top entry to the continuation
+ * segment and returns JIT_RET_SUSPEND; the host work-group loop runs every
+ * subgroup up to the barrier, then resumes each at its stack top.
+ *
+ * Memory.  Per-lane scalar accesses.  The address is split into (region,
+ * offset); the region table (jit_ctx.regions, indexed by region number) gives
+ * base, readable and writable size.  The inline fast path accepts only
+ * in-bounds accesses aligned to the type's natural alignment; everything else
+ * calls rt_mem, which asks the interpreter's own ip_mem (same fault kinds,
+ * same ip_diag records) and either returns the host pointer (the access was
+ * legal after all) or NULL (fault recorded; loads yield zero, stores are
+ * dropped).  Built-in Input variables are read from a per-subgroup block the
+ * host fills.
+ *
+ * Subgroup operations.  Group/GroupNonUniform IAdd and FAdd (reduce, scans) are
+ * inline cross-lane loops combining active lanes in increasing lane order
+ * (floats sequentially, as the reference); other arithmetic group operations
+ * call the shared reference ip_group_arith_eval through rt_group.
+ *
+ * Anything else makes jit_kernel_compile return NULL with one reason.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgccjit.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "jit_internal.h"
+
+#define JIT_ABI_VERSION 1u
+#define JIT_CACHE_MAGIC "SGJIT001"
+
+/* ------------------------------------------------------------- utilities */
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void logf_(const jit_options *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void logf_(const jit_options *o, const char *fmt, ...) {
+  if (!o || !o->log) return;
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n > sizeof buf - 2) n = (int)sizeof buf - 2;
+  buf[n++] = '\n';
+  o->log(o->log_user, buf, (size_t)n);
+}
+
+static uint64_t fnv64(uint64_t h, const void *p, size_t n) {
+  const uint8_t *b = p;
+  for (size_t i = 0; i < n; i++) { h ^= b[i]; h *= 0x100000001b3ull; }
+  return h;
+}
+
+/* ------------------------------------------------------ target flags (-m) */
+
+static pthread_mutex_t g_flags_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *g_mflags;           /* space-separated -m flags for this CPU */
+
+static uint64_t cpu_hash(void) {
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  uint64_t h = 0xcbf29ce484222325ull;
+  if (!f) return h;
+  char line[4096];
+  int seen = 0;
+  while (fgets(line, sizeof line, f) && seen < 2) {
+    if (!strncmp(line, "model name", 10) || !strncmp(line, "flags", 5)) {
+      h = fnv64(h, line, strlen(line));
+      seen++;
+    }
+  }
+  fclose(f);
+  return h;
+}
+
+static char *detect_mflags(void) {
+  FILE *p = popen("gcc -march=native -E -v - </dev/null 2>&1", "r");
+  if (!p) return strdup("");
+  char *line = NULL, *out = NULL;
+  size_t cap = 0;
+  while (getline(&line, &cap, p) > 0) {
+    if (!strstr(line, "cc1") || !strstr(line, "-march=")) continue;
+    size_t n = strlen(line);
+    out = malloc(n + 1);
+    if (!out) break;
+    out[0] = 0;
+    for (char *tok = strtok(line, " \t\n"); tok; tok = strtok(NULL, " \t\n")) {
+      if (tok[0] == '-' && tok[1] == 'm' && strncmp(tok, "-march=native", 13)) {
+        if (out[0]) strcat(out, " ");
+        strcat(out, tok);
+      }
+    }
+    break;
+  }
+  free(line);
+  pclose(p);
+  return out ? out : strdup("");
+}
+
+static void cache_dir_of(const jit_options *o, char *buf, size_t size) {
+  buf[0] = 0;
+  if (o && o->cache_dir) { snprintf(buf, size, "%s", o->cache_dir); return; }
+  const char *x = getenv("XDG_CACHE_HOME");
+  if (x && *x) { snprintf(buf, size, "%s/spirv-sg", x); return; }
+  const char *h = getenv("HOME");
+  if (h && *h) snprintf(buf, size, "%s/.cache/spirv-sg", h);
+}
+
+static void mkdirs(const char *dir) {
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s", dir);
+  for (char *p = tmp + 1; *p; p++)
+    if (*p == '/') { *p = 0; mkdir(tmp, 0755); *p = '/'; }
+  mkdir(tmp, 0755);
+}
+
+/* The -m flags, from memory, the cache dir (keyed by the CPU) or gcc. */
+static const char *target_flags(const char *cdir) {
+  pthread_mutex_lock(&g_flags_lock);
+  if (!g_mflags) {
+    uint64_t ch = cpu_hash();
+    char path[4200];
+    path[0] = 0;
+    if (cdir[0]) {
+      snprintf(path, sizeof path, "%s/mflags-%016llx.txt", cdir, (unsigned long long)ch);
+      FILE *f = fopen(path, "r");
+      if (f) {
+        char buf[8192];
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[n] = 0;
+        if (n > 0 && !strncmp(buf, "-m", 2)) {
+          buf[strcspn(buf, "\n")] = 0;
+          g_mflags = strdup(buf);
+        }
+      }
+    }
+    if (!g_mflags) {
+      g_mflags = detect_mflags();
+      if (path[0] && g_mflags && g_mflags[0]) {
+        mkdirs(cdir);
+        char tmp[4300];
+        snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
+        FILE *f = fopen(tmp, "w");
+        if (f) {
+          fprintf(f, "%s\n", g_mflags);
+          if (fclose(f) == 0) rename(tmp, path); else unlink(tmp);
+        }
+      }
+    }
+  }
+  pthread_mutex_unlock(&g_flags_lock);
+  return g_mflags ? g_mflags : "";
+}
+
+/* ------------------------------------------------------------------ plan */
+
+typedef struct plan_err { char *buf; size_t size; bool failed; } plan_err;
+
+static bool failf(plan_err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool failf(plan_err *e, const char *fmt, ...) {
+  if (e->failed) return false;
+  e->failed = true;
+  va_list ap;
+  va_start(ap, fmt);
+  if (e->size) vsnprintf(e->buf, e->size, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+static const char *opname(SpvOp op) {
+  static __thread char b[32];
+  snprintf(b, sizeof b, "opcode %u", (unsigned)op);
+  return b;
+}
+
+/* Shape of a lane value: component type and count; false if not a lane value. */
+static bool lane_shape(const ld_type *t, const ld_type **comp, uint32_t *n) {
+  if (!t) return false;
+  switch (t->kind) {
+  case LD_T_BOOL: case LD_T_INT: case LD_T_POINTER:
+    *comp = t; *n = 1; return true;
+  case LD_T_FLOAT:
+    if (t->width != 32 && t->width != 64) return false;
+    *comp = t; *n = 1; return true;
+  case LD_T_VECTOR:
+    if (!t->elem || t->elem->kind == LD_T_VECTOR || t->count == 0 || t->count > 16) return false;
+    if (t->elem->kind == LD_T_FLOAT && t->elem->width != 32 && t->elem->width != 64) return false;
+    *comp = t->elem; *n = t->count; return true;
+  default:
+    return false;
+  }
+}
+
+static uint32_t comp_bytes(const jit_kernel *k, const ld_type *c) {
+  if (c->kind == LD_T_POINTER) return k->m->addr_bits / 8;
+  if (c->kind == LD_T_BOOL) return 1;
+  uint32_t w = c->width;
+  return w <= 8 ? 1 : w <= 16 ? 2 : w <= 32 ? 4 : 8;
+}
+
+static int32_t new_seg(jit_kernel *k, uint32_t inst, const ld_block *b, uint32_t first) {
+  if (k->n_seg == k->cap_seg) {
+    uint32_t nc = k->cap_seg ? k->cap_seg * 2 : 64;
+    jit_seg *ns = realloc(k->seg, nc * sizeof *ns);
+    if (!ns) return -1;
+    k->seg = ns;
+    k->cap_seg = nc;
+  }
+  jit_seg *s = &k->seg[k->n_seg];
+  memset(s, 0, sizeof *s);
+  s->inst = inst;
+  s->blk = b;
+  s->first = first;
+  s->n_succ = -1;
+  s->rpc = -1;
+  return (int32_t)k->n_seg++;
+}
+
+static bool is_wg_barrier(const ld_module *m, const ld_insn *in) {
+  if (in->op != SpvOpControlBarrier || in->n_ops < 1) return false;
+  const ld_value *v = &m->values[in->ops[0]];
+  if (v->kind != LD_V_CONSTANT) return true;
+  uint32_t scope;
+  memcpy(&scope, v->u.bytes, 4);
+  return scope != SpvScopeSubgroup;
+}
+
+static bool builtin_supported(int32_t b) {
+  switch (b) {
+  case SpvBuiltInGlobalInvocationId: case SpvBuiltInLocalInvocationId:
+  case SpvBuiltInWorkgroupId: case SpvBuiltInNumWorkgroups: case SpvBuiltInWorkgroupSize:
+  case SpvBuiltInEnqueuedWorkgroupSize: case SpvBuiltInGlobalSize: case SpvBuiltInGlobalOffset:
+  case SpvBuiltInGlobalLinearId: case SpvBuiltInLocalInvocationIndex:
+  case SpvBuiltInSubgroupSize: case SpvBuiltInSubgroupMaxSize: case SpvBuiltInNumSubgroups:
+  case SpvBuiltInNumEnqueuedSubgroups: case SpvBuiltInSubgroupId:
+  case SpvBuiltInSubgroupLocalInvocationId: case SpvBuiltInWorkDim:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static uint32_t const_u32(const ld_module *m, uint32_t id, bool *ok) {
+  const ld_value *v = &m->values[id];
+  if (v->kind != LD_V_CONSTANT || !v->type || v->type->kind != LD_T_INT) { *ok = false; return 0; }
+  uint64_t x = 0;
+  memcpy(&x, v->u.bytes, v->type->size < 8 ? v->type->size : 8);
+  return (uint32_t)x;
+}
+
+/* Operations the lowering knows (the plan checks operand shapes loosely;
+ * the code generator rejects the rest). */
+static bool op_supported(const ld_module *m, const ld_insn *in, plan_err *e) {
+  switch (in->op) {
+  case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
+  case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpControlBarrier:
+  case SpvOpPhi: case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch:
+  case SpvOpReturn: case SpvOpReturnValue: case SpvOpFunctionCall:
+  case SpvOpLoad: case SpvOpStore: case SpvOpVariable:
+  case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+  case SpvOpInBoundsPtrAccessChain:
+  case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpSNegate: case SpvOpNot:
+  case SpvOpFAdd: case SpvOpFSub: case SpvOpFMul: case SpvOpFDiv: case SpvOpFNegate:
+  case SpvOpBitwiseAnd: case SpvOpBitwiseOr: case SpvOpBitwiseXor:
+  case SpvOpShiftLeftLogical: case SpvOpShiftRightLogical: case SpvOpShiftRightArithmetic:
+  case SpvOpIEqual: case SpvOpINotEqual: case SpvOpUGreaterThan: case SpvOpUGreaterThanEqual:
+  case SpvOpULessThan: case SpvOpULessThanEqual: case SpvOpSGreaterThan:
+  case SpvOpSGreaterThanEqual: case SpvOpSLessThan: case SpvOpSLessThanEqual:
+  case SpvOpFOrdEqual: case SpvOpFOrdNotEqual: case SpvOpFOrdLessThan: case SpvOpFOrdGreaterThan:
+  case SpvOpFOrdLessThanEqual: case SpvOpFOrdGreaterThanEqual: case SpvOpFUnordEqual:
+  case SpvOpFUnordNotEqual: case SpvOpFUnordLessThan: case SpvOpFUnordGreaterThan:
+  case SpvOpFUnordLessThanEqual: case SpvOpFUnordGreaterThanEqual:
+  case SpvOpIsNan:
+  case SpvOpLogicalAnd: case SpvOpLogicalOr: case SpvOpLogicalNot: case SpvOpLogicalEqual:
+  case SpvOpLogicalNotEqual: case SpvOpSelect:
+  case SpvOpUConvert: case SpvOpSConvert: case SpvOpFConvert: case SpvOpConvertUToF:
+  case SpvOpConvertSToF: case SpvOpBitcast: case SpvOpConvertPtrToU: case SpvOpConvertUToPtr:
+  case SpvOpPtrCastToGeneric:
+  case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:
+  case SpvOpVectorShuffle: case SpvOpCopyObject:
+    return true;
+  case SpvOpGroupIAdd: case SpvOpGroupFAdd: case SpvOpGroupFMin: case SpvOpGroupUMin:
+  case SpvOpGroupSMin: case SpvOpGroupFMax: case SpvOpGroupUMax: case SpvOpGroupSMax:
+  case SpvOpGroupNonUniformIAdd: case SpvOpGroupNonUniformFAdd: case SpvOpGroupNonUniformIMul:
+  case SpvOpGroupNonUniformFMul: case SpvOpGroupNonUniformSMin: case SpvOpGroupNonUniformUMin:
+  case SpvOpGroupNonUniformFMin: case SpvOpGroupNonUniformSMax: case SpvOpGroupNonUniformUMax:
+  case SpvOpGroupNonUniformFMax: case SpvOpGroupNonUniformBitwiseAnd:
+  case SpvOpGroupNonUniformBitwiseOr: case SpvOpGroupNonUniformBitwiseXor:
+  case SpvOpGroupNonUniformLogicalAnd: case SpvOpGroupNonUniformLogicalOr:
+  case SpvOpGroupNonUniformLogicalXor: {
+    bool ok = true;
+    uint32_t scope = const_u32(m, in->ops[0], &ok);
+    if (!ok || scope != SpvScopeSubgroup)
+      return failf(e, "%s: group operation not at Subgroup scope", ld_insn_where(m, in));
+    uint32_t gop = in->ops[1];
+    if (gop != SpvGroupOperationReduce && gop != SpvGroupOperationInclusiveScan &&
+        gop != SpvGroupOperationExclusiveScan)
+      return failf(e, "%s: group operation %u not compiled yet", ld_insn_where(m, in), gop);
+    const ld_type *c; uint32_t n;
+    if (!lane_shape(in->type, &c, &n) || n != 1)
+      return failf(e, "%s: vector group operation not compiled yet", ld_insn_where(m, in));
+    return true;
+  }
+  case SpvOpExtInst:
+    if (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC) return true;
+    return failf(e, "%s: OpExtInst %u not compiled yet", ld_insn_where(m, in), in->ext_op);
+  default:
+    return failf(e, "%s: %s not compiled yet", ld_insn_where(m, in), opname(in->op));
+  }
+}
+
+static int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, int32_t cont,
+                         plan_err *e);
+
+static uint32_t add_insn_index(jit_kernel *k, const ld_insn *in) {
+  if (k->n_insns == k->cap_insns) {
+    uint32_t nc = k->cap_insns ? k->cap_insns * 2 : 256;
+    const ld_insn **ni = realloc(k->insns, nc * sizeof *ni);
+    if (!ni) return 0;
+    k->insns = ni;
+    k->cap_insns = nc;
+  }
+  k->insns[k->n_insns] = in;
+  return k->n_insns++;
+}
+
+static int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, int32_t cont,
+                         plan_err *e) {
+  const ld_module *m = k->m;
+  if (fn->is_import || fn->n_blocks == 0)
+    return failf(e, "call to imported function %s", fn->name ? fn->name : "?"), -1;
+  if (fn->max_call_depth == UINT32_MAX)
+    return failf(e, "recursive function %s", fn->name ? fn->name : "?"), -1;
+  if (k->n_inst >= JIT_MAX_INST) return failf(e, "more than %u inlined calls", JIT_MAX_INST), -1;
+  uint32_t ii = k->n_inst++;
+  jit_inst *I = &k->inst[ii];
+  I->fn = fn;
+  I->parent = parent;
+  I->cont = cont;
+  I->block_seg = calloc(fn->n_blocks, sizeof(int32_t));
+  I->term_seg = calloc(fn->n_blocks, sizeof(int32_t));
+  if (!I->block_seg || !I->term_seg) return failf(e, "out of memory"), -1;
+  for (uint32_t b = 0; b < fn->n_blocks; b++) {
+    I->block_seg[b] = I->term_seg[b] = -1;
+    if (!fn->blocks[b].reachable && b != 0) continue;
+    I->block_seg[b] = new_seg(k, ii, &fn->blocks[b], 0);
+  }
+  /* Private memory: this instance's Function variables. */
+  uint64_t priv = (k->priv_bytes + 15) & ~(uint64_t)15;
+  k->inst[ii].priv_off = priv;
+  for (uint32_t b = 0; b < fn->n_blocks; b++) {
+    const ld_block *blk = &fn->blocks[b];
+    if (k->inst[ii].block_seg[b] < 0) continue;
+    int32_t cur = k->inst[ii].block_seg[b];
+    for (uint32_t i = 0; i < blk->n_insns; i++) {
+      const ld_insn *in = &blk->insns[i];
+      if (!op_supported(m, in, e)) return -1;
+      if (in->op == SpvOpVariable) {
+        if (in->n_ops > 1) return failf(e, "%s: OpVariable with initializer", ld_insn_where(m, in)), -1;
+        const ld_type *pt = in->type && in->type->elem ? in->type->elem : NULL;
+        if (!pt || !pt->size) return failf(e, "%s: OpVariable of unsized type", ld_insn_where(m, in)), -1;
+        uint32_t al = pt->align ? pt->align : 1;
+        priv = (priv + al - 1) / al * al + pt->size;
+      }
+      if (in->op == SpvOpLoad) {
+        const ld_value *pv = &m->values[in->ops[0]];
+        if (pv->kind == LD_V_VARIABLE && pv->u.var->storage == SpvStorageClassInput) {
+          const ld_variable *var = pv->u.var;
+          if (!builtin_supported(var->builtin))
+            return failf(e, "%s: built-in %d not compiled yet", ld_insn_where(m, in), var->builtin), -1;
+          bool have = false;
+          for (uint32_t q = 0; q < k->n_builtins; q++) have |= k->builtins[q].var == var;
+          if (!have) {
+            if (k->n_builtins == 64) return failf(e, "too many built-ins"), -1;
+            const ld_type *c; uint32_t n;
+            if (!lane_shape(var->pointee, &c, &n)) return failf(e, "built-in of odd type"), -1;
+            k->builtins[k->n_builtins].var = var;
+            k->builtins[k->n_builtins].offset = k->builtin_bytes;
+            k->n_builtins++;
+            k->builtin_bytes += (n * k->S * comp_bytes(k, c) + 15) & ~15u;
+          }
+        }
+      }
+      if (in->op == SpvOpFunctionCall) {
+        int32_t next = new_seg(k, ii, blk, i + 1);
+        const ld_value *cv = &m->values[in->ops[0]];
+        if (cv->kind != LD_V_FUNCTION) return failf(e, "call of a non-function"), -1;
+        k->priv_bytes = priv;
+        if (plan_inst(k, cv->u.fn, ii, next, e) < 0) return -1;
+        priv = k->priv_bytes;
+        cur = next;
+      } else if (is_wg_barrier(m, in)) {
+        int32_t next = new_seg(k, ii, blk, i + 1);
+        k->seg[cur].n_succ = 1;
+        k->seg[cur].succ[0] = next;
+        cur = next;
+      }
+    }
+    k->inst[ii].term_seg[b] = cur;
+    jit_seg *s = &k->seg[cur];
+    if (blk->n_succs > 64) return failf(e, "switch with more than 64 targets"), -1;
+    s->n_succ = (int32_t)blk->n_succs;
+    for (uint32_t q = 0; q < blk->n_succs; q++) {
+      int32_t t = k->inst[ii].block_seg[blk->succs[q]->index];
+      if (t < 0) return failf(e, "branch to an unreachable block"), -1;
+      s->succ[q] = t;
+    }
+    s->rpc = blk->reconverge ? k->inst[ii].block_seg[blk->reconverge->index] : cont;
+  }
+  k->priv_bytes = priv;
+  return (int32_t)ii;
+}
+
+/* ------------------------------------------------------------- codegen */
+
+typedef struct J {
+  jit_kernel *k;
+  const ld_module *m;
+  uint32_t S;
+  gcc_jit_context *cx;
+  gcc_jit_function *fn;
+  gcc_jit_block *b;
+  gcc_jit_rvalue *c, *f;        /* ctx*, frame* */
+  gcc_jit_lvalue *lane, *next;
+  gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
+  gcc_jit_struct *frame_st, *ctx_st, *reg_st;
+  gcc_jit_field *f_mask, *f_tgt, *f_pred;
+  gcc_jit_field *c_regions, *c_builtins, *c_args, *c_branch, *c_call, *c_return, *c_mem, *c_group;
+  gcc_jit_field *r_base, *r_size, *r_wsize;
+  gcc_jit_field **slot;         /* [n_inst * bound] */
+  gcc_jit_field **phitmp;       /* [n_inst * bound] */
+  uint64_t *privoff;            /* [n_inst * bound] Function variable offsets */
+  gcc_jit_lvalue **argl;        /* [bound * 16] uniform kernel argument components */
+  gcc_jit_block **segb;
+  int blkn;
+  plan_err *e;
+  uint32_t n_stmts;
+} J;
+
+static gcc_jit_type *scal(J *j, const ld_type *c) {
+  switch (c->kind) {
+  case LD_T_BOOL: return j->t_u[0];
+  case LD_T_INT: {
+    uint32_t w = c->width;
+    return w <= 8 ? j->t_u[0] : w <= 16 ? j->t_u[1] : w <= 32 ? j->t_u[2] : j->t_u[3];
+  }
+  case LD_T_FLOAT: return c->width == 64 ? j->t_f64 : j->t_f32;
+  case LD_T_POINTER: return j->t_ptr;
+  default: return NULL;
+  }
+}
+static gcc_jit_type *sscal(J *j, const ld_type *c) {
+  uint32_t w = c->kind == LD_T_POINTER ? j->m->addr_bits : c->width;
+  return w <= 8 ? j->t_s[0] : w <= 16 ? j->t_s[1] : w <= 32 ? j->t_s[2] : j->t_s[3];
+}
+
+static gcc_jit_block *nb(J *j) {
+  char name[32];
+  snprintf(name, sizeof name, "b%d", j->blkn++);
+  return gcc_jit_function_new_block(j->fn, name);
+}
+static gcc_jit_rvalue *ci(J *j, gcc_jit_type *t, long v) { return gcc_jit_context_new_rvalue_from_long(j->cx, t, v); }
+static gcc_jit_rvalue *cast(J *j, gcc_jit_rvalue *v, gcc_jit_type *t) { return gcc_jit_context_new_cast(j->cx, NULL, v, t); }
+static gcc_jit_rvalue *bin(J *j, enum gcc_jit_binary_op op, gcc_jit_type *t, gcc_jit_rvalue *a, gcc_jit_rvalue *b) {
+  return gcc_jit_context_new_binary_op(j->cx, NULL, op, t, a, b);
+}
+static gcc_jit_rvalue *cmp(J *j, enum gcc_jit_comparison op, gcc_jit_rvalue *a, gcc_jit_rvalue *b) {
+  return gcc_jit_context_new_comparison(j->cx, NULL, op, a, b);
+}
+static void assign(J *j, gcc_jit_lvalue *l, gcc_jit_rvalue *r) {
+  gcc_jit_block_add_assignment(j->b, NULL, l, r);
+  j->n_stmts++;
+}
+static gcc_jit_lvalue *local(J *j, gcc_jit_type *t) {
+  char name[32];
+  snprintf(name, sizeof name, "t%d", j->blkn++);
+  return gcc_jit_function_new_local(j->fn, NULL, t, name);
+}
+static gcc_jit_lvalue *fld(J *j, gcc_jit_field *fl) {   /* f->fl */
+  return gcc_jit_rvalue_dereference_field(j->f, NULL, fl);
+}
+static gcc_jit_lvalue *lane_arr(J *j, gcc_jit_field *fl, gcc_jit_rvalue *lane) {
+  return gcc_jit_context_new_array_access(j->cx, NULL, gcc_jit_lvalue_as_rvalue(fld(j, fl)), lane);
+}
+static gcc_jit_rvalue *L(J *j) { return gcc_jit_lvalue_as_rvalue(j->lane); }
+static gcc_jit_rvalue *MASK(J *j) {
+  return cmp(j, GCC_JIT_COMPARISON_NE, gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j))), ci(j, j->t_i32, 0));
+}
+
+typedef struct jloop { gcc_jit_block *cond, *after; } jloop;
+static void loop_begin(J *j, jloop *lp) {
+  lp->cond = nb(j);
+  gcc_jit_block *body = nb(j);
+  lp->after = nb(j);
+  assign(j, j->lane, ci(j, j->t_i32, 0));
+  gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
+  gcc_jit_block_end_with_conditional(lp->cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, (long)j->S)), body, lp->after);
+  j->b = body;
+}
+static void loop_end(J *j, jloop *lp) {
+  gcc_jit_block_add_assignment_op(j->b, NULL, j->lane, GCC_JIT_BINARY_OP_PLUS, ci(j, j->t_i32, 1));
+  gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
+  j->b = lp->after;
+}
+/* t = a; if (cond) t = b;  -> rvalue t (blocks GCC if-converts) */
+static gcc_jit_rvalue *sel(J *j, gcc_jit_rvalue *cond, gcc_jit_rvalue *yes, gcc_jit_rvalue *no, gcc_jit_type *t) {
+  gcc_jit_lvalue *tmp = local(j, t);
+  assign(j, tmp, no);
+  gcc_jit_block *bt = nb(j), *bj = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cond, bt, bj);
+  j->b = bt;
+  assign(j, tmp, yes);
+  gcc_jit_block_end_with_jump(j->b, NULL, bj);
+  j->b = bj;
+  return gcc_jit_lvalue_as_rvalue(tmp);
+}
+
+static size_t vidx(J *j, uint32_t inst, uint32_t id) { return (size_t)inst * j->m->bound + id; }
+
+/* Lane l's component c of a slot. */
+static gcc_jit_lvalue *slot_lv(J *j, gcc_jit_field *fl, uint32_t n, uint32_t c, gcc_jit_rvalue *lane) {
+  gcc_jit_rvalue *arr = gcc_jit_lvalue_as_rvalue(fld(j, fl));
+  if (n > 1) arr = gcc_jit_lvalue_as_rvalue(gcc_jit_context_new_array_access(j->cx, NULL, arr, ci(j, j->t_i32, c)));
+  return gcc_jit_context_new_array_access(j->cx, NULL, arr, lane);
+}
+
+static gcc_jit_lvalue *res_lv(J *j, uint32_t inst, uint32_t id, uint32_t c) {
+  const ld_type *ct; uint32_t n;
+  lane_shape(j->m->values[id].type, &ct, &n);
+  return slot_lv(j, j->slot[vidx(j, inst, id)], n, c, L(j));
+}
+
+static gcc_jit_rvalue *const_comp(J *j, const ld_type *ct, const uint8_t *p) {
+  gcc_jit_type *t = scal(j, ct);
+  uint32_t nb_ = comp_bytes(j->k, ct);
+  if (ct->kind == LD_T_FLOAT) {
+    if (ct->width == 32) { float f; memcpy(&f, p, 4); return gcc_jit_context_new_rvalue_from_double(j->cx, t, f); }
+    double d; memcpy(&d, p, 8); return gcc_jit_context_new_rvalue_from_double(j->cx, t, d);
+  }
+  uint64_t v = 0;
+  memcpy(&v, p, nb_);
+  if (nb_ == 8) return cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)v), t);
+  return gcc_jit_context_new_rvalue_from_long(j->cx, t, (long)v);
+}
+
+/* Component c of value id in instance inst, for the current lane. */
+static gcc_jit_rvalue *V(J *j, uint32_t inst, uint32_t id, uint32_t c) {
+  const ld_value *v = &j->m->values[id];
+  const ld_type *ct; uint32_t n;
+  if (!lane_shape(v->type, &ct, &n) || c >= n) {
+    failf(j->e, "value %s of unsupported type", ld_id_name(j->m, id));
+    return ci(j, j->t_i32, 0);
+  }
+  switch (v->kind) {
+  case LD_V_CONSTANT:
+    return const_comp(j, ct, v->u.bytes + (size_t)c * ct->size);
+  case LD_V_UNDEF: {
+    uint8_t z[8] = {0};
+    return const_comp(j, ct, z);
+  }
+  case LD_V_VARIABLE:
+    return cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)v->u.var->address), j->t_ptr);
+  case LD_V_PARAM:
+    if (inst == 0) return gcc_jit_lvalue_as_rvalue(j->argl[(size_t)id * 16 + c]);
+    return gcc_jit_lvalue_as_rvalue(res_lv(j, inst, id, c));
+  case LD_V_RESULT:
+    if (v->u.insn->op == SpvOpVariable) {
+      const ld_addr_layout *a = &j->m->layout;
+      gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3], cast(j, L(j), j->t_u[3]),
+                              ci(j, j->t_u[3], (long)a->priv_base));
+      r = bin(j, GCC_JIT_BINARY_OP_LSHIFT, j->t_u[3], r, ci(j, j->t_u[3], (long)a->shift));
+      r = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[3], r, ci(j, j->t_u[3], (long)j->privoff[vidx(j, inst, id)]));
+      return cast(j, r, j->t_ptr);
+    }
+    if (!j->slot[vidx(j, inst, id)]) { failf(j->e, "no slot for %s", ld_id_name(j->m, id)); return ci(j, j->t_i32, 0); }
+    return gcc_jit_lvalue_as_rvalue(res_lv(j, inst, id, c));
+  default:
+    failf(j->e, "value %s of kind %d not compiled", ld_id_name(j->m, id), (int)v->kind);
+    return ci(j, j->t_i32, 0);
+  }
+}
+
+static bool odd_width(const ld_type *ct) {
+  return ct->kind == LD_T_INT && ct->width != 8 && ct->width != 16 && ct->width != 32 && ct->width != 64;
+}
+static gcc_jit_rvalue *fixw(J *j, const ld_type *ct, gcc_jit_rvalue *r) {
+  if (!odd_width(ct)) return r;
+  return bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, scal(j, ct), r, ci(j, scal(j, ct), (long)((1ull << ct->width) - 1)));
+}
+static gcc_jit_rvalue *b2u8(J *j, gcc_jit_rvalue *b) { return cast(j, b, j->t_u[0]); }
+
+/* Component c of an elementwise instruction, for the current lane. */
+static gcc_jit_rvalue *elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_t c) {
+  const ld_module *m = j->m;
+  const ld_type *rt, *at = NULL; uint32_t rn, an = 0;
+  lane_shape(in->type, &rt, &rn);
+  gcc_jit_type *T = scal(j, rt);
+  uint32_t a0 = in->n_ops > 0 ? in->ops[0] : 0;
+  if (a0) lane_shape(m->values[a0].type, &at, &an);
+  gcc_jit_rvalue *a = NULL, *b = NULL;
+  if (in->op != SpvOpCompositeExtract && in->op != SpvOpCompositeInsert &&
+      in->op != SpvOpCompositeConstruct && in->op != SpvOpVectorShuffle && in->op != SpvOpSelect) {
+    if (!at) { failf(j->e, "%s: operand of unsupported type", ld_insn_where(m, in)); return ci(j, T, 0); }
+    if (odd_width(at) && in->op != SpvOpUConvert && in->op != SpvOpIEqual && in->op != SpvOpINotEqual &&
+        in->op != SpvOpCopyObject && in->op != SpvOpBitwiseAnd && in->op != SpvOpBitwiseOr &&
+        in->op != SpvOpBitwiseXor && in->op != SpvOpULessThan && in->op != SpvOpUGreaterThan) {
+      failf(j->e, "%s: %u-bit integer operation", ld_insn_where(m, in), at->width);
+      return ci(j, T, 0);
+    }
+    a = V(j, inst, a0, an == 1 ? 0 : c);
+    if (in->n_ops > 1 && in->op != SpvOpBitcast) {
+      const ld_type *bt; uint32_t bn;
+      if (lane_shape(m->values[in->ops[1]].type, &bt, &bn)) b = V(j, inst, in->ops[1], bn == 1 ? 0 : c);
+    }
+  }
+  gcc_jit_type *AT = at ? scal(j, at) : NULL;
+  gcc_jit_type *AS = at ? sscal(j, at) : NULL;
+  enum gcc_jit_binary_op bop;
+  enum gcc_jit_comparison cop;
+  switch (in->op) {
+  case SpvOpCopyObject: case SpvOpPtrCastToGeneric: return cast(j, a, T);
+  case SpvOpIAdd: bop = GCC_JIT_BINARY_OP_PLUS; goto ibin;
+  case SpvOpISub: bop = GCC_JIT_BINARY_OP_MINUS; goto ibin;
+  case SpvOpIMul: bop = GCC_JIT_BINARY_OP_MULT; goto ibin;
+  case SpvOpBitwiseAnd: bop = GCC_JIT_BINARY_OP_BITWISE_AND; goto ibin;
+  case SpvOpBitwiseOr: bop = GCC_JIT_BINARY_OP_BITWISE_OR; goto ibin;
+  case SpvOpBitwiseXor: bop = GCC_JIT_BINARY_OP_BITWISE_XOR; goto ibin;
+  ibin:
+    if (T == j->t_u[0] || T == j->t_u[1]) /* avoid int promotion surprises: compute in u32 */
+      return fixw(j, rt, cast(j, bin(j, bop, j->t_u[2], cast(j, a, j->t_u[2]), cast(j, b, j->t_u[2])), T));
+    return fixw(j, rt, bin(j, bop, T, a, cast(j, b, T)));
+  case SpvOpSNegate:
+    return fixw(j, rt, bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0), a));
+  case SpvOpNot:
+    return fixw(j, rt, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, T, a));
+  case SpvOpShiftLeftLogical: case SpvOpShiftRightLogical: case SpvOpShiftRightArithmetic: {
+    uint32_t w = comp_bytes(j->k, rt) * 8;
+    gcc_jit_rvalue *sh = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, cast(j, b, T), ci(j, T, w - 1));
+    if (in->op == SpvOpShiftLeftLogical) return bin(j, GCC_JIT_BINARY_OP_LSHIFT, T, a, sh);
+    if (in->op == SpvOpShiftRightLogical) return bin(j, GCC_JIT_BINARY_OP_RSHIFT, T, a, sh);
+    gcc_jit_type *ST = sscal(j, rt);
+    return cast(j, bin(j, GCC_JIT_BINARY_OP_RSHIFT, ST, cast(j, a, ST), cast(j, sh, ST)), T);
+  }
+  case SpvOpFAdd: bop = GCC_JIT_BINARY_OP_PLUS; goto fbin;
+  case SpvOpFSub: bop = GCC_JIT_BINARY_OP_MINUS; goto fbin;
+  case SpvOpFMul: bop = GCC_JIT_BINARY_OP_MULT; goto fbin;
+  case SpvOpFDiv: bop = GCC_JIT_BINARY_OP_DIVIDE; goto fbin;
+  fbin:
+    return bin(j, bop, T, a, b);
+  case SpvOpFNegate:
+    return gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_MINUS, T, a);
+  case SpvOpIEqual: case SpvOpLogicalEqual: cop = GCC_JIT_COMPARISON_EQ; goto ucmp;
+  case SpvOpINotEqual: case SpvOpLogicalNotEqual: cop = GCC_JIT_COMPARISON_NE; goto ucmp;
+  case SpvOpUGreaterThan: cop = GCC_JIT_COMPARISON_GT; goto ucmp;
+  case SpvOpUGreaterThanEqual: cop = GCC_JIT_COMPARISON_GE; goto ucmp;
+  case SpvOpULessThan: cop = GCC_JIT_COMPARISON_LT; goto ucmp;
+  case SpvOpULessThanEqual: cop = GCC_JIT_COMPARISON_LE; goto ucmp;
+  ucmp:
+    return b2u8(j, cmp(j, cop, a, cast(j, b, AT)));
+  case SpvOpSGreaterThan: cop = GCC_JIT_COMPARISON_GT; goto scmp;
+  case SpvOpSGreaterThanEqual: cop = GCC_JIT_COMPARISON_GE; goto scmp;
+  case SpvOpSLessThan: cop = GCC_JIT_COMPARISON_LT; goto scmp;
+  case SpvOpSLessThanEqual: cop = GCC_JIT_COMPARISON_LE; goto scmp;
+  scmp:
+    return b2u8(j, cmp(j, cop, cast(j, a, AS), cast(j, b, AS)));
+  case SpvOpFOrdEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, a, b));
+  case SpvOpFOrdLessThan: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, a, b));
+  case SpvOpFOrdGreaterThan: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_GT, a, b));
+  case SpvOpFOrdLessThanEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_LE, a, b));
+  case SpvOpFOrdGreaterThanEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_GE, a, b));
+  case SpvOpFOrdNotEqual:
+    return bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, a, b)),
+               b2u8(j, cmp(j, GCC_JIT_COMPARISON_GT, a, b)));
+  case SpvOpFUnordNotEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, a, b));
+  case SpvOpFUnordEqual: case SpvOpFUnordLessThan: case SpvOpFUnordGreaterThan:
+  case SpvOpFUnordLessThanEqual: case SpvOpFUnordGreaterThanEqual: {
+    gcc_jit_rvalue *ord;
+    if (in->op == SpvOpFUnordEqual)
+      ord = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, a, b)),
+                b2u8(j, cmp(j, GCC_JIT_COMPARISON_GT, a, b)));
+    else
+      ord = b2u8(j, cmp(j, in->op == SpvOpFUnordLessThan ? GCC_JIT_COMPARISON_GE :
+                           in->op == SpvOpFUnordGreaterThan ? GCC_JIT_COMPARISON_LE :
+                           in->op == SpvOpFUnordLessThanEqual ? GCC_JIT_COMPARISON_GT : GCC_JIT_COMPARISON_LT, a, b));
+    return bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[0], ord, ci(j, j->t_u[0], 1));
+  }
+  case SpvOpIsNan: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, a, a));
+  case SpvOpLogicalAnd: return bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, a, b);
+  case SpvOpLogicalOr: return bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, T, a, b);
+  case SpvOpLogicalNot: return bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, T, a, ci(j, T, 1));
+  case SpvOpUConvert: case SpvOpConvertPtrToU: case SpvOpConvertUToPtr:
+    return fixw(j, rt, cast(j, a, T));
+  case SpvOpSConvert:
+    return fixw(j, rt, cast(j, cast(j, cast(j, a, AS), sscal(j, rt)), T));
+  case SpvOpFConvert: case SpvOpConvertUToF: return cast(j, a, T);
+  case SpvOpConvertSToF: return cast(j, cast(j, a, AS), T);
+  case SpvOpBitcast:
+    if (an != rn || comp_bytes(j->k, at) != comp_bytes(j->k, rt)) {
+      failf(j->e, "%s: bitcast changing the component count", ld_insn_where(m, in));
+      return ci(j, T, 0);
+    }
+    if (AT == T) return a;
+    if ((rt->kind == LD_T_FLOAT) != (at->kind == LD_T_FLOAT)) return gcc_jit_context_new_bitcast(j->cx, NULL, a, T);
+    return cast(j, a, T);
+  case SpvOpSelect: {
+    const ld_type *ct; uint32_t cn;
+    lane_shape(m->values[in->ops[0]].type, &ct, &cn);
+    gcc_jit_rvalue *cond = V(j, inst, in->ops[0], cn == 1 ? 0 : c);
+    gcc_jit_rvalue *x = V(j, inst, in->ops[1], c), *y = V(j, inst, in->ops[2], c);
+    return sel(j, cmp(j, GCC_JIT_COMPARISON_NE, cond, ci(j, j->t_u[0], 0)), x, y, T);
+  }
+  case SpvOpCompositeExtract: {
+    if (in->n_ops != 2) break;
+    return V(j, inst, in->ops[0], in->ops[1]);
+  }
+  case SpvOpCompositeInsert: {
+    if (in->n_ops != 3) break;
+    return c == in->ops[2] ? V(j, inst, in->ops[0], 0) : V(j, inst, in->ops[1], c);
+  }
+  case SpvOpCompositeConstruct: {
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < in->n_ops; i++) {
+      const ld_type *et; uint32_t en;
+      if (!lane_shape(m->values[in->ops[i]].type, &et, &en)) break;
+      if (c < k + en) return V(j, inst, in->ops[i], c - k);
+      k += en;
+    }
+    break;
+  }
+  case SpvOpVectorShuffle: {
+    const ld_type *t1; uint32_t n1;
+    lane_shape(m->values[in->ops[0]].type, &t1, &n1);
+    uint32_t sidx = in->ops[2 + c];
+    if (sidx == 0xFFFFFFFFu) return ci(j, T, 0);
+    return sidx < n1 ? V(j, inst, in->ops[0], sidx) : V(j, inst, in->ops[1], sidx - n1);
+  }
+  default: break;
+  }
+  failf(j->e, "%s: %s not compiled yet", ld_insn_where(m, in), opname(in->op));
+  return ci(j, T, 0);
+}
+
+/* Pointer arithmetic of the access chains (u64 result). */
+static gcc_jit_rvalue *access_chain(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_rvalue *p = cast(j, V(j, inst, in->ops[0], 0), U);
+  const ld_type *t = m->values[in->ops[0]].type->elem;
+  uint32_t i = 1;
+  bool ptrac = in->op == SpvOpPtrAccessChain || in->op == SpvOpInBoundsPtrAccessChain;
+  for (; i < in->n_ops && t; i++) {
+    uint32_t id = in->ops[i];
+    const ld_type *it = m->values[id].type;
+    uint64_t stride;
+    if (ptrac && i == 1) stride = t->size;
+    else if (t->kind == LD_T_STRUCT) {
+      bool ok = true;
+      uint32_t mi = const_u32(m, id, &ok);
+      if (!ok || mi >= t->n_members) { failf(j->e, "%s: bad struct index", ld_insn_where(m, in)); return p; }
+      p = bin(j, GCC_JIT_BINARY_OP_PLUS, U, p, ci(j, U, (long)t->offsets[mi]));
+      t = t->members[mi];
+      continue;
+    } else if (t->kind == LD_T_ARRAY || t->kind == LD_T_RUNTIME_ARRAY || t->kind == LD_T_VECTOR) {
+      stride = t->elem->size;
+      if (t->kind == LD_T_VECTOR) stride = t->elem->size;
+      t = t->elem;
+    } else { failf(j->e, "%s: access chain into a scalar", ld_insn_where(m, in)); return p; }
+    if (!it || it->kind != LD_T_INT) { failf(j->e, "%s: non-integer index", ld_insn_where(m, in)); return p; }
+    gcc_jit_rvalue *x = V(j, inst, id, 0);
+    x = cast(j, cast(j, cast(j, x, sscal(j, it)), j->t_s[3]), U);
+    p = bin(j, GCC_JIT_BINARY_OP_PLUS, U, p, bin(j, GCC_JIT_BINARY_OP_MULT, U, x, ci(j, U, (long)stride)));
+  }
+  return p;
+}
+
+static gcc_jit_rvalue *ctxf(J *j, gcc_jit_field *fl) {
+  return gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, fl));
+}
+
+/* Per-lane checked access (inside a lane loop, under the mask): returns an
+ * rvalue u8* that is NULL after a fault. */
+static gcc_jit_rvalue *checked_ptr(J *j, uint32_t insn_idx, gcc_jit_rvalue *addr, uint32_t size,
+                                   uint32_t align, bool write) {
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_lvalue *A = local(j, U), *P = local(j, j->t_u8p);
+  assign(j, A, cast(j, addr, U));
+  gcc_jit_rvalue *Ar = gcc_jit_lvalue_as_rvalue(A);
+  gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, Ar, ci(j, U, (long)a->shift));
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, Ar, ci(j, U, (long)a->offset_mask));
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), r);
+  gcc_jit_rvalue *lim = gcc_jit_lvalue_as_rvalue(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size));
+  gcc_jit_rvalue *ok = cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, off, ci(j, U, size)), lim);
+  if (align > 1)
+    ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok,
+             cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, Ar, ci(j, U, align - 1)), ci(j, U, 0)));
+  gcc_jit_block *fast = nb(j), *slow = nb(j), *join = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, slow);
+  j->b = fast;
+  gcc_jit_rvalue *base = gcc_jit_lvalue_as_rvalue(gcc_jit_lvalue_access_field(reg, NULL, j->r_base));
+  assign(j, P, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, base, off), NULL));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = slow;
+  gcc_jit_rvalue *args[7] = {j->c, ci(j, j->t_i32, (long)insn_idx), L(j), Ar, ci(j, j->t_i32, size),
+                             ci(j, j->t_i32, align), ci(j, j->t_i32, write ? IP_WRITE : IP_READ)};
+  assign(j, P, cast(j, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_mem), 7, args), j->t_u8p));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  return gcc_jit_lvalue_as_rvalue(P);
+}
+
+static gcc_jit_lvalue *typed_at(J *j, gcc_jit_rvalue *p, uint32_t byte_off, gcc_jit_type *t) {
+  gcc_jit_rvalue *q = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, p, ci(j, j->t_i32, byte_off)), NULL);
+  return gcc_jit_rvalue_dereference(cast(j, q, gcc_jit_type_get_pointer(t)), NULL);
+}
+
+static uint32_t mem_align(const ld_insn *in, uint32_t first_mo, const ld_type *t) {
+  uint32_t al = t->align ? t->align : 1;
+  if (in->n_ops > first_mo && (in->ops[first_mo] & SpvMemoryAccessAlignedMask) && in->n_ops > first_mo + 1)
+    if (in->ops[first_mo + 1] > al) al = in->ops[first_mo + 1];
+  return al & (al - 1) ? 1 : al;
+}
+
+static void emit_load(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  const ld_type *ct; uint32_t n;
+  if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: load of an aggregate", ld_insn_where(m, in)); return; }
+  gcc_jit_type *T = scal(j, ct);
+  uint32_t cb = comp_bytes(j->k, ct);
+  const ld_value *pv = &m->values[in->ops[0]];
+  jloop lp;
+  if (pv->kind == LD_V_VARIABLE && pv->u.var->storage == SpvStorageClassInput) {
+    uint32_t off = 0;
+    for (uint32_t q = 0; q < j->k->n_builtins; q++)
+      if (j->k->builtins[q].var == pv->u.var) off = j->k->builtins[q].offset;
+    loop_begin(j, &lp);
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_rvalue *bp = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(
+          j->cx, NULL, ctxf(j, j->c_builtins), ci(j, j->t_i32, (long)(off + c * j->S * cb))), NULL), gcc_jit_type_get_pointer(T));
+      assign(j, res_lv(j, inst, in->result, c),
+             gcc_jit_lvalue_as_rvalue(gcc_jit_context_new_array_access(j->cx, NULL, bp, L(j))));
+    }
+    loop_end(j, &lp);
+    return;
+  }
+  uint32_t idx = add_insn_index(j->k, in);
+  uint32_t al = mem_align(in, 1, in->type);
+  loop_begin(j, &lp);
+  gcc_jit_lvalue *tmp[16];
+  for (uint32_t c = 0; c < n; c++) {
+    tmp[c] = local(j, T);
+    assign(j, tmp[c], gcc_jit_lvalue_as_rvalue(res_lv(j, inst, in->result, c)));
+  }
+  gcc_jit_block *act = nb(j), *join = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, join);
+  j->b = act;
+  gcc_jit_rvalue *p = checked_ptr(j, idx, V(j, inst, in->ops[0], 0), in->type->size, al, false);
+  gcc_jit_block *ld = nb(j), *zero = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, p, gcc_jit_context_null(j->cx, j->t_u8p)), ld, zero);
+  j->b = ld;
+  for (uint32_t c = 0; c < n; c++) assign(j, tmp[c], gcc_jit_lvalue_as_rvalue(typed_at(j, p, c * cb, T)));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = zero;
+  for (uint32_t c = 0; c < n; c++) assign(j, tmp[c], ci(j, T, 0));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  for (uint32_t c = 0; c < n; c++) assign(j, res_lv(j, inst, in->result, c), gcc_jit_lvalue_as_rvalue(tmp[c]));
+  loop_end(j, &lp);
+}
+
+static void emit_store(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  const ld_type *ct; uint32_t n;
+  const ld_type *vt = m->values[in->ops[1]].type;
+  if (!lane_shape(vt, &ct, &n)) { failf(j->e, "%s: store of an aggregate", ld_insn_where(m, in)); return; }
+  gcc_jit_type *T = scal(j, ct);
+  uint32_t cb = comp_bytes(j->k, ct);
+  uint32_t idx = add_insn_index(j->k, in);
+  uint32_t al = mem_align(in, 2, vt);
+  jloop lp;
+  loop_begin(j, &lp);
+  gcc_jit_block *act = nb(j), *join = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, join);
+  j->b = act;
+  gcc_jit_rvalue *p = checked_ptr(j, idx, V(j, inst, in->ops[0], 0), vt->size, al, true);
+  gcc_jit_block *st = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, p, gcc_jit_context_null(j->cx, j->t_u8p)), st, join);
+  j->b = st;
+  for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  loop_end(j, &lp);
+}
+
+/* Reduce / scans of IAdd and FAdd inline; other arithmetic via the reference. */
+static void emit_group(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_type *ct; uint32_t n;
+  lane_shape(in->type, &ct, &n);
+  gcc_jit_type *T = scal(j, ct);
+  uint32_t gop = in->ops[1], x = in->ops[2];
+  bool iadd = in->op == SpvOpGroupIAdd || in->op == SpvOpGroupNonUniformIAdd;
+  bool fadd = in->op == SpvOpGroupFAdd || in->op == SpvOpGroupNonUniformFAdd;
+  jloop lp;
+  if (!iadd && !fadd) {
+    /* materialize the operand, then call the shared reference */
+    gcc_jit_field *xs = j->phitmp[vidx(j, inst, in->result)];
+    loop_begin(j, &lp);
+    assign(j, slot_lv(j, xs, 1, 0, L(j)), V(j, inst, x, 0));
+    loop_end(j, &lp);
+    uint32_t idx = add_insn_index(j->k, in);
+    gcc_jit_rvalue *args[5] = {
+      j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx),
+      cast(j, gcc_jit_lvalue_get_address(fld(j, xs), NULL), j->t_vp),
+      cast(j, gcc_jit_lvalue_get_address(fld(j, j->slot[vidx(j, inst, in->result)]), NULL), j->t_vp)};
+    gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_group), 5, args));
+    return;
+  }
+  gcc_jit_lvalue *acc = local(j, T);
+  /* identity: 0 for integers, -0.0 for floats (x + -0.0 == x for every x) */
+  assign(j, acc, fadd ? gcc_jit_context_new_rvalue_from_double(j->cx, T, -0.0) : ci(j, T, 0));
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *xv = V(j, inst, x, 0);
+  gcc_jit_rvalue *old = gcc_jit_lvalue_as_rvalue(acc);
+  if (gop == SpvGroupOperationExclusiveScan) {
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    assign(j, r, sel(j, MASK(j), old, gcc_jit_lvalue_as_rvalue(r), T));
+  }
+  if (iadd) {
+    gcc_jit_rvalue *m = bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0),
+                            cast(j, gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j))), T));
+    assign(j, acc, fixw(j, ct, bin(j, GCC_JIT_BINARY_OP_PLUS, T, old, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, xv, m))));
+  } else {
+    assign(j, acc, sel(j, MASK(j), bin(j, GCC_JIT_BINARY_OP_PLUS, T, old, xv), old, T));
+  }
+  if (gop == SpvGroupOperationInclusiveScan) {
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    assign(j, r, sel(j, MASK(j), gcc_jit_lvalue_as_rvalue(acc), gcc_jit_lvalue_as_rvalue(r), T));
+  }
+  loop_end(j, &lp);
+  if (gop == SpvGroupOperationReduce) {
+    loop_begin(j, &lp);
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    assign(j, r, sel(j, MASK(j), gcc_jit_lvalue_as_rvalue(acc), gcc_jit_lvalue_as_rvalue(r), T));
+    loop_end(j, &lp);
+  }
+}
+
+static void end_dispatch(J *j, gcc_jit_rvalue *call) {
+  assign(j, j->next, call);
+  j->b = NULL;
+}
+
+static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
+  const ld_module *m = j->m;
+  gcc_jit_block *disp = j->segb[j->k->n_seg];     /* the dispatch block */
+  jloop lp;
+  switch (in->op) {
+  case SpvOpBranchConditional:
+    loop_begin(j, &lp);
+    assign(j, lane_arr(j, j->f_tgt, L(j)),
+           cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0)), j->t_i32));
+    loop_end(j, &lp);
+    break;
+  case SpvOpSwitch: {
+    const ld_block *blk = in->block;
+    const ld_type *st = m->values[in->ops[0]].type;
+    uint32_t wpl = st->width > 32 ? 2 : 1;
+    loop_begin(j, &lp);
+    gcc_jit_type *T = scal(j, st);
+    gcc_jit_rvalue *sv = V(j, inst, in->ops[0], 0);
+    gcc_jit_lvalue *t = local(j, j->t_i32);
+    uint32_t def = 0;
+    for (uint32_t q = 0; q < blk->n_succs; q++) if (blk->succs[q]->label == in->ops[1]) def = q;
+    assign(j, t, ci(j, j->t_i32, def));
+    for (uint32_t o = 2; o + wpl < in->n_ops + 1 && o + wpl <= in->n_ops - 1 + 1; o += wpl + 1) {
+      if (o + wpl >= in->n_ops + 0 && o + wpl > in->n_ops) break;
+      uint64_t lit = in->ops[o];
+      if (wpl == 2) lit |= (uint64_t)in->ops[o + 1] << 32;
+      uint32_t label = in->ops[o + wpl];
+      uint32_t q = 0;
+      for (; q < blk->n_succs; q++) if (blk->succs[q]->label == label) break;
+      gcc_jit_rvalue *lv = wpl == 2 ? cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)lit), T)
+                                    : ci(j, T, (long)lit);
+      assign(j, t, sel(j, cmp(j, GCC_JIT_COMPARISON_EQ, sv, lv), ci(j, j->t_i32, q), gcc_jit_lvalue_as_rvalue(t), j->t_i32));
+    }
+    assign(j, lane_arr(j, j->f_tgt, L(j)), gcc_jit_lvalue_as_rvalue(t));
+    loop_end(j, &lp);
+    break;
+  }
+  case SpvOpBranch:
+    break;
+  case SpvOpReturn: case SpvOpReturnValue: {
+    const jit_inst *I = &j->k->inst[inst];
+    if (in->op == SpvOpReturnValue && inst != 0) {
+      const ld_insn *call = NULL;
+      /* the call instruction: last insn of the segment before the continuation */
+      const jit_seg *cs = &j->k->seg[I->cont];
+      call = &cs->blk->insns[cs->first - 1];
+      const ld_type *ct; uint32_t n;
+      if (lane_shape(call->type, &ct, &n)) {
+        loop_begin(j, &lp);
+        for (uint32_t c = 0; c < n; c++) {
+          gcc_jit_lvalue *r = res_lv(j, I->parent, call->result, c);
+          assign(j, r, sel(j, MASK(j), V(j, inst, in->ops[0], c), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+        }
+        loop_end(j, &lp);
+      } else {
+        failf(j->e, "%s: return of an aggregate", ld_insn_where(m, in));
+      }
+    }
+    gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, inst)};
+    end_dispatch(j, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_return), 3, args));
+    gcc_jit_block_end_with_jump(j->b ? j->b : NULL, NULL, disp);
+    return;
+  }
+  default:
+    failf(j->e, "%s: terminator %s not compiled yet", ld_insn_where(m, in), opname(in->op));
+    return;
+  }
+  gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
+  assign(j, j->next, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_branch), 3, args));
+  gcc_jit_block_end_with_jump(j->b, NULL, disp);
+}
+
+static void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
+  if (!blk->n_phis) return;
+  const jit_inst *I = &j->k->inst[inst];
+  jloop lp;
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *pred = gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_pred, L(j)));
+  for (uint32_t p = 0; p < blk->n_phis; p++) {
+    const ld_insn *in = &blk->insns[p];
+    const ld_type *ct; uint32_t n;
+    if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: phi of an aggregate", ld_insn_where(j->m, in)); return; }
+    gcc_jit_field *dst = blk->n_phis > 1 ? j->phitmp[vidx(j, inst, in->result)] : j->slot[vidx(j, inst, in->result)];
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_lvalue *r = slot_lv(j, dst, n, c, L(j));
+      gcc_jit_rvalue *v = gcc_jit_lvalue_as_rvalue(res_lv(j, inst, in->result, c));
+      for (uint32_t o = 0; o + 1 < in->n_ops; o += 2) {
+        const ld_value *lab = &j->m->values[in->ops[o + 1]];
+        if (lab->kind != LD_V_LABEL) continue;
+        int32_t ts = I->term_seg[lab->u.block->index];
+        if (ts < 0) continue;
+        v = sel(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts)), V(j, inst, in->ops[o], c), v, scal(j, ct));
+      }
+      assign(j, r, sel(j, MASK(j), v, gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+    }
+  }
+  if (blk->n_phis > 1)
+    for (uint32_t p = 0; p < blk->n_phis; p++) {
+      const ld_insn *in = &blk->insns[p];
+      const ld_type *ct; uint32_t n;
+      lane_shape(in->type, &ct, &n);
+      for (uint32_t c = 0; c < n; c++)
+        assign(j, res_lv(j, inst, in->result, c),
+               gcc_jit_lvalue_as_rvalue(slot_lv(j, j->phitmp[vidx(j, inst, in->result)], n, c, L(j))));
+    }
+  loop_end(j, &lp);
+}
+
+static void emit_seg(J *j, int32_t si) {
+  jit_kernel *k = j->k;
+  const jit_seg *s = &k->seg[si];
+  const ld_block *blk = s->blk;
+  uint32_t inst = s->inst;
+  j->b = j->segb[si];
+  gcc_jit_block *disp = j->segb[k->n_seg];
+  uint32_t i = s->first;
+  if (i == 0) { emit_phis(j, inst, blk); i = blk->n_phis; }
+  for (; i < blk->n_insns && !j->e->failed; i++) {
+    const ld_insn *in = &blk->insns[i];
+    jloop lp;
+    switch (in->op) {
+    case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
+    case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpVariable:
+    case SpvOpExtInst:
+      continue;
+    case SpvOpControlBarrier:
+      if (!is_wg_barrier(j->m, in)) continue;
+      {
+        gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, si)};
+        gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_branch), 3, args));
+        gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
+      }
+      return;
+    case SpvOpFunctionCall: {
+      const ld_function *callee = j->m->values[in->ops[0]].u.fn;
+      /* the callee instance is the one whose continuation is the next segment */
+      uint32_t ci_ = 0;
+      for (uint32_t q = 1; q < k->n_inst; q++)
+        if (k->inst[q].parent == inst && k->inst[q].cont == si + 1) ci_ = q;
+      if (!ci_) { failf(j->e, "internal: call instance"); return; }
+      loop_begin(j, &lp);
+      for (uint32_t a = 0; a < callee->n_params && a + 1 < in->n_ops; a++) {
+        const ld_type *ct; uint32_t n;
+        if (!lane_shape(j->m->values[callee->params[a]].type, &ct, &n)) {
+          failf(j->e, "%s: aggregate argument", ld_insn_where(j->m, in)); return;
+        }
+        for (uint32_t c = 0; c < n; c++) {
+          gcc_jit_lvalue *r = res_lv(j, ci_, callee->params[a], c);
+          assign(j, r, sel(j, MASK(j), V(j, inst, in->ops[1 + a], c), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+        }
+      }
+      loop_end(j, &lp);
+      gcc_jit_rvalue *args[5] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, ci_), ci(j, j->t_i32, si + 1),
+                                 ci(j, j->t_i32, k->inst[ci_].block_seg[0])};
+      assign(j, j->next, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_call), 5, args));
+      gcc_jit_block_end_with_jump(j->b, NULL, disp);
+      return;
+    }
+    case SpvOpLoad: emit_load(j, inst, in); continue;
+    case SpvOpStore: emit_store(j, inst, in); continue;
+    case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+    case SpvOpInBoundsPtrAccessChain:
+      loop_begin(j, &lp);
+      assign(j, res_lv(j, inst, in->result, 0), cast(j, access_chain(j, inst, in), j->t_ptr));
+      loop_end(j, &lp);
+      continue;
+    case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn:
+    case SpvOpReturnValue:
+      emit_terminator(j, inst, in, si);
+      return;
+    default:
+      if (in->op >= SpvOpGroupIAdd && in->op <= SpvOpGroupSMax) { emit_group(j, inst, in); continue; }
+      if (in->op >= SpvOpGroupNonUniformIAdd && in->op <= SpvOpGroupNonUniformLogicalXor) { emit_group(j, inst, in); continue; }
+      {
+        const ld_type *ct; uint32_t n;
+        if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: result of unsupported type", ld_insn_where(j->m, in)); return; }
+        /* compute every component into temporaries, then masked assignment */
+        loop_begin(j, &lp);
+        gcc_jit_lvalue *tmp[16];
+        for (uint32_t c = 0; c < n; c++) {
+          tmp[c] = local(j, scal(j, ct));
+          assign(j, tmp[c], elementwise(j, inst, in, c));
+        }
+        for (uint32_t c = 0; c < n; c++) {
+          gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
+          assign(j, r, sel(j, MASK(j), gcc_jit_lvalue_as_rvalue(tmp[c]), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+        }
+        loop_end(j, &lp);
+      }
+      continue;
+    }
+  }
+  if (!j->e->failed) failf(j->e, "block without terminator");
+}
+
+/* Slots: enumerates every (instance, id) needing a field, in a fixed order. */
+typedef void (*slot_cb)(void *u, uint32_t inst, uint32_t id, bool phitmp, const ld_type *t);
+static bool enum_slots(jit_kernel *k, slot_cb cb, void *u, plan_err *e) {
+  const ld_module *m = k->m;
+  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    if (ii > 0) for (uint32_t p = 0; p < fn->n_params; p++) cb(u, ii, fn->params[p], false, m->values[fn->params[p]].type);
+    for (uint32_t b = 0; b < fn->n_blocks; b++) {
+      if (k->inst[ii].block_seg[b] < 0) continue;
+      const ld_block *blk = &fn->blocks[b];
+      for (uint32_t i = 0; i < blk->n_insns; i++) {
+        const ld_insn *in = &blk->insns[i];
+        if (!in->result || !in->type || in->op == SpvOpVariable || in->op == SpvOpExtInst) continue;
+        if (in->type->kind == LD_T_VOID) continue;
+        const ld_type *ct; uint32_t n;
+        if (!lane_shape(in->type, &ct, &n))
+          return failf(e, "%s: value of unsupported type (kind %d)", ld_insn_where(m, in), (int)in->type->kind);
+        cb(u, ii, in->result, false, in->type);
+        bool grp_ref = (in->op >= SpvOpGroupFMin && in->op <= SpvOpGroupSMax) ||
+                       (in->op >= SpvOpGroupNonUniformIMul && in->op <= SpvOpGroupNonUniformLogicalXor &&
+                        in->op != SpvOpGroupNonUniformFAdd);
+        if ((in->op == SpvOpPhi && blk->n_phis > 1) || grp_ref) cb(u, ii, in->result, true, in->type);
+      }
+    }
+  }
+  return true;
+}
+
+typedef struct layout_u { jit_kernel *k; uint64_t off; } layout_u;
+static void layout_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t) {
+  (void)inst; (void)id; (void)tmp;
+  layout_u *u = u_;
+  const ld_type *ct; uint32_t n;
+  lane_shape(t, &ct, &n);
+  uint32_t cb = comp_bytes(u->k, ct);
+  u->off = (u->off + cb - 1) / cb * cb + (uint64_t)cb * n * u->k->S;
+}
+
+typedef struct field_u { J *j; int n; gcc_jit_field **fields; } field_u;
+static void field_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t) {
+  field_u *u = u_;
+  J *j = u->j;
+  const ld_type *ct; uint32_t n;
+  lane_shape(t, &ct, &n);
+  gcc_jit_type *ft = gcc_jit_context_new_array_type(j->cx, NULL, scal(j, ct), (int)j->S);
+  if (n > 1) ft = gcc_jit_context_new_array_type(j->cx, NULL, ft, (int)n);
+  char name[48];
+  snprintf(name, sizeof name, "%s%u_%u", tmp ? "t" : "v", inst, id);
+  gcc_jit_field *f = gcc_jit_context_new_field(j->cx, NULL, ft, name);
+  u->fields[u->n++] = f;
+  if (tmp) j->phitmp[vidx(j, inst, id)] = f; else j->slot[vidx(j, inst, id)] = f;
+}
+static void count_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t) {
+  (void)inst; (void)id; (void)tmp; (void)t;
+  (*(int *)u_)++;
+}
+
+/* Builds the gccjit context for the planned kernel. */
+static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
+                              uint32_t *n_stmts) {
+  J jj, *j = &jj;
+  memset(j, 0, sizeof *j);
+  j->k = k; j->m = k->m; j->S = k->S; j->e = e;
+  gcc_jit_context *cx = gcc_jit_context_acquire();
+  if (!cx) { failf(e, "gcc_jit_context_acquire failed"); return NULL; }
+  j->cx = cx;
+  int opt = o && o->opt_level >= 0 && o->opt_level <= 3 && o->opt_level ? o->opt_level : 2;
+  gcc_jit_context_set_int_option(cx, GCC_JIT_INT_OPTION_OPTIMIZATION_LEVEL, opt);
+  gcc_jit_context_add_command_line_option(cx, k->k->contraction_off ? "-ffp-contract=off" : "-ffp-contract=off");
+  gcc_jit_context_add_command_line_option(cx, "-fno-math-errno");
+  gcc_jit_context_add_command_line_option(cx, "-fno-strict-aliasing");
+  gcc_jit_context_add_command_line_option(cx, "-fPIC");
+  if (mflags && *mflags) {
+    char *dup = strdup(mflags);
+    for (char *t = dup ? strtok(dup, " ") : NULL; t; t = strtok(NULL, " "))
+      gcc_jit_context_add_command_line_option(cx, t);
+    free(dup);
+  }
+  gcc_jit_context_set_bool_allow_unreachable_blocks(cx, 1);
+  j->t_void = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_VOID);
+  j->t_bool = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_BOOL);
+  j->t_i32 = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_INT32_T);
+  j->t_u[0] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_UINT8_T);
+  j->t_u[1] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_UINT16_T);
+  j->t_u[2] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_UINT32_T);
+  j->t_u[3] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_UINT64_T);
+  j->t_s[0] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_INT8_T);
+  j->t_s[1] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_INT16_T);
+  j->t_s[2] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_INT32_T);
+  j->t_s[3] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_INT64_T);
+  j->t_f32 = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_FLOAT);
+  j->t_f64 = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_DOUBLE);
+  j->t_vp = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_VOID_PTR);
+  j->t_u8p = gcc_jit_type_get_pointer(j->t_u[0]);
+  j->t_ptr = k->m->addr_bits == 32 ? j->t_u[2] : j->t_u[3];
+
+  size_t nslots = (size_t)k->n_inst * k->m->bound;
+  j->slot = calloc(nslots, sizeof *j->slot);
+  j->phitmp = calloc(nslots, sizeof *j->phitmp);
+  j->privoff = calloc(nslots, sizeof *j->privoff);
+  j->argl = calloc((size_t)k->m->bound * 16, sizeof *j->argl);
+  j->segb = calloc(k->n_seg + 2, sizeof *j->segb);
+  int nf = 3;
+  enum_slots(k, count_cb, &nf, e);
+  gcc_jit_field **fields = calloc((size_t)nf + 1, sizeof *fields);
+  if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields) { failf(e, "out of memory"); goto out; }
+
+  /* Function variable offsets, in the plan's order. */
+  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
+    uint64_t priv = k->inst[ii].priv_off;
+    const ld_function *fn = k->inst[ii].fn;
+    for (uint32_t b = 0; b < fn->n_blocks; b++) {
+      if (k->inst[ii].block_seg[b] < 0) continue;
+      for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
+        const ld_insn *in = &fn->blocks[b].insns[i];
+        if (in->op != SpvOpVariable) continue;
+        const ld_type *pt = in->type->elem;
+        uint32_t al = pt->align ? pt->align : 1;
+        priv = (priv + al - 1) / al * al;
+        j->privoff[vidx(j, ii, in->result)] = priv;
+        priv += pt->size;
+      }
+    }
+  }
+
+  /* frame struct */
+  gcc_jit_type *lanei = gcc_jit_context_new_array_type(cx, NULL, j->t_i32, (int)k->S);
+  j->f_mask = gcc_jit_context_new_field(cx, NULL, lanei, "mask");
+  j->f_tgt = gcc_jit_context_new_field(cx, NULL, lanei, "tgt");
+  j->f_pred = gcc_jit_context_new_field(cx, NULL, lanei, "pred");
+  fields[0] = j->f_mask; fields[1] = j->f_tgt; fields[2] = j->f_pred;
+  field_u fu = {j, 3, fields};
+  enum_slots(k, field_cb, &fu, e);
+  if (e->failed) goto out;
+  j->frame_st = gcc_jit_context_new_struct_type(cx, NULL, "frame", fu.n, fields);
+
+  /* region and context structs (host layout in jit_internal.h) */
+  gcc_jit_field *rf[3] = {
+    j->r_base = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "base"),
+    j->r_size = gcc_jit_context_new_field(cx, NULL, j->t_u[3], "size"),
+    j->r_wsize = gcc_jit_context_new_field(cx, NULL, j->t_u[3], "wsize")};
+  j->reg_st = gcc_jit_context_new_struct_type(cx, NULL, "region", 3, rf);
+  j->ctx_st = gcc_jit_context_new_opaque_struct(cx, NULL, "ctx");
+  gcc_jit_type *ctxp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->ctx_st));
+  gcc_jit_type *pb[3] = {ctxp, j->t_u8p, j->t_i32};
+  gcc_jit_type *branch_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_i32, 3, pb, 0);
+  gcc_jit_type *pc[5] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32};
+  gcc_jit_type *call_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_i32, 5, pc, 0);
+  gcc_jit_type *pm[7] = {ctxp, j->t_i32, j->t_i32, j->t_u[3], j->t_i32, j->t_i32, j->t_i32};
+  gcc_jit_type *mem_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_vp, 7, pm, 0);
+  gcc_jit_type *pg[5] = {ctxp, j->t_u8p, j->t_i32, j->t_vp, j->t_vp};
+  gcc_jit_type *group_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 5, pg, 0);
+  gcc_jit_field *cf[9] = {
+    j->c_regions = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st)), "regions"),
+    j->c_builtins = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "builtins"),
+    j->c_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
+    j->c_branch = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_branch"),
+    j->c_call = gcc_jit_context_new_field(cx, NULL, call_t, "rt_call"),
+    j->c_return = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_return"),
+    j->c_mem = gcc_jit_context_new_field(cx, NULL, mem_t, "rt_mem"),
+    j->c_group = gcc_jit_context_new_field(cx, NULL, group_t, "rt_group"),
+    gcc_jit_context_new_field(cx, NULL, j->t_vp, "run")};
+  gcc_jit_struct_set_fields(j->ctx_st, NULL, 9, cf);
+
+  gcc_jit_param *prm[3] = {
+    gcc_jit_context_new_param(cx, NULL, ctxp, "c"),
+    gcc_jit_context_new_param(cx, NULL, gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st)), "f"),
+    gcc_jit_context_new_param(cx, NULL, j->t_i32, "start")};
+  j->fn = gcc_jit_context_new_function(cx, NULL, GCC_JIT_FUNCTION_EXPORTED, j->t_i32, "sg_kernel", 3, prm, 0);
+  j->c = gcc_jit_param_as_rvalue(prm[0]);
+  j->f = gcc_jit_param_as_rvalue(prm[1]);
+  j->lane = gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "l");
+  j->next = gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "next");
+
+  gcc_jit_block *entry = nb(j);
+  for (uint32_t s = 0; s < k->n_seg; s++) j->segb[s] = nb(j);
+  gcc_jit_block *disp = j->segb[k->n_seg] = nb(j);
+  gcc_jit_block *done = nb(j);
+
+  /* entry: kernel arguments into locals (uniform) */
+  j->b = entry;
+  const ld_function *kf = k->k->fn;
+  for (uint32_t a = 0; a < kf->n_params; a++) {
+    const ld_type *ct; uint32_t n;
+    uint32_t id = kf->params[a];
+    if (!lane_shape(k->m->values[id].type, &ct, &n)) { failf(e, "kernel argument %u of unsupported type", a); goto out; }
+    gcc_jit_type *T = scal(j, ct);
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_lvalue *lv = local(j, T);
+      j->argl[(size_t)id * 16 + c] = lv;
+      gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(
+          cx, NULL, ctxf(j, j->c_args), ci(j, j->t_i32, (long)(k->arg_off[a] + c * comp_bytes(k, ct)))), NULL);
+      assign(j, lv, gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(cast(j, p, gcc_jit_type_get_pointer(T)), NULL)));
+    }
+  }
+  assign(j, j->next, gcc_jit_param_as_rvalue(prm[2]));
+  gcc_jit_block_end_with_jump(j->b, NULL, disp);
+
+  for (uint32_t s = 0; s < k->n_seg && !e->failed; s++) emit_seg(j, (int32_t)s);
+  if (e->failed) goto out;
+
+  gcc_jit_case **cases = calloc(k->n_seg + 1, sizeof *cases);
+  if (!cases) { failf(e, "out of memory"); goto out; }
+  for (uint32_t s = 0; s < k->n_seg; s++)
+    cases[s] = gcc_jit_context_new_case(cx, ci(j, j->t_i32, s), ci(j, j->t_i32, s), j->segb[s]);
+  gcc_jit_block_end_with_switch(disp, NULL, gcc_jit_lvalue_as_rvalue(j->next), done, (int)k->n_seg, cases);
+  free(cases);
+  gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
+  *n_stmts = j->n_stmts;
+out:
+  free(j->slot); free(j->phitmp); free(j->privoff); free(j->argl); free(j->segb); free(fields);
+  if (e->failed) { gcc_jit_context_release(cx); return NULL; }
+  return cx;
+}
+
+/* ---------------------------------------------------------------- cache */
+
+typedef struct cache_hdr {
+  char magic[8];
+  uint64_t key[2];
+  uint64_t so_len;
+  uint64_t sum;
+  uint32_t frame_size, abi;
+} cache_hdr;
+
+static bool read_file(const char *path, uint8_t **out, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return false;
+  size_t cap = 1 << 16, n = 0;
+  uint8_t *b = malloc(cap);
+  while (b) {
+    size_t r = fread(b + n, 1, cap - n, f);
+    n += r;
+    if (n < cap) break;
+    uint8_t *nb_ = realloc(b, cap * 2);
+    if (!nb_) { free(b); b = NULL; break; }
+    b = nb_; cap *= 2;
+  }
+  fclose(f);
+  if (!b) return false;
+  *out = b; *len = n;
+  return true;
+}
+
+static bool load_so(jit_kernel *k, const uint8_t *so, size_t len, char *err, size_t es) {
+  int fd = memfd_create("sgjit", MFD_CLOEXEC);
+  if (fd < 0) { snprintf(err, es, "memfd_create: %s", strerror(errno)); return false; }
+  size_t w = 0;
+  while (w < len) {
+    ssize_t r = write(fd, so + w, len - w);
+    if (r <= 0) { close(fd); snprintf(err, es, "write: %s", strerror(errno)); return false; }
+    w += (size_t)r;
+  }
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  k->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  close(fd);
+  if (!k->dl) { snprintf(err, es, "dlopen: %s", dlerror()); return false; }
+  k->entry = (jit_entry_fn)dlsym(k->dl, "sg_kernel");
+  if (!k->entry) { snprintf(err, es, "compiled object lacks sg_kernel"); dlclose(k->dl); k->dl = NULL; return false; }
+  return true;
+}
+
+/* ------------------------------------------------------------------ API */
+
+void jit_kernel_free(jit_kernel *k) {
+  if (!k) return;
+  for (uint32_t i = 0; i < k->n_inst; i++) { free(k->inst[i].block_seg); free(k->inst[i].term_seg); }
+  free(k->inst);
+  free(k->seg);
+  free(k->insns);
+  free(k->arg_off);
+  free(k->asm_text);
+  if (k->dl) dlclose(k->dl);
+  free(k);
+}
+
+const char *jit_kernel_asm(const jit_kernel *k) { return k ? k->asm_text : NULL; }
+
+jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg_size,
+                               const jit_options *opt, jit_stats *st, char *err, size_t err_size) {
+  double t0 = now_ms();
+  char dummy[8];
+  if (!err || !err_size) { err = dummy; err_size = sizeof dummy; }
+  err[0] = 0;
+  if (st) memset(st, 0, sizeof *st);
+  plan_err e = {err, err_size, false};
+  if (!m || !name) { failf(&e, "no module or kernel"); return NULL; }
+  if (sg_size == 0 || sg_size > IP_MAX_LANES) { failf(&e, "subgroup size %u out of range", sg_size); return NULL; }
+  const ld_kernel *lk = ld_find_kernel(m, name);
+  if (!lk) { failf(&e, "no kernel named %s", name); return NULL; }
+  jit_kernel *k = calloc(1, sizeof *k);
+  if (!k) { failf(&e, "out of memory"); return NULL; }
+  k->m = m; k->k = lk; k->S = sg_size;
+  k->inst = calloc(JIT_MAX_INST, sizeof *k->inst);
+  k->arg_off = calloc(lk->fn->n_params + 1, sizeof *k->arg_off);
+  if (!k->inst || !k->arg_off) { failf(&e, "out of memory"); goto fail; }
+  add_insn_index(k, NULL);   /* index 0: none */
+  if (plan_inst(k, lk->fn, 0, -1, &e) < 0) goto fail;
+  for (uint32_t a = 0; a < lk->fn->n_params; a++) {
+    const ld_type *t = m->values[lk->fn->params[a]].type;
+    k->arg_off[a] = k->args_bytes;
+    k->args_bytes += ((t ? t->size : 0) + 15) & ~15u;
+  }
+  layout_u lu = {k, (uint64_t)12 * sg_size};
+  if (!enum_slots(k, layout_cb, &lu, &e)) goto fail;
+  k->frame_size = (uint32_t)((lu.off + 63) & ~(uint64_t)63);
+
+  char cdir[4096];
+  cache_dir_of(opt, cdir, sizeof cdir);
+  const char *mflags = target_flags(cdir);
+  int ol = opt && opt->opt_level ? opt->opt_level : 2;
+  /* cache key */
+  char keytxt[512];
+  snprintf(keytxt, sizeof keytxt, "abi=%u|k=%s|S=%u|O=%d|gccjit=%d.%d.%d|", JIT_ABI_VERSION, name, sg_size, ol,
+           gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
+  uint64_t key[2];
+  key[0] = fnv64(fnv64(fnv64(0xcbf29ce484222325ull, m->hash, 32), keytxt, strlen(keytxt)), mflags, strlen(mflags));
+  key[1] = fnv64(fnv64(fnv64(0x84222325cbf29ce4ull, keytxt, strlen(keytxt)), m->hash, 32), mflags, strlen(mflags));
+  char cpath[4300] = "";
+  bool want_asm = opt && opt->dump_asm;
+  if (cdir[0]) snprintf(cpath, sizeof cpath, "%s/jit-%016llx%016llx.bin", cdir, (unsigned long long)key[0], (unsigned long long)key[1]);
+  if (cpath[0] && !want_asm) {
+    uint8_t *buf; size_t len;
+    if (read_file(cpath, &buf, &len)) {
+      cache_hdr h;
+      bool ok = len >= sizeof h;
+      if (ok) memcpy(&h, buf, sizeof h);
+      ok = ok && !memcmp(h.magic, JIT_CACHE_MAGIC, 8) && h.key[0] == key[0] && h.key[1] == key[1] &&
+           h.so_len == len - sizeof h && h.abi == JIT_ABI_VERSION && h.frame_size == k->frame_size &&
+           fnv64(0xcbf29ce484222325ull, buf + sizeof h, h.so_len) == h.sum;
+      char lerr[256];
+      if (ok && load_so(k, buf + sizeof h, h.so_len, lerr, sizeof lerr)) {
+        free(buf);
+        logf_(opt, "jit: %s (S=%u) loaded from cache %s", name, sg_size, cpath);
+        if (st) { st->from_cache = true; st->compile_ms = 0; }
+        return k;
+      }
+      logf_(opt, "jit: cache entry %s is %s; rebuilding", cpath, ok ? "unloadable" : "corrupt or stale");
+      free(buf);
+    }
+  }
+  /* compile */
+  uint32_t n_stmts = 0;
+  gcc_jit_context *cx = build(k, opt, mflags, &e, &n_stmts);
+  if (!cx) goto fail;
+  char tdir[] = "/tmp/sgjitXXXXXX";
+  if (!mkdtemp(tdir)) { failf(&e, "mkdtemp: %s", strerror(errno)); gcc_jit_context_release(cx); goto fail; }
+  char sopath[64], asmpath[64];
+  snprintf(sopath, sizeof sopath, "%s/k.so", tdir);
+  snprintf(asmpath, sizeof asmpath, "%s/k.s", tdir);
+  gcc_jit_context_compile_to_file(cx, GCC_JIT_OUTPUT_KIND_DYNAMIC_LIBRARY, sopath);
+  const char *ge = gcc_jit_context_get_first_error(cx);
+  if (ge) { failf(&e, "libgccjit: %s", ge); gcc_jit_context_release(cx); rmdir(tdir); goto fail; }
+  if (want_asm) {
+    gcc_jit_context_compile_to_file(cx, GCC_JIT_OUTPUT_KIND_ASSEMBLER, asmpath);
+    uint8_t *ab; size_t al;
+    if (read_file(asmpath, &ab, &al)) {
+      k->asm_text = malloc(al + 1);
+      if (k->asm_text) { memcpy(k->asm_text, ab, al); k->asm_text[al] = 0; }
+      free(ab);
+    }
+    unlink(asmpath);
+  }
+  gcc_jit_context_release(cx);
+  uint8_t *so; size_t solen;
+  bool rd = read_file(sopath, &so, &solen);
+  unlink(sopath);
+  rmdir(tdir);
+  if (!rd) { failf(&e, "cannot read the compiled object"); goto fail; }
+  char lerr[256];
+  if (!load_so(k, so, solen, lerr, sizeof lerr)) { failf(&e, "%s", lerr); free(so); goto fail; }
+  if (cpath[0]) {
+    cache_hdr h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, JIT_CACHE_MAGIC, 8);
+    h.key[0] = key[0]; h.key[1] = key[1];
+    h.so_len = solen;
+    h.sum = fnv64(0xcbf29ce484222325ull, so, solen);
+    h.frame_size = k->frame_size;
+    h.abi = JIT_ABI_VERSION;
+    mkdirs(cdir);
+    char tmp[4400];
+    snprintf(tmp, sizeof tmp, "%s.%d.%lx.tmp", cpath, (int)getpid(), (unsigned long)pthread_self());
+    FILE *f = fopen(tmp, "wb");
+    if (f) {
+      bool ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(so, 1, solen, f) == solen;
+      if (fclose(f) == 0 && ok && rename(tmp, cpath) == 0) logf_(opt, "jit: cached %s", cpath);
+      else unlink(tmp);
+    }
+  }
+  free(so);
+  if (st) { st->compile_ms = now_ms() - t0; st->from_cache = false; st->ir_statements = n_stmts; }
+  return k;
+fail:
+  logf_(opt, "jit: %s falls back to the interpreter: %s", name, err);
+  jit_kernel_free(k);
+  return NULL;
+}

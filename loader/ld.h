@@ -145,6 +145,35 @@ typedef struct ld_decoration {
   const char *string;    /* LinkageAttributes name, UserSemantic ... or NULL */
 } ld_decoration;
 
+/* -------------------------------------------------------------- addresses
+ *
+ * A pointer value is (region << shift) | offset.  shift is 48 for Physical64
+ * (16-bit region, 48-bit offset) and 24 for Physical32 (8-bit region, 24-bit
+ * offset: buffers of at most 16 MiB).  Regions by class:
+ *   0                          null: every access faults
+ *   [1, local_base)            launch-wide: global-class module variables
+ *                              (UniformConstant, CrossWorkgroup) as 1 + their
+ *                              ordinal among those, then buffer and image
+ *                              arguments in argument order
+ *   [local_base, builtin_base) this work-group's local allocations: Workgroup
+ *                              module variables (local_base + ordinal), then
+ *                              local arguments in argument order
+ *   [builtin_base, priv_base)  Input built-in variables (builtin_base + ordinal)
+ *   [priv_base, priv_base+128) lane l's private memory in the current subgroup
+ * Generic pointers are the same values; casts to a named space check the class.
+ * The loader fixes module-variable addresses (ld_variable.address), so constant
+ * pointers (initializers of pointer arrays) are ordinary constant bytes.
+ */
+typedef struct ld_addr_layout {
+  uint32_t shift;
+  uint64_t offset_mask;
+  uint32_t local_base, builtin_base, priv_base, n_regions;
+} ld_addr_layout;
+
+/* 64: {48, 2^48-1, 0x4000, 0x7000, 0x8000, 0x8080};
+ * 32: {24, 2^24-1, 0x40, 0x70, 0x80, 0x100}. */
+void ld_addr_layout_for(uint32_t addr_bits, ld_addr_layout *out);
+
 /* ---------------------------------------------------- module-scope variables */
 
 struct ld_variable {
@@ -156,6 +185,8 @@ struct ld_variable {
   const uint8_t *init;           /* initializer bytes (pointee->size) or NULL */
   int32_t builtin;               /* Input variables: SpvBuiltIn, else -1 */
   uint32_t index;                /* dense index among module variables */
+  uint32_t class_ordinal;        /* ordinal within its region class (see addresses) */
+  uint64_t address;              /* its pointer value (see addresses) */
   const char *name;
 };
 
@@ -264,6 +295,10 @@ typedef struct ld_module {
   const ld_value *values;       /* [bound], values[0] unused */
   SpvAddressingModel addressing;
   uint32_t addr_bits;           /* 64 for Physical64, 32 for Physical32 */
+  ld_addr_layout layout;
+  uint32_t n_global_vars;       /* module variables in the global class */
+  uint32_t n_local_vars;        /* Workgroup module variables */
+  uint32_t n_input_vars;        /* Input (built-in) variables */
   SpvMemoryModel memory_model;
   uint32_t n_capabilities;
   const SpvCapability *capabilities;

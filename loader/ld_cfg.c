@@ -1,2 +1,171 @@
-/* ld_cfg.c - stub, to be written */
-#include "ld.h"
+/* ld_cfg.c - successors/predecessors, reachability and reconvergence points.
+ *
+ * Immediate post-dominators: Cooper, Harvey, Kennedy, "A Simple, Fast
+ * Dominance Algorithm", run on the reverse CFG rooted at a virtual exit node
+ * that every block ending in OpReturn/OpReturnValue/OpUnreachable/OpKill
+ * feeds.  Nothing depends on block order in the file (llvm-spirv may place a
+ * loop exit before the loop body).  Blocks that cannot reach the exit (an
+ * infinite loop) have no post-dominator: reconverge = NULL. */
+#include <string.h>
+#include "ld_internal.h"
+
+static bool feeds_exit(SpvOp op) {
+  switch (op) {
+  case SpvOpReturn: case SpvOpReturnValue: case SpvOpUnreachable: case SpvOpKill:
+  case SpvOpTerminateInvocation:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static void add_succ(const ld_block **list, uint32_t *n, const ld_block *s) {
+  for (uint32_t i = 0; i < *n; i++)
+    if (list[i] == s) return;
+  list[(*n)++] = s;
+}
+
+void ld_build_cfg(ld_b *b, ld_function *fn) {
+  uint32_t nb = fn->n_blocks;
+  if (nb == 0) return;
+  ld_block *blocks = (ld_block *)fn->blocks;
+
+  /* successors */
+  for (uint32_t i = 0; i < nb; i++) {
+    ld_block *blk = &blocks[i];
+    const ld_insn *t = &blk->insns[blk->n_insns - 1];
+    uint32_t max = 0;
+    switch (t->op) {
+    case SpvOpBranch: max = 1; break;
+    case SpvOpBranchConditional: max = 2; break;
+    case SpvOpSwitch: max = t->n_ops; break;
+    default: break;
+    }
+    const ld_block **s = ld_alloc(b, max + 1, sizeof *s);
+    uint32_t n = 0;
+    switch (t->op) {
+    case SpvOpBranch:
+      add_succ(s, &n, b->values[t->ops[0]].u.block);
+      break;
+    case SpvOpBranchConditional:
+      add_succ(s, &n, b->values[t->ops[1]].u.block);
+      add_succ(s, &n, b->values[t->ops[2]].u.block);
+      break;
+    case SpvOpSwitch: {
+      const ld_type *st = b->values[t->ops[0]].type;
+      uint32_t lw = st->width > 32 ? 2 : 1;
+      add_succ(s, &n, b->values[t->ops[1]].u.block);
+      for (uint32_t k = 2; k + lw < t->n_ops; k += lw + 1)
+        add_succ(s, &n, b->values[t->ops[k + lw]].u.block);
+      break;
+    }
+    default:
+      break;
+    }
+    blk->succs = s;
+    blk->n_succs = n;
+  }
+
+  /* predecessors */
+  uint32_t *cnt = ld_alloc(b, nb, sizeof *cnt);
+  for (uint32_t i = 0; i < nb; i++)
+    for (uint32_t k = 0; k < blocks[i].n_succs; k++) cnt[blocks[i].succs[k]->index]++;
+  for (uint32_t i = 0; i < nb; i++) {
+    blocks[i].preds = ld_alloc(b, cnt[i] + 1, sizeof(ld_block *));
+    blocks[i].n_preds = 0;
+  }
+  for (uint32_t i = 0; i < nb; i++)
+    for (uint32_t k = 0; k < blocks[i].n_succs; k++) {
+      ld_block *s = &blocks[blocks[i].succs[k]->index];
+      ((const ld_block **)s->preds)[s->n_preds++] = &blocks[i];
+    }
+
+  /* reachability from the entry (iterative DFS) */
+  uint32_t *stack = ld_alloc(b, nb + 1, sizeof *stack);
+  uint32_t sp = 0;
+  blocks[0].reachable = true;
+  stack[sp++] = 0;
+  while (sp) {
+    ld_block *blk = &blocks[stack[--sp]];
+    for (uint32_t k = 0; k < blk->n_succs; k++) {
+      ld_block *s = &blocks[blk->succs[k]->index];
+      if (!s->reachable) {
+        s->reachable = true;
+        stack[sp++] = s->index;
+      }
+    }
+  }
+
+  /* Post-order of the reverse CFG from the virtual exit (node nb).
+   * Reverse-graph successors of a block are its CFG predecessors; those of
+   * the exit are the blocks that feed it. */
+  uint32_t exit = nb;
+  uint32_t *po = ld_alloc(b, nb + 2, sizeof *po);        /* node -> postorder number, 0 = unvisited */
+  uint32_t *order = ld_alloc(b, nb + 2, sizeof *order);  /* postorder number - 1 -> node */
+  uint32_t *next = ld_alloc(b, nb + 2, sizeof *next);    /* DFS edge cursor */
+  uint32_t *dstack = ld_alloc(b, nb + 2, sizeof *dstack);
+  uint8_t *seen = ld_alloc(b, nb + 2, 1);
+  uint32_t *exit_preds = ld_alloc(b, nb + 1, sizeof *exit_preds);
+  uint32_t n_exit_preds = 0;
+  for (uint32_t i = 0; i < nb; i++)
+    if (feeds_exit(blocks[i].insns[blocks[i].n_insns - 1].op)) exit_preds[n_exit_preds++] = i;
+  uint32_t n_po = 0, dsp = 0;
+  dstack[dsp++] = exit;
+  seen[exit] = 1;
+  while (dsp) {
+    uint32_t x = dstack[dsp - 1];
+    uint32_t deg = x == exit ? n_exit_preds : blocks[x].n_preds;
+    if (next[x] < deg) {
+      uint32_t y = x == exit ? exit_preds[next[x]] : blocks[x].preds[next[x]]->index;
+      next[x]++;
+      if (!seen[y]) {
+        seen[y] = 1;
+        dstack[dsp++] = y;
+      }
+    } else {
+      dsp--;
+      order[n_po] = x;
+      po[x] = ++n_po;
+    }
+  }
+
+  /* CHK: ipdom[x] over reverse-postorder, predecessors in the reverse graph
+   * are the CFG successors (plus the exit for exit-feeding blocks). */
+  uint32_t undef = UINT32_MAX;
+  uint32_t *ipd = ld_alloc(b, nb + 2, sizeof *ipd);
+  for (uint32_t i = 0; i <= nb; i++) ipd[i] = undef;
+  ipd[exit] = exit;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (uint32_t r = n_po; r-- > 0;) {
+      uint32_t x = order[r];
+      if (x == exit) continue;
+      uint32_t nd = undef;
+      const ld_block *blk = &blocks[x];
+      uint32_t deg = blk->n_succs + (feeds_exit(blk->insns[blk->n_insns - 1].op) ? 1 : 0);
+      for (uint32_t k = 0; k < deg; k++) {
+        uint32_t p = k < blk->n_succs ? blk->succs[k]->index : exit;
+        if (!po[p] || ipd[p] == undef) continue;
+        if (nd == undef) { nd = p; continue; }
+        uint32_t f1 = p, f2 = nd;
+        while (f1 != f2) {
+          while (po[f1] < po[f2]) f1 = ipd[f1];
+          while (po[f2] < po[f1]) f2 = ipd[f2];
+        }
+        nd = f1;
+      }
+      if (nd != ipd[x]) {
+        ipd[x] = nd;
+        changed = true;
+      }
+    }
+  }
+
+  for (uint32_t i = 0; i < nb; i++) {
+    ld_block *blk = &blocks[i];
+    if (blk->merge) blk->reconverge = blk->merge;
+    else if (!po[i] || ipd[i] == undef || ipd[i] == exit) blk->reconverge = NULL;
+    else blk->reconverge = &blocks[ipd[i]];
+  }
+}

@@ -1,2 +1,1219 @@
-/* ld_load.c - stub, to be written */
-#include "ld.h"
+/* ld_load.c - bytes -> validated, decoded ld_module (one arena).
+ *
+ * Passes: header + instruction split -> module-level facts (capabilities,
+ * names, decorations, entry points) -> global section (types, constants,
+ * variables) -> functions (blocks, insns, operand checks) -> kernels ->
+ * CFG -> call depth -> hash.  Every id a backend reads is checked here. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ld_internal.h"
+#include "ld_spvtools.h"
+
+/* ---------------------------------------------------------------- arena */
+
+struct ld_chunk {
+  ld_chunk *next;
+  size_t used, cap;
+  _Alignas(16) unsigned char data[];
+};
+
+void *ld_arena_alloc(ld_arena *a, size_t size) {
+  size = (size + 15) & ~(size_t)15;
+  if (size == 0) size = 16;
+  ld_chunk *c = a->head;
+  if (!c || c->cap - c->used < size) {
+    size_t cap = size > 65536 ? size : 65536;
+    c = malloc(sizeof *c + cap);
+    if (!c) return NULL;
+    c->cap = cap;
+    c->used = 0;
+    if (size > 65536 && a->head) {
+      /* big block: keep the current chunk as head for small allocations */
+      c->next = a->head->next;
+      a->head->next = c;
+      c->used = size;
+      memset(c->data, 0, size);
+      return c->data;
+    }
+    c->next = a->head;
+    a->head = c;
+  }
+  void *p = c->data + c->used;
+  c->used += size;
+  memset(p, 0, size);
+  return p;
+}
+
+void ld_arena_free(ld_arena *a) {
+  ld_chunk *c = a->head;
+  while (c) {
+    ld_chunk *n = c->next;
+    free(c);
+    c = n;
+  }
+  a->head = NULL;
+}
+
+/* ------------------------------------------------------------ diagnostics */
+
+static void emit(const ld_options *opt, ld_severity sev, const char *text) {
+  if (opt && opt->message) opt->message(opt->message_user, sev, text);
+}
+
+static void vformat(ld_b *b, char *buf, size_t size, const char *fmt, va_list ap) {
+  size_t len = 0;
+  const ld_srcloc *loc = b->cur ? b->cur_loc : NULL;
+  if (loc && loc->file)
+    len += (size_t)snprintf(buf + len, size - len, "%s:%" PRIu32 ": ", loc->file, loc->line);
+  else if (b->opt && b->opt->source_name)
+    len += (size_t)snprintf(buf + len, size - len, "%s: ", b->opt->source_name);
+  if (len < size && b->cur)
+    len += (size_t)snprintf(buf + len, size - len, "word %" PRIu32 " (%s): ", b->cur->offset,
+                            spv_opcode_name(b->cur->op));
+  if (len < size) vsnprintf(buf + len, size - len, fmt, ap);
+}
+
+void ld_fail(ld_b *b, ld_result res, const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vformat(b, buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  emit(b->opt, LD_ERROR, buf);
+  b->res = res;
+  longjmp(b->jb, 1);
+}
+
+void ld_msg(ld_b *b, ld_severity sev, const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vformat(b, buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  emit(b->opt, sev, buf);
+}
+
+void *ld_alloc(ld_b *b, size_t count, size_t size) {
+  size_t total;
+  if (__builtin_mul_overflow(count, size, &total) || total > ((size_t)1 << 40))
+    ld_fail(b, LD_ERR_NOMEM, "allocation of %zu x %zu bytes is too large", count, size);
+  void *p = ld_arena_alloc(b->arena, total);
+  if (!p) ld_fail(b, LD_ERR_NOMEM, "out of memory (%zu bytes)", total);
+  return p;
+}
+
+char *ld_strdup(ld_b *b, const char *s) {
+  size_t n = strlen(s);
+  char *p = ld_alloc(b, n + 1, 1);
+  memcpy(p, s, n);
+  return p;
+}
+
+static const char *kind_name(ld_value_kind k) {
+  static const char *const names[] = {"undefined", "type", "constant", "undef", "variable",
+                                      "function", "parameter", "label", "result",
+                                      "extended instruction set", "string", "debug info"};
+  return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
+}
+
+const ld_value *ld_get(ld_b *b, uint32_t id, const char *what) {
+  if (id == 0 || id >= b->bound)
+    ld_fail(b, LD_ERR_INVALID, "%s: id %" PRIu32 " is out of bounds (bound %" PRIu32 ")", what, id,
+            b->bound);
+  const ld_value *v = &b->values[id];
+  if (v->kind == LD_V_NONE)
+    ld_fail(b, LD_ERR_INVALID, "%s: id %%%" PRIu32 " is not defined (or used before its definition)",
+            what, id);
+  return v;
+}
+
+const ld_type *ld_get_type(ld_b *b, uint32_t id, const char *what) {
+  const ld_value *v = ld_get(b, id, what);
+  if (v->kind != LD_V_TYPE || !v->type)
+    ld_fail(b, LD_ERR_INVALID, "%s: %s is a %s, not a type", what, ld_id_name(b->m, id),
+            kind_name(v->kind));
+  return v->type;
+}
+
+const ld_value *ld_get_const(ld_b *b, uint32_t id, const char *what) {
+  const ld_value *v = ld_get(b, id, what);
+  if (v->kind != LD_V_CONSTANT && v->kind != LD_V_UNDEF)
+    ld_fail(b, LD_ERR_INVALID, "%s: %s is a %s, not a constant", what, ld_id_name(b->m, id),
+            kind_name(v->kind));
+  return v;
+}
+
+const ld_decoration *ld_find_deco(ld_b *b, uint32_t target, int32_t member, SpvDecoration d) {
+  for (uint32_t i = 0; i < b->n_decos; i++) {
+    const ld_decoration *x = &b->decos[i];
+    if (x->target == target && x->member == member && x->decoration == d) return x;
+  }
+  return NULL;
+}
+
+/* --------------------------------------------------------------- layout */
+
+void ld_addr_layout_for(uint32_t addr_bits, ld_addr_layout *out) {
+  if (addr_bits == 32) {
+    *out = (ld_addr_layout){24, (1ull << 24) - 1, 0x40, 0x70, 0x80, 0x100};
+  } else {
+    *out = (ld_addr_layout){48, (1ull << 48) - 1, 0x4000, 0x7000, 0x8000, 0x8080};
+  }
+}
+
+/* ------------------------------------------------------------- helpers */
+
+static const char *insn_string(ld_b *b, const spv_insn_ref *in, uint32_t first, uint32_t *out_used) {
+  const char *s = NULL;
+  uint32_t used = first < in->n_words ? spv_literal_string(in->words + first, in->n_words - first, &s) : 0;
+  if (!used) ld_fail(b, LD_ERR_INVALID, "missing or unterminated literal string");
+  if (out_used) *out_used = used;
+  return s;
+}
+
+static void define(ld_b *b, uint32_t id, const spv_insn_ref *in) {
+  if (id == 0 || id >= b->bound)
+    ld_fail(b, LD_ERR_INVALID, "result id %" PRIu32 " is out of bounds (bound %" PRIu32 ")", id,
+            b->bound);
+  if (b->info[id].def)
+    ld_fail(b, LD_ERR_INVALID, "id %%%" PRIu32 " is defined twice (first at word %" PRIu32 ")", id,
+            b->insns[b->info[id].def - 1].offset);
+  b->info[id].def = (uint32_t)(in - b->insns) + 1;
+}
+
+static bool is_terminator(SpvOp op) {
+  switch (op) {
+  case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn:
+  case SpvOpReturnValue: case SpvOpKill: case SpvOpUnreachable: case SpvOpTerminateInvocation:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool is_type_op(SpvOp op) {
+  switch (op) {
+  case SpvOpTypeVoid: case SpvOpTypeBool: case SpvOpTypeInt: case SpvOpTypeFloat:
+  case SpvOpTypeVector: case SpvOpTypeMatrix: case SpvOpTypeImage: case SpvOpTypeSampler:
+  case SpvOpTypeSampledImage: case SpvOpTypeArray: case SpvOpTypeRuntimeArray:
+  case SpvOpTypeStruct: case SpvOpTypeOpaque: case SpvOpTypePointer: case SpvOpTypeFunction:
+  case SpvOpTypeEvent: case SpvOpTypeDeviceEvent: case SpvOpTypeReserveId: case SpvOpTypeQueue:
+  case SpvOpTypePipe: case SpvOpTypeForwardPointer: case SpvOpTypePipeStorage:
+  case SpvOpTypeNamedBarrier:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool is_const_op(SpvOp op) {
+  switch (op) {
+  case SpvOpConstantTrue: case SpvOpConstantFalse: case SpvOpConstant:
+  case SpvOpConstantComposite: case SpvOpConstantSampler: case SpvOpConstantNull:
+  case SpvOpSpecConstantTrue: case SpvOpSpecConstantFalse: case SpvOpSpecConstant:
+  case SpvOpSpecConstantComposite: case SpvOpSpecConstantOp: case SpvOpUndef:
+  case SpvOpConstantPipeStorage:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static ld_ext_set classify_set(const char *name) {
+  if (strcmp(name, "OpenCL.std") == 0) return LD_EXT_OPENCL_STD;
+  if (strcmp(name, "OpenCL.DebugInfo.100") == 0) return LD_EXT_OPENCL_DEBUGINFO_100;
+  if (strncmp(name, "NonSemantic.", 12) == 0) return LD_EXT_NONSEMANTIC;
+  return LD_EXT_UNKNOWN;
+}
+
+static bool is_debug_extinst(ld_b *b, const spv_insn_ref *in) {
+  if (in->op != SpvOpExtInst || in->n_words < 5) return false;
+  uint32_t set = in->words[3];
+  if (set == 0 || set >= b->bound || b->values[set].kind != LD_V_EXT_SET) return false;
+  ld_ext_set s = b->values[set].u.ext_set;
+  return s == LD_EXT_OPENCL_DEBUGINFO_100 || s == LD_EXT_NONSEMANTIC;
+}
+
+/* ------------------------------------------------------ module-level pass */
+
+typedef struct ep_rec {
+  uint32_t fn, n_iface;
+  const uint32_t *iface;
+  const char *name;
+  ld_kernel *k;
+} ep_rec;
+
+static void check_capability(ld_b *b, uint32_t cap) {
+  switch (cap) {
+  case SpvCapabilityShader: case SpvCapabilityGeometry: case SpvCapabilityTessellation:
+  case SpvCapabilityMatrix:
+    ld_fail(b, LD_ERR_UNSUPPORTED,
+            "capability %s is not supported: only OpenCL kernels (Kernel execution model) run here",
+            spv_capability_name(cap) ? spv_capability_name(cap) : "?");
+  default:
+    break;
+  }
+}
+
+static void add_deco(ld_b *b, uint32_t target, int32_t member, const uint32_t *w, uint32_t n,
+                     bool is_string) {
+  ld_decoration *d = &b->decos[b->n_decos++];
+  d->target = target;
+  d->member = member;
+  d->decoration = (SpvDecoration)w[0];
+  d->n_literals = n - 1;
+  d->literals = w + 1;
+  if (is_string || w[0] == SpvDecorationLinkageAttributes || w[0] == SpvDecorationUserSemantic) {
+    const char *s = NULL;
+    if (n > 1 && spv_literal_string(w + 1, n - 1, &s)) d->string = s;
+  }
+}
+
+/* ------------------------------------------------------------ functions */
+
+typedef struct fn_ctx {
+  ld_b *b;
+  ld_function *fn;
+  const spv_insn_ref *in;
+  uint32_t first_op;    /* index of the first operand word */
+} fn_ctx;
+
+static void check_id_operand(ld_b *b, ld_function *fn, uint32_t id, const char *what) {
+  const ld_value *v = ld_get(b, id, what);
+  if ((v->kind == LD_V_PARAM || v->kind == LD_V_RESULT || v->kind == LD_V_LABEL) && v->owner != fn)
+    ld_fail(b, LD_ERR_INVALID, "%s: %s belongs to another function", what, ld_id_name(b->m, id));
+  if (v->kind == LD_V_EXT_SET || v->kind == LD_V_STRING)
+    ld_fail(b, LD_ERR_INVALID, "%s: %s is a %s", what, ld_id_name(b->m, id), kind_name(v->kind));
+}
+
+static void walk_cb(void *user, uint32_t wi, spv_operand_class cls) {
+  fn_ctx *c = user;
+  if (cls != SPV_OPND_ID) return;
+  char what[32];
+  snprintf(what, sizeof what, "operand %" PRIu32, wi - c->first_op + 1);
+  check_id_operand(c->b, c->fn, c->in->words[wi], what);
+}
+
+static const ld_block *get_label(ld_b *b, ld_function *fn, uint32_t id, const char *what) {
+  const ld_value *v = ld_get(b, id, what);
+  if (v->kind != LD_V_LABEL || v->owner != fn)
+    ld_fail(b, LD_ERR_INVALID, "%s: %s is not a block label of this function", what,
+            ld_id_name(b->m, id));
+  return v->u.block;
+}
+
+static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_ref *in) {
+  const spv_opcode_desc *d = spv_opcode_info(in->op);
+  if (d && d->has_type) {
+    if (!insn->type) ld_fail(b, LD_ERR_INVALID, "missing result type");
+  }
+  const uint32_t *ops = insn->ops;
+  uint32_t n = insn->n_ops;
+  switch (in->op) {
+  case SpvOpBranch:
+    if (n < 1) ld_fail(b, LD_ERR_INVALID, "missing target");
+    get_label(b, fn, ops[0], "branch target");
+    return;
+  case SpvOpBranchConditional:
+    if (n < 3) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    check_id_operand(b, fn, ops[0], "condition");
+    get_label(b, fn, ops[1], "true target");
+    get_label(b, fn, ops[2], "false target");
+    return;
+  case SpvOpSwitch: {
+    if (n < 2) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    const ld_value *sel = ld_get(b, ops[0], "selector");
+    check_id_operand(b, fn, ops[0], "selector");
+    if (!sel->type || sel->type->kind != LD_T_INT)
+      ld_fail(b, LD_ERR_INVALID, "selector %s is not an integer", ld_id_name(b->m, ops[0]));
+    get_label(b, fn, ops[1], "default target");
+    uint32_t lw = sel->type->width > 32 ? 2 : 1;
+    if ((n - 2) % (lw + 1) != 0)
+      ld_fail(b, LD_ERR_INVALID, "case list does not fit %" PRIu32 "-word literals", lw);
+    for (uint32_t i = 2; i < n; i += lw + 1) get_label(b, fn, ops[i + lw], "case target");
+    return;
+  }
+  case SpvOpPhi:
+    if (n % 2) ld_fail(b, LD_ERR_INVALID, "OpPhi operands are not (value, parent) pairs");
+    for (uint32_t i = 0; i < n; i += 2) {
+      check_id_operand(b, fn, ops[i], "phi value");
+      get_label(b, fn, ops[i + 1], "phi parent");
+    }
+    return;
+  case SpvOpFunctionCall: {
+    if (n < 1) ld_fail(b, LD_ERR_INVALID, "missing callee");
+    const ld_value *f = ld_get(b, ops[0], "callee");
+    if (f->kind != LD_V_FUNCTION)
+      ld_fail(b, LD_ERR_INVALID, "callee %s is not a function", ld_id_name(b->m, ops[0]));
+    if (f->u.fn->n_params != n - 1)
+      ld_fail(b, LD_ERR_INVALID, "call to %s passes %" PRIu32 " arguments, it takes %" PRIu32,
+              ld_id_name(b->m, ops[0]), n - 1, f->u.fn->n_params);
+    for (uint32_t i = 1; i < n; i++) check_id_operand(b, fn, ops[i], "argument");
+    return;
+  }
+  case SpvOpExtInst: {
+    if (n < 2) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    const ld_value *s = ld_get(b, ops[0], "extended instruction set");
+    if (s->kind != LD_V_EXT_SET)
+      ld_fail(b, LD_ERR_INVALID, "%s is not an extended instruction set", ld_id_name(b->m, ops[0]));
+    insn->ext_set = s->u.ext_set;
+    insn->ext_op = ops[1];
+    if (s->u.ext_set == LD_EXT_OPENCL_STD) {
+      const spv_opcode_desc *od = spv_opencl_std_info(ops[1]);
+      if (!od) return;   /* unknown number: the backends name it */
+      fn_ctx c = {b, fn, in, 5};
+      if (!spv_walk_operands(in->words, in->n_words, 5, od->operands, od->n_operands, walk_cb, &c))
+        ld_fail(b, LD_ERR_INVALID, "operands do not match OpenCL.std %s", od->name);
+    } else {
+      for (uint32_t i = 2; i < n; i++) {
+        const ld_value *v = ld_get(b, ops[i], "extended instruction operand");
+        (void)v;
+      }
+    }
+    return;
+  }
+  default:
+    break;
+  }
+  if (!d) return;   /* unknown opcode: the backends decide */
+  fn_ctx c = {b, fn, in, 1};
+  if (!spv_walk_operands(in->words, in->n_words, 1, d->operands, d->n_operands, walk_cb, &c))
+    ld_fail(b, LD_ERR_INVALID, "operands do not match the grammar of %s", d->name);
+}
+
+/* Builds one function: words [start, end] are OpFunction .. OpFunctionEnd. */
+static void build_function(ld_b *b, ld_function *fn, uint32_t start, uint32_t end) {
+  /* Pass 1: count blocks, params, insns per block; define labels/results. */
+  uint32_t n_blocks = 0, n_params = 0, n_locals = 0, n_body = 0;
+  for (uint32_t i = start + 1; i < end; i++) {
+    const spv_insn_ref *in = &b->insns[i];
+    if (in->op == SpvOpLabel) n_blocks++;
+    else if (in->op == SpvOpFunctionParameter) n_params++;
+    else n_body++;
+  }
+  fn->n_params = n_params;
+  uint32_t *params = ld_alloc(b, n_params + 1, sizeof *params);
+  fn->params = params;
+  if (fn->type->n_members != n_params)
+    ld_fail(b, LD_ERR_INVALID, "function %s has %" PRIu32 " parameters, its type %" PRIu32,
+            ld_id_name(b->m, fn->id), n_params, fn->type->n_members);
+  ld_block *blocks = ld_alloc(b, n_blocks + 1, sizeof *blocks);
+  ld_insn *all = ld_alloc(b, n_body + 1, sizeof *all);
+  uint32_t *locals = ld_alloc(b, n_params + n_body + 1, sizeof *locals);
+  fn->blocks = blocks;
+  fn->n_blocks = n_blocks;
+  fn->is_import = n_blocks == 0;
+  fn->locals = locals;
+  uint32_t bi = 0, pi = 0;
+  for (uint32_t i = start + 1; i < end; i++) {
+    const spv_insn_ref *in = &b->insns[i];
+    b->cur = in;
+    if (in->op == SpvOpFunctionParameter) {
+      if (bi) ld_fail(b, LD_ERR_INVALID, "OpFunctionParameter after the first block");
+      if (in->n_words < 3) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      ld_value *v = &b->values[in->words[2]];
+      v->kind = LD_V_PARAM;
+      v->type = ld_get_type(b, in->words[1], "parameter type");
+      v->u.param_index = pi;
+      v->owner = fn;
+      params[pi++] = in->words[2];
+      locals[n_locals++] = in->words[2];
+    } else if (in->op == SpvOpLabel) {
+      if (in->n_words < 2) ld_fail(b, LD_ERR_INVALID, "missing result id");
+      ld_value *v = &b->values[in->words[1]];
+      ld_block *blk = &blocks[bi];
+      blk->label = in->words[1];
+      blk->index = bi++;
+      blk->fn = fn;
+      v->kind = LD_V_LABEL;
+      v->u.block = blk;
+      v->owner = fn;
+    } else {
+      const spv_opcode_desc *d = spv_opcode_info(in->op);
+      if (d && d->has_result) {
+        uint32_t ri = d->has_type ? 2 : 1;
+        if (in->n_words <= ri) ld_fail(b, LD_ERR_INVALID, "missing result id");
+        ld_value *v = &b->values[in->words[ri]];
+        if (is_debug_extinst(b, in)) {
+          v->kind = LD_V_DEBUG;
+        } else {
+          v->kind = LD_V_RESULT;
+          locals[n_locals++] = in->words[ri];
+        }
+        v->owner = fn;
+        if (d->has_type) v->type = ld_get_type(b, in->words[1], "result type");
+      }
+    }
+  }
+  for (uint32_t i = 0; i < n_params; i++)
+    if (b->values[params[i]].type != fn->type->members[i])
+      ld_fail(b, LD_ERR_INVALID, "parameter %s does not match the function type",
+              ld_id_name(b->m, params[i]));
+  fn->n_locals = n_locals;
+
+  /* Pass 2: fill blocks with insns. */
+  ld_block *blk = NULL;
+  bool terminated = true;
+  uint32_t ni = 0;
+  const ld_srcloc *loc = NULL;
+  b->cur_loc = NULL;
+  for (uint32_t i = start + 1; i < end; i++) {
+    const spv_insn_ref *in = &b->insns[i];
+    b->cur = in;
+    b->cur_loc = loc;
+    switch (in->op) {
+    case SpvOpFunctionParameter:
+      continue;
+    case SpvOpLine: {
+      if (in->n_words < 4) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      const ld_value *f = ld_get(b, in->words[1], "file");
+      if (f->kind != LD_V_STRING) ld_fail(b, LD_ERR_INVALID, "OpLine file is not an OpString");
+      ld_srcloc *l = ld_alloc(b, 1, sizeof *l);
+      l->file = f->u.str;
+      l->line = in->words[2];
+      l->column = in->words[3];
+      loc = l;
+      continue;
+    }
+    case SpvOpNoLine:
+      loc = NULL;
+      continue;
+    case SpvOpLabel:
+      if (!terminated)
+        ld_fail(b, LD_ERR_INVALID, "block %s does not end with a terminator",
+                ld_id_name(b->m, blk->label));
+      blk = (ld_block *)b->values[in->words[1]].u.block;
+      blk->insns = all + ni;
+      terminated = false;
+      continue;
+    default:
+      break;
+    }
+    if (!blk || terminated)
+      ld_fail(b, LD_ERR_INVALID, "instruction outside of a block");
+    if (in->op == SpvOpSelectionMerge || in->op == SpvOpLoopMerge) {
+      if (in->n_words < 3) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      blk->merge = get_label(b, fn, in->words[1], "merge block");
+      if (in->op == SpvOpLoopMerge) {
+        if (in->n_words < 4) ld_fail(b, LD_ERR_INVALID, "missing operands");
+        blk->loop_continue = get_label(b, fn, in->words[2], "continue target");
+      }
+      continue;
+    }
+    if (is_debug_extinst(b, in)) {
+      /* OpenCL.DebugInfo.100 / NonSemantic.*: no execution meaning */
+      continue;
+    }
+    if (in->op == SpvOpPhi && blk->n_phis != blk->n_insns)
+      ld_fail(b, LD_ERR_INVALID, "OpPhi after a non-OpPhi instruction in block %s",
+              ld_id_name(b->m, blk->label));
+    ld_insn *insn = &all[ni++];
+    const spv_opcode_desc *d = spv_opcode_info(in->op);
+    uint32_t skip = 1;
+    insn->op = in->op;
+    if (d && d->has_type) {
+      if (in->n_words < 2) ld_fail(b, LD_ERR_INVALID, "missing result type");
+      insn->type = ld_get_type(b, in->words[1], "result type");
+      skip++;
+    }
+    if (d && d->has_result) {
+      if (in->n_words <= skip) ld_fail(b, LD_ERR_INVALID, "missing result id");
+      insn->result = in->words[skip];
+      skip++;
+      ld_value *v = &b->values[insn->result];
+      if (v->kind == LD_V_RESULT) v->u.insn = insn;
+    }
+    if (skip > in->n_words) skip = in->n_words;
+    insn->ops = in->words + skip;
+    insn->n_ops = in->n_words - skip;
+    insn->word_offset = in->offset;
+    insn->loc = loc;
+    insn->block = blk;
+    insn->index = blk->n_insns++;
+    if (in->op == SpvOpPhi) blk->n_phis++;
+    check_insn(b, fn, insn, in);
+    if (is_terminator(in->op)) {
+      terminated = true;
+      loc = NULL;   /* an OpLine's scope ends with its block */
+    }
+  }
+  if (blk && !terminated) {
+    b->cur = &b->insns[end];
+    ld_fail(b, LD_ERR_INVALID, "block %s does not end with a terminator", ld_id_name(b->m, blk->label));
+  }
+  b->cur_loc = NULL;
+}
+
+/* Call depth: DFS over the static call graph (0 = calls nothing). */
+static uint32_t call_depth(ld_b *b, ld_function *fn, uint8_t *state, uint32_t *depth,
+                           ld_function **fns, uint32_t nest) {
+  uint32_t idx = 0;
+  for (; idx < b->m->n_functions; idx++)
+    if (fns[idx] == fn) break;
+  if (state[idx] == 2) return depth[idx];
+  if (state[idx] == 1 || nest > 10000) return UINT32_MAX;
+  state[idx] = 1;
+  uint32_t d = 0;
+  for (uint32_t bi = 0; bi < fn->n_blocks; bi++) {
+    const ld_block *blk = &fn->blocks[bi];
+    for (uint32_t i = 0; i < blk->n_insns; i++) {
+      if (blk->insns[i].op != SpvOpFunctionCall) continue;
+      ld_function *callee = (ld_function *)b->values[blk->insns[i].ops[0]].u.fn;
+      uint32_t cd = call_depth(b, callee, state, depth, fns, nest + 1);
+      if (cd == UINT32_MAX) d = UINT32_MAX;
+      else if (d != UINT32_MAX && cd + 1 > d) d = cd + 1;
+    }
+  }
+  state[idx] = 2;
+  depth[idx] = d;
+  fn->max_call_depth = d;
+  return d;
+}
+
+/* ------------------------------------------------------------- kernels */
+
+static const ld_function *pass_through_callee(ld_b *b, const ld_function *fn) {
+  if (fn->n_blocks != 1) return NULL;
+  const ld_block *blk = &fn->blocks[0];
+  const ld_insn *call = NULL;
+  for (uint32_t i = 0; i < blk->n_insns; i++) {
+    const ld_insn *in = &blk->insns[i];
+    if (in->op == SpvOpFunctionCall) {
+      if (call) return NULL;
+      call = in;
+    } else if (in->op != SpvOpReturn && in->op != SpvOpReturnValue) {
+      return NULL;
+    }
+  }
+  if (!call) return NULL;
+  const ld_function *callee = b->values[call->ops[0]].u.fn;
+  if (callee->n_params != fn->n_params) return NULL;
+  for (uint32_t i = 0; i < fn->n_params; i++)
+    if (call->ops[1 + i] != fn->params[i]) return NULL;
+  return callee;
+}
+
+static bool has_param_attr(ld_b *b, uint32_t id, uint32_t attr) {
+  for (uint32_t i = 0; i < b->n_decos; i++) {
+    const ld_decoration *d = &b->decos[i];
+    if (d->target == id && d->member == -1 && d->decoration == SpvDecorationFuncParamAttr &&
+        d->n_literals >= 1 && d->literals[0] == attr)
+      return true;
+  }
+  return false;
+}
+
+static void build_kernel_args(ld_b *b, ld_kernel *k) {
+  const ld_function *fn = k->fn;
+  const ld_function *callee = pass_through_callee(b, fn);
+  k->n_args = fn->n_params;
+  ld_kernel_arg *args = ld_alloc(b, fn->n_params + 1, sizeof *args);
+  k->args = args;
+  /* llvm-spirv with -cl-kernel-arg-info: OpString "kernel_arg_type.<k>.<t1>,<t2>," */
+  const char *type_list = NULL;
+  size_t plen = strlen("kernel_arg_type.") + strlen(k->name) + 1;
+  for (uint32_t id = 1; id < b->bound && !type_list; id++) {
+    const ld_value *v = &b->values[id];
+    if (v->kind != LD_V_STRING || strncmp(v->u.str, "kernel_arg_type.", 16) != 0) continue;
+    const char *rest = v->u.str + 16;
+    size_t nl = strlen(k->name);
+    if (strncmp(rest, k->name, nl) == 0 && rest[nl] == '.') type_list = v->u.str + plen;
+  }
+  for (uint32_t i = 0; i < fn->n_params; i++) {
+    ld_kernel_arg *a = &args[i];
+    uint32_t pid = fn->params[i];
+    const ld_value *pv = &b->values[pid];
+    const ld_type *t = pv->type;
+    a->type = t;
+    a->name = pv->name;
+    uint32_t cid = callee ? callee->params[i] : 0;
+    if (!a->name && callee) a->name = b->values[cid].name;
+    if (!a->name) {
+      char buf[24];
+      snprintf(buf, sizeof buf, "arg%" PRIu32, i);
+      a->name = ld_strdup(b, buf);
+    }
+    bool nowrite = has_param_attr(b, pid, SpvFunctionParameterAttributeNoWrite) ||
+                   ld_find_deco(b, pid, -1, SpvDecorationNonWritable) ||
+                   (cid && (has_param_attr(b, cid, SpvFunctionParameterAttributeNoWrite) ||
+                            ld_find_deco(b, cid, -1, SpvDecorationNonWritable)));
+    switch (t->kind) {
+    case LD_T_POINTER:
+      a->value_size = t->elem ? t->elem->size : 0;
+      if (t->storage == SpvStorageClassWorkgroup) {
+        a->kind = LD_ARG_LOCAL;
+      } else if (t->storage == SpvStorageClassFunction) {
+        /* struct passed by value (ByVal): the launch copies the bytes */
+        a->kind = LD_ARG_VALUE;
+      } else {
+        a->kind = LD_ARG_BUFFER;
+        a->is_const = nowrite || t->storage == SpvStorageClassUniformConstant;
+      }
+      break;
+    case LD_T_IMAGE: case LD_T_SAMPLED_IMAGE:
+      a->kind = LD_ARG_IMAGE;
+      a->value_size = t->size;
+      break;
+    case LD_T_SAMPLER:
+      a->kind = LD_ARG_SAMPLER;
+      a->value_size = t->size;
+      break;
+    case LD_T_BOOL: case LD_T_INT: case LD_T_FLOAT: case LD_T_VECTOR: case LD_T_STRUCT:
+    case LD_T_ARRAY:
+      a->kind = LD_ARG_VALUE;
+      a->value_size = t->size;
+      break;
+    default:
+      a->kind = LD_ARG_OTHER;
+      a->value_size = t->size;
+      break;
+    }
+    if (type_list) {
+      const char *e = strchr(type_list, ',');
+      size_t len = e ? (size_t)(e - type_list) : strlen(type_list);
+      char *s = ld_alloc(b, len + 1, 1);
+      memcpy(s, type_list, len);
+      a->type_name = s;
+      type_list = e ? e + 1 : NULL;
+      if (type_list && !*type_list) type_list = NULL;
+    }
+  }
+}
+
+static void apply_exec_mode(ld_b *b, ld_kernel *k, const spv_insn_ref *in) {
+  const uint32_t *w = in->words;
+  uint32_t n = in->n_words;
+  uint32_t mode = w[2];
+  bool is_id = in->op == SpvOpExecutionModeId;
+  uint32_t lit[3] = {0, 0, 0};
+  for (uint32_t i = 0; i < 3 && 3 + i < n; i++) {
+    if (is_id) lit[i] = (uint32_t)ld_const_u64(ld_get_const(b, w[3 + i], "execution mode operand"));
+    else lit[i] = w[3 + i];
+  }
+  switch (mode) {
+  case SpvExecutionModeLocalSize:
+  case SpvExecutionModeLocalSizeId:
+    if (n < 6) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    memcpy(k->local_size, lit, sizeof lit);
+    break;
+  case SpvExecutionModeLocalSizeHint:
+  case SpvExecutionModeLocalSizeHintId:
+    if (n < 6) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    memcpy(k->local_size_hint, lit, sizeof lit);
+    break;
+  case SpvExecutionModeSubgroupSize:
+    if (n < 4) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    k->subgroup_size = lit[0];
+    break;
+  case SpvExecutionModeSubgroupsPerWorkgroup:
+  case SpvExecutionModeSubgroupsPerWorkgroupId:
+    if (n < 4) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    k->subgroups_per_wg = lit[0];
+    break;
+  case SpvExecutionModeVecTypeHint:
+    if (n < 4) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    k->vec_type_hint = lit[0];
+    break;
+  case SpvExecutionModeContractionOff:
+    k->contraction_off = true;
+    break;
+  case SpvExecutionModeDenormPreserve:
+    k->denorm_preserve = true;
+    k->float_controls = true;
+    break;
+  case SpvExecutionModeDenormFlushToZero:
+  case SpvExecutionModeSignedZeroInfNanPreserve:
+  case SpvExecutionModeRoundingModeRTE:
+  case SpvExecutionModeRoundingModeRTZ:
+    k->float_controls = true;
+    break;
+  default:
+    break;
+  }
+}
+
+/* ------------------------------------------------------------------ load */
+
+static ld_result load(ld_b *b, const spv_binary *bin) {
+  ld_module *m = b->m;
+  const ld_options *opt = b->opt;
+  m->version = bin->version;
+  m->generator = bin->generator;
+  m->bound = bin->bound;
+  b->bound = bin->bound;
+  if (bin->bound == 0 || bin->bound > 0x3fffff)
+    ld_fail(b, LD_ERR_INVALID, "id bound %" PRIu32 " is not supported (must be 1..4194303)", bin->bound);
+  if (bin->n_words < 5) ld_fail(b, LD_ERR_INVALID, "truncated header");
+
+  /* Validation first: later errors may be explained by it. */
+  if (!opt || opt->validate != LD_VALIDATE_OFF) {
+    char msg[700];
+    int r = ld_tools_validate(bin->words, bin->n_words, bin->version, msg, sizeof msg);
+    if (r == 1 && opt && opt->validate == LD_VALIDATE_STRICT)
+      ld_fail(b, LD_ERR_INVALID, "module does not validate (spirv-val): %s", msg);
+    if (r == 1) ld_msg(b, LD_WARNING, "module does not validate (spirv-val): %s; running anyway", msg);
+    if (r < 0) ld_msg(b, LD_WARNING, "validation skipped: %s", msg);
+  }
+
+  uint32_t *words = ld_alloc(b, bin->n_words, sizeof *words);
+  memcpy(words, bin->words, bin->n_words * sizeof *words);
+  b->words = words;
+  b->n_words = bin->n_words;
+  spv_binary view = *bin;
+  view.words = words;
+
+  /* Split into instructions. */
+  char err[300];
+  uint32_t off = 5, count = 0;
+  spv_insn_ref ref;
+  int r;
+  while ((r = spv_next_insn(&view, &off, &ref, err, sizeof err)) == 1) count++;
+  if (r < 0) ld_fail(b, LD_ERR_INVALID, "%s", err);
+  b->insns = ld_alloc(b, count + 1, sizeof *b->insns);
+  off = 5;
+  while (spv_next_insn(&view, &off, &b->insns[b->n_insns], err, sizeof err) == 1) b->n_insns++;
+
+  b->values = ld_alloc(b, b->bound, sizeof *b->values);
+  b->info = ld_alloc(b, b->bound, sizeof *b->info);
+  m->values = b->values;
+  for (uint32_t i = 0; i < b->bound; i++) {
+    b->values[i].builtin = -1;
+    b->values[i].spec_id = -1;
+    b->values[i].fp_contraction_allowed = true;
+  }
+
+  /* Module-level facts. */
+  uint32_t n_caps = 0, n_exts = 0, n_decos = 0, n_eps = 0, n_type_insns = 0, n_spec = 0;
+  uint32_t n_vars = 0, n_funcs = 0;
+  bool have_mm = false;
+  for (uint32_t i = 0; i < b->n_insns; i++) {
+    const spv_insn_ref *in = &b->insns[i];
+    b->cur = in;
+    switch (in->op) {
+    case SpvOpCapability: n_caps++; break;
+    case SpvOpExtension: n_exts++; break;
+    case SpvOpDecorate: case SpvOpMemberDecorate: case SpvOpDecorateId: case SpvOpDecorateString:
+    case SpvOpMemberDecorateString:
+      n_decos++;
+      break;
+    case SpvOpGroupDecorate: case SpvOpGroupMemberDecorate:
+      n_decos += in->n_words;   /* upper bound, resolved below */
+      break;
+    case SpvOpEntryPoint: n_eps++; break;
+    case SpvOpSpecConstant: case SpvOpSpecConstantTrue: case SpvOpSpecConstantFalse:
+    case SpvOpSpecConstantComposite: case SpvOpSpecConstantOp:
+      n_spec++;
+      break;
+    case SpvOpVariable: n_vars++; break;
+    case SpvOpFunction: n_funcs++; break;
+    default: break;
+    }
+    if (is_type_op(in->op)) n_type_insns++;
+    /* result ids: defined at most once, inside the bound */
+    const spv_opcode_desc *d = spv_opcode_info(in->op);
+    if (d && d->has_result) {
+      uint32_t ri = d->has_type ? 2 : 1;
+      if (in->n_words <= ri) ld_fail(b, LD_ERR_INVALID, "missing result id");
+      define(b, in->words[ri], in);
+    }
+  }
+  if (n_decos > 0x3fffffff) ld_fail(b, LD_ERR_INVALID, "too many decorations");
+  SpvCapability *caps = ld_alloc(b, n_caps + 1, sizeof *caps);
+  const char **exts = ld_alloc(b, n_exts + 1, sizeof *exts);
+  b->decos = ld_alloc(b, n_decos + 1, sizeof *b->decos);
+  ep_rec *eps = ld_alloc(b, n_eps + 1, sizeof *eps);
+  b->spec_ids = ld_alloc(b, n_spec + 1, sizeof *b->spec_ids);
+  b->vars = ld_alloc(b, n_vars + 1, sizeof *b->vars);
+  m->capabilities = caps;
+  m->extensions = exts;
+  m->addr_bits = 64;
+  m->addressing = SpvAddressingModelPhysical64;
+  uint32_t ne = 0;
+  for (uint32_t i = 0; i < b->n_insns; i++) {
+    const spv_insn_ref *in = &b->insns[i];
+    const uint32_t *w = in->words;
+    b->cur = in;
+    switch (in->op) {
+    case SpvOpCapability:
+      if (in->n_words < 2) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      check_capability(b, w[1]);
+      caps[m->n_capabilities++] = (SpvCapability)w[1];
+      break;
+    case SpvOpExtension:
+      exts[m->n_extensions++] = insn_string(b, in, 1, NULL);
+      break;
+    case SpvOpExtInstImport: {
+      const char *s = insn_string(b, in, 2, NULL);
+      b->values[w[1]].kind = LD_V_EXT_SET;
+      b->values[w[1]].u.ext_set = classify_set(s);
+      break;
+    }
+    case SpvOpString:
+      if (in->n_words < 3) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      b->values[w[1]].kind = LD_V_STRING;
+      b->values[w[1]].u.str = insn_string(b, in, 2, NULL);
+      break;
+    case SpvOpMemoryModel:
+      if (in->n_words < 3) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      have_mm = true;
+      m->addressing = (SpvAddressingModel)w[1];
+      m->memory_model = (SpvMemoryModel)w[2];
+      if (w[1] == SpvAddressingModelPhysical32) m->addr_bits = 32;
+      else m->addr_bits = 64;
+      if (w[2] != SpvMemoryModelOpenCL)
+        ld_fail(b, LD_ERR_UNSUPPORTED, "memory model %s is not supported: only OpenCL kernels run here",
+                spv_enum_name("MemoryModel", w[2]) ? spv_enum_name("MemoryModel", w[2]) : "?");
+      break;
+    case SpvOpSource:
+      if (in->n_words >= 3) {
+        m->source_language = (SpvSourceLanguage)w[1];
+        m->source_version = w[2];
+      }
+      break;
+    case SpvOpName:
+      if (in->n_words < 3) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      if (w[1] == 0 || w[1] >= b->bound) ld_fail(b, LD_ERR_INVALID, "target id %" PRIu32 " is out of bounds", w[1]);
+      b->values[w[1]].name = insn_string(b, in, 2, NULL);
+      break;
+    case SpvOpMemberName:
+      if (in->n_words < 4) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      insn_string(b, in, 3, NULL);
+      break;
+    case SpvOpDecorate: case SpvOpDecorateId: case SpvOpDecorateString:
+      if (in->n_words < 3) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      if (w[1] == 0 || w[1] >= b->bound) ld_fail(b, LD_ERR_INVALID, "target id %" PRIu32 " is out of bounds", w[1]);
+      add_deco(b, w[1], -1, w + 2, in->n_words - 2, in->op == SpvOpDecorateString);
+      break;
+    case SpvOpMemberDecorate: case SpvOpMemberDecorateString:
+      if (in->n_words < 4) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      if (w[1] == 0 || w[1] >= b->bound) ld_fail(b, LD_ERR_INVALID, "target id %" PRIu32 " is out of bounds", w[1]);
+      add_deco(b, w[1], (int32_t)(w[2] & 0x7fffffff), w + 3, in->n_words - 3,
+               in->op == SpvOpMemberDecorateString);
+      break;
+    case SpvOpEntryPoint: {
+      if (in->n_words < 4) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      if (w[1] != SpvExecutionModelKernel)
+        ld_fail(b, LD_ERR_UNSUPPORTED,
+                "execution model %s is not supported: only OpenCL kernels (Kernel execution model) run here",
+                spv_enum_name("ExecutionModel", w[1]) ? spv_enum_name("ExecutionModel", w[1]) : "?");
+      uint32_t used;
+      eps[ne].fn = w[2];
+      eps[ne].name = insn_string(b, in, 3, &used);
+      eps[ne].iface = w + 3 + used;
+      eps[ne].n_iface = in->n_words - 3 - used;
+      ne++;
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  b->cur = NULL;
+  if (!have_mm) ld_fail(b, LD_ERR_INVALID, "no OpMemoryModel");
+  if (ne == 0) ld_fail(b, LD_ERR_INVALID, "no entry point: the module has no OpEntryPoint Kernel");
+  ld_addr_layout_for(m->addr_bits, &m->layout);
+
+  /* Decoration groups: OpGroupDecorate copies the group's decorations. */
+  uint32_t base_decos = b->n_decos;
+  for (uint32_t i = 0; i < b->n_insns; i++) {
+    const spv_insn_ref *in = &b->insns[i];
+    if (in->op != SpvOpGroupDecorate && in->op != SpvOpGroupMemberDecorate) continue;
+    b->cur = in;
+    if (in->n_words < 2) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    uint32_t grp = in->words[1];
+    uint32_t step = in->op == SpvOpGroupDecorate ? 1 : 2;
+    for (uint32_t t = 2; t + step - 1 < in->n_words; t += step) {
+      uint32_t target = in->words[t];
+      if (target == 0 || target >= b->bound) ld_fail(b, LD_ERR_INVALID, "target id %" PRIu32 " is out of bounds", target);
+      for (uint32_t k = 0; k < base_decos; k++) {
+        if (b->decos[k].target != grp) continue;
+        if (b->n_decos >= n_decos) break;
+        ld_decoration *d = &b->decos[b->n_decos++];
+        *d = b->decos[k];
+        d->target = target;
+        d->member = step == 2 ? (int32_t)(in->words[t + 1] & 0x7fffffff) : -1;
+      }
+    }
+  }
+  b->cur = NULL;
+  m->decorations = b->decos;
+  m->n_decorations = b->n_decos;
+  for (uint32_t i = 0; i < b->n_decos; i++) {
+    const ld_decoration *d = &b->decos[i];
+    if (d->member != -1) continue;
+    ld_value *v = &b->values[d->target];
+    switch (d->decoration) {
+    case SpvDecorationBuiltIn: if (d->n_literals) v->builtin = (int32_t)d->literals[0]; break;
+    case SpvDecorationAlignment: if (d->n_literals) v->alignment = d->literals[0]; break;
+    case SpvDecorationSpecId: if (d->n_literals) v->spec_id = (int32_t)(d->literals[0] & 0x7fffffff); break;
+    case SpvDecorationNoContraction: v->fp_contraction_allowed = false; break;
+    default: break;
+    }
+    if (d->decoration == SpvDecorationLinkageAttributes && d->string && !v->name) v->name = d->string;
+  }
+
+  /* Global section: types, constants, variables, in order. */
+  void ld_types_begin(ld_b *b, uint32_t n_type_insns);
+  ld_types_begin(b, n_type_insns);
+  uint32_t first_fn = b->n_insns;
+  uint32_t n_global = 0, n_local = 0, n_input = 0;
+  for (uint32_t i = 0; i < b->n_insns; i++) {
+    const spv_insn_ref *in = &b->insns[i];
+    b->cur = in;
+    if (in->op == SpvOpFunction) { first_fn = i; break; }
+    if (is_type_op(in->op)) {
+      ld_decode_type(b, in);
+    } else if (is_const_op(in->op)) {
+      ld_decode_constant(b, in);
+    } else if (in->op == SpvOpVariable) {
+      if (in->n_words < 4) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      const ld_type *pt = ld_get_type(b, in->words[1], "variable type");
+      if (pt->kind != LD_T_POINTER || !pt->elem)
+        ld_fail(b, LD_ERR_INVALID, "variable type %s is not a pointer", ld_id_name(m, in->words[1]));
+      SpvStorageClass sc = (SpvStorageClass)in->words[3];
+      if (sc != pt->storage) ld_fail(b, LD_ERR_INVALID, "storage class does not match the pointer type");
+      ld_variable *var = ld_alloc(b, 1, sizeof *var);
+      uint32_t id = in->words[2];
+      var->id = id;
+      var->storage = sc;
+      var->type = pt;
+      var->pointee = pt->elem;
+      var->builtin = b->values[id].builtin;
+      var->index = b->n_vars;
+      var->name = b->values[id].name;
+      uint32_t region;
+      switch (sc) {
+      case SpvStorageClassUniformConstant: case SpvStorageClassCrossWorkgroup:
+        var->class_ordinal = n_global++;
+        region = 1 + var->class_ordinal;
+        if (region >= m->layout.local_base) ld_fail(b, LD_ERR_UNSUPPORTED, "too many global variables");
+        break;
+      case SpvStorageClassWorkgroup:
+        var->class_ordinal = n_local++;
+        region = m->layout.local_base + var->class_ordinal;
+        if (region >= m->layout.builtin_base) ld_fail(b, LD_ERR_UNSUPPORTED, "too many local variables");
+        break;
+      case SpvStorageClassInput:
+        var->class_ordinal = n_input++;
+        region = m->layout.builtin_base + var->class_ordinal;
+        if (region >= m->layout.priv_base) ld_fail(b, LD_ERR_UNSUPPORTED, "too many input variables");
+        break;
+      default:
+        ld_fail(b, LD_ERR_UNSUPPORTED, "module-scope variable %s in storage class %s is not supported",
+                ld_id_name(m, id), spv_storage_class_name(sc) ? spv_storage_class_name(sc) : "?");
+      }
+      var->address = (uint64_t)region << m->layout.shift;
+      if (in->n_words > 4) {
+        const ld_value *iv = ld_get(b, in->words[4], "initializer");
+        if (iv->kind == LD_V_CONSTANT || iv->kind == LD_V_UNDEF) {
+          if (!iv->type || iv->type->size != var->pointee->size)
+            ld_fail(b, LD_ERR_INVALID, "initializer type does not match the variable");
+          var->init = iv->u.bytes;
+        } else if (iv->kind == LD_V_VARIABLE && var->pointee->kind == LD_T_POINTER) {
+          uint8_t *p = ld_alloc(b, 8, 1);
+          uint64_t a = iv->u.var->address;
+          for (int k = 0; k < 8; k++) p[k] = (uint8_t)(a >> (8 * k));
+          var->init = p;
+        } else {
+          ld_fail(b, LD_ERR_INVALID, "initializer %s is not a constant", ld_id_name(m, in->words[4]));
+        }
+      }
+      ld_value *v = &b->values[id];
+      v->kind = LD_V_VARIABLE;
+      v->type = pt;
+      v->u.var = var;
+      b->vars[b->n_vars++] = var;
+    } else if (in->op == SpvOpExtInst) {
+      if (in->n_words < 5) ld_fail(b, LD_ERR_INVALID, "missing operands");
+      if (!is_debug_extinst(b, in))
+        ld_fail(b, LD_ERR_INVALID, "extended instruction outside of a function");
+      b->values[in->words[2]].kind = LD_V_DEBUG;
+    } else if (in->op == SpvOpFunctionParameter || in->op == SpvOpLabel ||
+               in->op == SpvOpFunctionEnd) {
+      ld_fail(b, LD_ERR_INVALID, "instruction outside of a function");
+    }
+  }
+  b->cur = NULL;
+  m->n_global_vars = n_global;
+  m->n_local_vars = n_local;
+  m->n_input_vars = n_input;
+  /* Forward pointers: patch the pointee now that every type exists. */
+  for (uint32_t i = 0; i < b->n_types; i++) {
+    ld_type *t = b->types[i];
+    if (t->kind != LD_T_POINTER || t->elem) continue;
+    uint32_t p = t->count;
+    t->count = 0;
+    if (p >= b->bound || b->values[p].kind != LD_V_TYPE)
+      ld_fail(b, LD_ERR_INVALID, "pointer type %s points to undefined type %%%" PRIu32,
+              ld_id_name(m, t->id), p);
+    t->elem = b->values[p].type;
+  }
+
+  /* Functions: define them all first (calls may go forward). */
+  ld_function **fns = ld_alloc(b, n_funcs + 1, sizeof *fns);
+  uint32_t *fn_start = ld_alloc(b, n_funcs + 1, sizeof *fn_start);
+  uint32_t *fn_end = ld_alloc(b, n_funcs + 1, sizeof *fn_end);
+  uint32_t nf = 0;
+  for (uint32_t i = first_fn; i < b->n_insns; i++) {
+    const spv_insn_ref *in = &b->insns[i];
+    b->cur = in;
+    if (in->op != SpvOpFunction)
+      ld_fail(b, LD_ERR_INVALID, "instruction outside of a function");
+    if (in->n_words < 5) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    ld_function *fn = ld_alloc(b, 1, sizeof *fn);
+    fn->id = in->words[2];
+    fn->ret = ld_get_type(b, in->words[1], "return type");
+    fn->type = ld_get_type(b, in->words[4], "function type");
+    if (fn->type->kind != LD_T_FUNCTION) ld_fail(b, LD_ERR_INVALID, "%s is not a function type", ld_id_name(m, in->words[4]));
+    if (fn->type->elem != fn->ret) ld_fail(b, LD_ERR_INVALID, "return type does not match the function type");
+    fn->word_offset = in->offset;
+    fn->name = b->values[fn->id].name;
+    ld_value *v = &b->values[fn->id];
+    v->kind = LD_V_FUNCTION;
+    v->type = fn->type;
+    v->u.fn = fn;
+    uint32_t j = i + 1;
+    while (j < b->n_insns && b->insns[j].op != SpvOpFunctionEnd) {
+      if (b->insns[j].op == SpvOpFunction) {
+        b->cur = &b->insns[j];
+        ld_fail(b, LD_ERR_INVALID, "OpFunction inside a function (missing OpFunctionEnd)");
+      }
+      j++;
+    }
+    if (j == b->n_insns) ld_fail(b, LD_ERR_INVALID, "function %s has no OpFunctionEnd", ld_id_name(m, fn->id));
+    fns[nf] = fn;
+    fn_start[nf] = i;
+    fn_end[nf] = j;
+    nf++;
+    i = j;
+  }
+  m->functions = (const ld_function *const *)fns;
+  m->n_functions = nf;
+  for (uint32_t f = 0; f < nf; f++) build_function(b, fns[f], fn_start[f], fn_end[f]);
+  b->cur = NULL;
+  for (uint32_t f = 0; f < nf; f++) ld_build_cfg(b, fns[f]);
+  {
+    uint8_t *state = ld_alloc(b, nf + 1, 1);
+    uint32_t *depth = ld_alloc(b, nf + 1, sizeof *depth);
+    for (uint32_t f = 0; f < nf; f++) call_depth(b, fns[f], state, depth, fns, 0);
+  }
+
+  /* Kernels. */
+  ld_kernel *ks = ld_alloc(b, ne, sizeof *ks);
+  for (uint32_t i = 0; i < ne; i++) {
+    ld_kernel *k = &ks[i];
+    const ld_value *fv = ld_get(b, eps[i].fn, "entry point");
+    if (fv->kind != LD_V_FUNCTION) ld_fail(b, LD_ERR_INVALID, "entry point %s is not a function", eps[i].name);
+    if (fv->u.fn->is_import) ld_fail(b, LD_ERR_INVALID, "entry point %s has no body", eps[i].name);
+    k->name = eps[i].name;
+    k->fn = fv->u.fn;
+    if (!k->fn->name) ((ld_function *)k->fn)->name = k->name;
+    k->n_interface = eps[i].n_iface;
+    k->interface = eps[i].iface;
+    for (uint32_t j = 0; j < k->n_interface; j++) {
+      const ld_value *iv = ld_get(b, k->interface[j], "interface");
+      if (iv->kind != LD_V_VARIABLE) ld_fail(b, LD_ERR_INVALID, "interface %s is not a module variable", ld_id_name(m, k->interface[j]));
+    }
+    build_kernel_args(b, k);
+    eps[i].k = k;
+  }
+  for (uint32_t i = 0; i < b->n_insns; i++) {
+    const spv_insn_ref *in = &b->insns[i];
+    if (in->op != SpvOpExecutionMode && in->op != SpvOpExecutionModeId) continue;
+    b->cur = in;
+    if (in->n_words < 3) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    bool found = false;
+    for (uint32_t e = 0; e < ne; e++) {
+      if (eps[e].fn != in->words[1]) continue;
+      apply_exec_mode(b, eps[e].k, in);
+      found = true;
+    }
+    if (!found) ld_fail(b, LD_ERR_INVALID, "execution mode for %s, which is not an entry point", ld_id_name(m, in->words[1]));
+  }
+  b->cur = NULL;
+  m->kernels = ks;
+  m->n_kernels = ne;
+  m->types = (const ld_type *const *)b->types;
+  m->n_types = b->n_types;
+  m->variables = (const ld_variable *const *)b->vars;
+  m->n_variables = b->n_vars;
+  m->spec_constants = b->spec_ids;
+  m->n_spec_constants = b->n_spec;
+
+  /* Hash over the words and the spec overrides applied. */
+  size_t n_ov = opt ? opt->n_spec : 0;
+  uint8_t *ovb = ld_alloc(b, n_ov * 12 + 1, 1);
+  for (size_t i = 0; i < n_ov; i++) {
+    uint32_t sid = opt->spec[i].spec_id;
+    uint64_t val = opt->spec[i].value;
+    for (int k = 0; k < 4; k++) ovb[i * 12 + (size_t)k] = (uint8_t)(sid >> (8 * k));
+    for (int k = 0; k < 8; k++) ovb[i * 12 + 4 + (size_t)k] = (uint8_t)(val >> (8 * k));
+  }
+  ld_sha256(words, b->n_words * 4, ovb, n_ov * 12, m->hash);
+  return LD_OK;
+}
+
+ld_result ld_module_load_bytes(const void *bytes, size_t n_bytes, const ld_options *opt,
+                               ld_module **out) {
+  static const ld_options defaults = {0};
+  if (!opt) opt = &defaults;
+  if (out) *out = NULL;
+  char err[300];
+  spv_binary bin;
+  if (!spv_binary_from_bytes(bytes, n_bytes, &bin, err, sizeof err)) {
+    char msg[400];
+    if (opt->source_name) snprintf(msg, sizeof msg, "%s: %s", opt->source_name, err);
+    else snprintf(msg, sizeof msg, "%s", err);
+    emit(opt, LD_ERROR, msg);
+    return LD_ERR_INVALID;
+  }
+  ld_module_impl *impl = calloc(1, sizeof *impl);
+  if (!impl) {
+    spv_binary_free(&bin);
+    emit(opt, LD_ERROR, "out of memory");
+    return LD_ERR_NOMEM;
+  }
+  ld_b *b = calloc(1, sizeof *b);
+  if (!b) {
+    free(impl);
+    spv_binary_free(&bin);
+    emit(opt, LD_ERROR, "out of memory");
+    return LD_ERR_NOMEM;
+  }
+  b->arena = &impl->arena;
+  b->m = &impl->pub;
+  b->opt = opt;
+  ld_result res;
+  if (setjmp(b->jb) == 0) {
+    res = load(b, &bin);
+  } else {
+    res = b->res;
+  }
+  spv_binary_free(&bin);
+  free(b);
+  if (res != LD_OK) {
+    ld_arena_free(&impl->arena);
+    free(impl);
+    return res;
+  }
+  if (out) *out = &impl->pub;
+  else ld_module_free(&impl->pub);
+  return LD_OK;
+}
+
+ld_result ld_module_load(const uint32_t *words, size_t n_words, const ld_options *opt,
+                         ld_module **out) {
+  size_t n_bytes;
+  if (__builtin_mul_overflow(n_words, 4, &n_bytes)) n_bytes = 0;
+  return ld_module_load_bytes(words, n_bytes, opt, out);
+}
+
+void ld_module_free(ld_module *m) {
+  if (!m) return;
+  ld_module_impl *impl = (ld_module_impl *)m;
+  ld_arena_free(&impl->arena);
+  free(impl);
+}

@@ -111,4 +111,20 @@ typedef const char *(*spv_id_namer)(void *user, uint32_t id);
 void spv_format_insn(const spv_insn_ref *insn, spv_id_namer namer, void *user,
                      char *buf, size_t buf_size);
 
+/* ---- Additions for the loader (additive) ---- */
+
+/* Operand descriptors of an OpenCL.std instruction (the operands after the
+ * OpExtInst set and number); NULL if unknown. */
+const spv_opcode_desc *spv_opencl_std_info(uint32_t ext_op);
+
+/* Walks operand words words[first .. n_words) against descriptors, calling
+ * fn once per operand word that is an id (cls SPV_OPND_ID, _RESULT_TYPE,
+ * _RESULT; pair halves included) and once per literal/enum operand with its
+ * class.  Returns false when the words do not fit the descriptors (missing
+ * operand, unterminated string, words left over). */
+typedef void (*spv_operand_fn)(void *user, uint32_t word_index, spv_operand_class cls);
+bool spv_walk_operands(const uint32_t *words, uint32_t n_words, uint32_t first,
+                       const spv_operand_desc *ops, uint16_t n_ops,
+                       spv_operand_fn fn, void *user);
+
 #endif

@@ -1,0 +1,406 @@
+/* cf_gen.c - the kernel generator and the input generator.
+ *
+ * One OpenCL C file per operation family holds one kernel per
+ * (operation, type, control-flow pattern, constant variant); it is compiled
+ * once per -O level and reused across every subgroup size and launch shape.
+ * Every kernel has the same interface, so one launcher fits all:
+ *
+ *   k(global const T *in, global const T *in2, global R *out,
+ *     global const int *sel, global const uint *aux, uint p, uint4 q)
+ *
+ * (block I/O kernels: k(global const T *in, global R *out, global E *blk, uint p)).
+ * Work-item i (linear global id, x fastest) writes out[i*CF_NSLOT + slot]
+ * once per call of the operation; the slot says which call it was.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cf.h"
+
+/* ------------------------------------------------------------- text buffer */
+
+typedef struct sbuf { char *p; size_t len, cap; bool oom; } sbuf;
+
+static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+  va_list ap;
+  if (b->oom)
+    return;
+  for (;;) {
+    size_t room = b->cap - b->len;
+    va_start(ap, fmt);
+    int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? room : 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) { b->oom = true; return; }
+    if (b->p && (size_t)n < room) { b->len += (size_t)n; return; }
+    size_t cap = b->cap ? b->cap * 2 : 65536;
+    while (cap < b->len + (size_t)n + 1)
+      cap *= 2;
+    char *q = realloc(b->p, cap);
+    if (!q) { b->oom = true; return; }
+    b->p = q;
+    b->cap = cap;
+  }
+}
+
+/* ------------------------------------------------------ kernel enumeration */
+
+static bool vec_allowed(const cf_op *op, uint32_t v)
+{
+  return v == 1 || (op->vectors >> v & 1);
+}
+
+/* Reduced set: an integer and a floating-point type (and one vector where
+ * vectors are allowed), the uniform pattern plus two divergent ones, two
+ * variants. */
+static bool reduced_type(const cf_op *op, cf_type t)
+{
+  static const cf_scalar int_pref[] = {CF_INT, CF_UINT, CF_SHORT, CF_USHORT, CF_CHAR, CF_UCHAR};
+  cf_scalar first_int = CF_N_SCALARS;
+  for (size_t i = 0; i < sizeof int_pref / sizeof int_pref[0]; ++i)
+    if (op->scalars & CF_TS(int_pref[i])) { first_int = int_pref[i]; break; }
+  if (t.vec == 1)
+    return t.s == first_int || (t.s == CF_FLOAT && (op->scalars & CF_TS(CF_FLOAT))) ||
+           (t.s == CF_USHORT && (op->scalars & CF_TS(CF_USHORT)) && first_int != CF_USHORT &&
+            op->fam == CF_FAM_INTEL_BLOCK);
+  return (t.vec == 3 && t.s == CF_INT) || (t.vec == 4 && t.s == CF_FLOAT && op->fam != CF_FAM_EXT_TYPES) ||
+         (t.vec == 16 && t.s == CF_CHAR);
+}
+
+void cf_for_each_kernel(cf_family fam, bool reduced, cf_kernel_fn fn, void *user)
+{
+  static const uint32_t vecs[] = {1, 2, 3, 4, 8, 16};
+  for (uint32_t o = 0; o < cf_n_ops; ++o) {
+    const cf_op *op = &cf_ops[o];
+    if (op->fam != fam)
+      continue;
+    for (uint32_t s = 0; s < CF_N_SCALARS; ++s) {
+      if (!(op->scalars & CF_TS(s)))
+        continue;
+      for (size_t vi = 0; vi < sizeof vecs / sizeof vecs[0]; ++vi) {
+        cf_type t = {(cf_scalar)s, vecs[vi]};
+        if (!vec_allowed(op, t.vec) || (reduced && !reduced_type(op, t)))
+          continue;
+        for (uint32_t f = 0; f < CF_N_FLOWS; ++f) {
+          if (f != CF_FLOW_UNIFORM && !op->nonuniform)
+            continue;
+          if (reduced && f == CF_FLOW_NESTED)
+            continue;
+          uint32_t nv = op->n_variants ? op->n_variants : 1;
+          for (uint32_t v = 0; v < nv; ++v) {
+            int var = op->n_variants ? op->variants[v] : 0;
+            if (reduced && op->n_variants && v != 1 && v != 3)
+              continue;
+            fn(user, op, t, (cf_flow)f, var);
+          }
+        }
+      }
+    }
+  }
+}
+
+/* ---------------------------------------------------------- kernel source */
+
+typedef struct gen_ctx { sbuf *b; uint32_t n; } gen_ctx;
+
+static const char *result_type(const cf_op *op, cf_type t, int variant, char *buf, size_t size)
+{
+  switch (op->res) {
+  case CF_RES_T:
+    if (op->sig == CF_SIG_BLOCK_READ || op->sig == CF_SIG_BLOCK_WRITE) {
+      cf_type v = {t.s, (uint32_t)variant};
+      return cf_type_name(v, buf, size);
+    }
+    return cf_type_name(t, buf, size);
+  case CF_RES_BOOL: return "int";
+  case CF_RES_UINT: return "uint";
+  case CF_RES_UINT4: case CF_RES_MASK: return "uint4";
+  }
+  return "int";
+}
+
+/* The call expression; `alt` selects the else-branch data (x and y swapped),
+ * so the two branches of an if/else never hold identical calls a compiler
+ * could hoist. */
+static void call_expr(const cf_op *op, int variant, bool alt, char *buf, size_t size)
+{
+  const char *x = alt ? "y" : "x", *y = alt ? "x" : "y";
+  switch (op->sig) {
+  case CF_SIG_X: case CF_SIG_PRED: snprintf(buf, size, "%s(%s)", op->spell, x); break;
+  case CF_SIG_XP:
+    if (op->sem == CF_SEM_ROTATE)
+      snprintf(buf, size, "%s(%s, (int)p)", op->spell, x);
+    else
+      snprintf(buf, size, "%s(%s, p)", op->spell, x);
+    break;
+  case CF_SIG_XA: snprintf(buf, size, "%s(%s, a)", op->spell, x); break;
+  case CF_SIG_XV: snprintf(buf, size, "%s(%s, %du)", op->spell, x, variant); break;
+  case CF_SIG_XPV: snprintf(buf, size, "%s(%s, (int)p, %du)", op->spell, x, variant); break;
+  case CF_SIG_XYA: snprintf(buf, size, "%s(%s, %s, a)", op->spell, x, y); break;
+  case CF_SIG_Q: snprintf(buf, size, "%s(%s)", op->spell, alt ? "q.yzwx" : "q"); break;
+  case CF_SIG_QA: snprintf(buf, size, "%s(%s, a)", op->spell, alt ? "q.yzwx" : "q"); break;
+  case CF_SIG_VOID: snprintf(buf, size, "%s()", op->spell); break;
+  default: snprintf(buf, size, "0"); break;
+  }
+}
+
+static void gen_kernel(void *user, const cf_op *op, cf_type t, cf_flow f, int variant)
+{
+  gen_ctx *g = user;
+  sbuf *b = g->b;
+  cf_case c = {.op = op, .type = t, .flow = f, .variant = variant};
+  char name[160], tn[32], rn[32];
+  cf_kernel_name(&c, name, sizeof name);
+  cf_type_name(t, tn, sizeof tn);
+  result_type(op, t, variant, rn, sizeof rn);
+  g->n++;
+  if (op->sig == CF_SIG_BLOCK_READ || op->sig == CF_SIG_BLOCK_WRITE) {
+    const char *es = cf_scalars[t.s].name;
+    char fn[64];
+    if (variant == 1)
+      snprintf(fn, sizeof fn, "%s", op->spell);
+    else
+      snprintf(fn, sizeof fn, "%s%d", op->spell, variant);
+    sb_printf(b, "__kernel void %s(__global const %s *in, __global %s *out, __global %s *blk, uint p)\n{\n"
+                 "  uint i = (uint)((get_global_id(2) * get_global_size(1) + get_global_id(1)) * get_global_size(0) + get_global_id(0));\n"
+                 "  uint wg = (uint)((get_group_id(2) * get_num_groups(1) + get_group_id(1)) * get_num_groups(0) + get_group_id(0));\n"
+                 "  uint key = wg * get_enqueued_num_sub_groups() + get_sub_group_id();\n",
+             name, rn, rn, es);
+    if (op->sig == CF_SIG_BLOCK_READ)
+      sb_printf(b, "  out[i * %uu] = %s(blk + key * p);\n}\n\n", CF_NSLOT, fn);
+    else
+      sb_printf(b, "  %s(blk + key * p, in[i]);\n  out[i * %uu] = in[i];\n}\n\n", fn, CF_NSLOT);
+    return;
+  }
+  char e0[160], e1[160];
+  call_expr(op, variant, false, e0, sizeof e0);
+  call_expr(op, variant, true, e1, sizeof e1);
+  sb_printf(b, "__kernel void %s(__global const %s *in, __global const %s *in2, __global %s *out,\n"
+               "    __global const int *sel, __global const uint *aux, uint p, uint4 q)\n{\n"
+               "  uint i = (uint)((get_global_id(2) * get_global_size(1) + get_global_id(1)) * get_global_size(0) + get_global_id(0));\n"
+               "  %s x = in[i], y = in2[i];\n  int s = sel[i];\n  uint a = aux[i];\n"
+               "  (void)x; (void)y; (void)s; (void)a; (void)p; (void)q;\n",
+           name, tn, tn, rn, tn);
+  switch (f) {
+  case CF_FLOW_UNIFORM:
+    sb_printf(b, "  out[i * %uu] = %s;\n", CF_NSLOT, e0);
+    break;
+  case CF_FLOW_IFELSE:
+    sb_printf(b, "  if (s & 1)\n    out[i * %uu] = %s;\n  else\n    out[i * %uu + 1] = %s;\n",
+              CF_NSLOT, e0, CF_NSLOT, e1);
+    break;
+  case CF_FLOW_NESTED:
+    sb_printf(b, "  if (s & 1) {\n    out[i * %uu] = %s;\n    if (s & 2)\n      out[i * %uu + 1] = %s;\n  }\n",
+              CF_NSLOT, e0, CF_NSLOT, e1);
+    break;
+  case CF_FLOW_LOOP:
+    sb_printf(b, "  for (int j = 0; j < (s & 3); ++j)\n    out[i * %uu + j] = %s;\n", CF_NSLOT, e0);
+    break;
+  default:
+    break;
+  }
+  sb_printf(b, "}\n\n");
+}
+
+char *cf_gen_family_source(cf_family fam, bool reduced, uint32_t *out_n_kernels)
+{
+  sbuf b = {0};
+  gen_ctx g = {&b, 0};
+  sb_printf(&b, "/* generated by spirv-sgconform: family %s (%s)%s */\n"
+                "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+                "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n\n",
+            cf_families[fam].name, cf_families[fam].extension, reduced ? ", reduced set" : "");
+  cf_for_each_kernel(fam, reduced, gen_kernel, &g);
+  if (b.oom) {
+    free(b.p);
+    return NULL;
+  }
+  *out_n_kernels = g.n;
+  return b.p;
+}
+
+/* ------------------------------------------------------------------ inputs */
+
+static uint64_t rng_next(uint64_t *s)
+{
+  /* splitmix64 */
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+static uint16_t half_from_exact(double v)
+{
+  /* v is exactly representable as a normal half or zero (the generator only
+   * produces such values) */
+  if (v == 0)
+    return 0;
+  uint16_t sign = v < 0 ? 0x8000 : 0;
+  if (v < 0)
+    v = -v;
+  int e = 0;
+  while (v >= 2) { v /= 2; ++e; }
+  while (v < 1) { v *= 2; --e; }
+  uint16_t mant = (uint16_t)((v - 1) * 1024);
+  return (uint16_t)(sign | (uint16_t)((e + 15) << 10) | mant);
+}
+
+static void put_float(cf_scalar s, double v, uint8_t *dst)
+{
+  if (s == CF_HALF) {
+    uint16_t h = half_from_exact(v);
+    memcpy(dst, &h, 2);
+  } else if (s == CF_FLOAT) {
+    float f = (float)v;
+    memcpy(dst, &f, 4);
+  } else {
+    memcpy(dst, &v, 8);
+  }
+}
+
+/* One component of x for the operation: values for which every evaluation
+ * order the specification permits gives the same result (floating-point sums
+ * of small integers, products of powers of two), no NaN, no -0. */
+static void gen_component(const cf_case *c, uint64_t *rng, uint8_t *dst)
+{
+  const cf_op *op = c->op;
+  cf_scalar s = c->type.s;
+  uint32_t bytes = cf_scalars[s].bytes;
+  uint64_t r = rng_next(rng);
+  if (op->sig == CF_SIG_PRED) {
+    int32_t v;
+    switch (op->sem) {
+    case CF_SEM_ALL: v = (r % 16) ? (int32_t)((r >> 8) | 1) : 0; break;
+    case CF_SEM_ANY: v = (r % 16) ? 0 : (int32_t)((r >> 8) | 1); break;
+    default: v = (r % 2) ? 0 : ((r >> 8) % 4 ? 1 : -7); break;
+    }
+    memcpy(dst, &v, 4);
+    return;
+  }
+  if (op->sem == CF_SEM_ALL_EQUAL) {
+    memset(dst, 0, bytes);
+    if (r % 32 == 0) {
+      if (cf_scalars[s].kind == 'f')
+        put_float(s, 1.0, dst);
+      else
+        dst[0] = 1;
+    }
+    return;
+  }
+  if (cf_scalars[s].kind != 'f') {
+    memcpy(dst, &r, bytes);
+    return;
+  }
+  double v;
+  if (op->arith == CF_A_ADD)
+    v = (double)((int)(r % 33) - 16);
+  else if (op->arith == CF_A_MUL) {
+    if (s == CF_HALF)
+      v = (r & 1) ? 1.0 : -1.0;
+    else {
+      static const double m[] = {0.5, 1, 2, -1, 1, -2, 1, 0.5};
+      v = m[r % 8];
+    }
+  } else if (s == CF_HALF)
+    v = (double)((int)(r % 257) - 128) / 4.0;
+  else
+    v = (double)((int)(r % 2001) - 1000) / 8.0;
+  put_float(s, v, dst);
+}
+
+void cf_gen_inputs(const cf_case *c, const cf_geom *g, const cf_item *items, cf_inputs *in)
+{
+  (void)items;
+  memset(in, 0, sizeof *in);
+  char name[256];
+  cf_case seedc = *c;
+  seedc.olevel = 0;
+  seedc.backend = 0;
+  cf_case_name(&seedc, name, sizeof name);
+  uint64_t rng = 1469598103934665603ull;
+  for (const char *p = name; *p; ++p)
+    rng = (rng ^ (uint8_t)*p) * 1099511628211ull;
+
+  uint32_t n = cf_geom_items(g), S = g->S;
+  in->n = n;
+  bool block = c->op->sig == CF_SIG_BLOCK_READ || c->op->sig == CF_SIG_BLOCK_WRITE;
+  in->esize = block ? cf_result_size(c) : cf_type_size(c->type);
+  in->x = calloc(n ? n : 1, in->esize);
+  in->y = calloc(n ? n : 1, in->esize);
+  in->sel = calloc(n ? n : 1, sizeof *in->sel);
+  in->aux = calloc(n ? n : 1, sizeof *in->aux);
+  if (!in->x || !in->y || !in->sel || !in->aux)
+    return;   /* the caller checks */
+  uint32_t ncomp = block ? (uint32_t)c->variant : c->type.vec == 3 ? 4 : c->type.vec;
+  uint32_t cb = cf_scalars[c->type.s].bytes;
+  for (uint32_t i = 0; i < n; ++i) {
+    for (uint32_t k = 0; k < ncomp; ++k) {
+      gen_component(c, &rng, in->x + (size_t)i * in->esize + k * cb);
+      gen_component(c, &rng, in->y + (size_t)i * in->esize + k * cb);
+    }
+    if (!block && c->type.vec == 3) {   /* the padding component is never read back */
+      memset(in->x + (size_t)i * in->esize + 3 * cb, 0, cb);
+      memset(in->y + (size_t)i * in->esize + 3 * cb, 0, cb);
+    }
+    uint64_t r = rng_next(&rng);
+    in->sel[i] = (int32_t)(r & 0xff);
+    uint32_t a = (uint32_t)(r >> 32);
+    switch (c->op->sem) {
+    case CF_SEM_SHUFFLE: case CF_SEM_ISHUFFLE:
+      in->aux[i] = (a % 16 == 0) ? a % (2 * S) : a % S; break;
+    case CF_SEM_SHUFFLE_XOR: case CF_SEM_ISHUFFLE_XOR:
+    case CF_SEM_BIT_EXTRACT:
+      in->aux[i] = a % S; break;
+    case CF_SEM_ISHUFFLE_UP: case CF_SEM_ISHUFFLE_DOWN:
+      in->aux[i] = a % (S + 1); break;
+    default:
+      in->aux[i] = a; break;
+    }
+  }
+  in->p = c->p;
+  for (int k = 0; k < 4; ++k) {
+    uint32_t w = (uint32_t)rng_next(&rng);
+    uint32_t lo = 32u * (uint32_t)k;
+    if (S <= lo)
+      w = 0;
+    else if (S < lo + 32)
+      w &= (1u << (S - lo)) - 1;
+    in->q[k] = w;
+  }
+  if (block) {
+    /* p is the per-subgroup stride in elements, a multiple of 16 bytes */
+    uint32_t eb = cf_scalars[c->type.s].bytes, per16 = 16 / eb;
+    uint32_t stride = (S * (uint32_t)c->variant + per16 - 1) / per16 * per16;
+    in->p = stride;
+    size_t n_wg = 1;
+    for (int d = 0; d < 3; ++d)
+      n_wg *= (g->global[d] + g->local[d] - 1) / g->local[d];
+    uint32_t enq = (uint32_t)((g->local[0] * g->local[1] * g->local[2] + S - 1) / S);
+    in->n_block = (uint32_t)(n_wg * enq * stride);
+    in->block = calloc(in->n_block ? in->n_block : 1, 4);   /* uints or ushorts: 4 bytes each is enough */
+    if (!in->block)
+      return;
+    for (uint32_t k = 0; k < in->n_block; ++k)
+      in->block[k] = c->op->sig == CF_SIG_BLOCK_READ ? (uint32_t)rng_next(&rng) : 0xDEADBEEFu;
+  }
+}
+
+void cf_inputs_free(cf_inputs *in)
+{
+  free(in->x);
+  free(in->y);
+  free(in->sel);
+  free(in->aux);
+  free(in->block);
+  memset(in, 0, sizeof *in);
+}
+
+bool cf_case_valid(const cf_case *c)
+{
+  if (c->op->pow2_variant && (uint32_t)c->variant > c->S)
+    return false;   /* a cluster larger than the subgroup is undefined */
+  return true;
+}

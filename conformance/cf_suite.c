@@ -1,0 +1,663 @@
+/* cf_suite.c - "spirv-sgconform suite": generate, run, verify, report.
+ *
+ * Runs go through the public API (spirv_sg.h).  The self-test switch
+ * --break-op (ip_launch_desc.break_op) is not part of the public run
+ * description, so those runs call the interpreter (ip.h) directly on the
+ * module's IR (sg_module_ir).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "cf_suite.h"
+#include "ip.h"
+#include "spirv_sg.h"
+
+#define MAX_LANES_SHOWN 8
+
+typedef struct fam_mod {
+  bool tried;
+  sg_module *m;
+  char err[512];
+} fam_mod;
+
+typedef struct tally { uint32_t pass, fail; } tally;
+
+typedef struct suite {
+  const cf_suite_opts *o;
+  fam_mod mods[CF_N_FAMILIES][2];   /* [family][O0, O2] */
+  /* enumeration */
+  cf_case *cases;
+  size_t n_cases, cap_cases;
+  uint32_t cur_fam;
+  bool reduced;
+  uint32_t kernel_index;
+  /* results */
+  uint64_t passed, failed, skipped;
+  uint32_t n_failures_shown;
+  tally table[CF_N_FAMILIES][CF_N_SCALARS][8][65];   /* [fam][scalar][vec code][S] */
+  FILE *json;             /* failures, as JSON objects, collected to print at the end */
+  char *json_buf;
+  size_t json_len;
+  bool json_first;
+} suite;
+
+static const uint32_t full_sizes[] = {1, 2, 3, 4, 7, 8, 12, 16, 32, 64};
+static const uint32_t reduced_sizes[] = {1, 4, 7, 16, 64};
+
+static uint32_t vec_code(uint32_t v)
+{
+  switch (v) { case 2: return 1; case 3: return 2; case 4: return 3; case 8: return 4; case 16: return 5; default: return 0; }
+}
+
+static uint32_t p_values(const cf_op *op, uint32_t S, bool reduced, uint32_t out[3])
+{
+  uint32_t n = 0;
+  switch (op->sem) {
+  case CF_SEM_BROADCAST:
+    out[n++] = S - 1;
+    if (!reduced) { if (S > 1) out[n++] = 0; if (S > 2) out[n++] = S / 2; }
+    break;
+  case CF_SEM_SHUFFLE_UP: case CF_SEM_SHUFFLE_DOWN:
+    out[n++] = S > 1 ? 1 : 0;
+    if (!reduced) { if (S > 1) out[n++] = 0; if (S > 2) out[n++] = S - 1; }
+    break;
+  case CF_SEM_ROTATE: case CF_SEM_CLUSTERED_ROTATE:
+    out[n++] = 1;
+    if (!reduced) { out[n++] = 3; out[n++] = S + 2; }
+    break;
+  default:
+    out[n++] = 0;
+    break;
+  }
+  return n;
+}
+
+static bool csv_has(const char *list, const char *word)
+{
+  if (!list)
+    return true;
+  size_t wl = strlen(word);
+  for (const char *p = list; *p;) {
+    const char *e = strchr(p, ',');
+    size_t l = e ? (size_t)(e - p) : strlen(p);
+    if (l == wl && strncmp(p, word, l) == 0)
+      return true;
+    if (!e)
+      break;
+    p = e + 1;
+  }
+  return false;
+}
+
+static bool csv_has_u(const char *list, uint32_t v)
+{
+  char b[16];
+  snprintf(b, sizeof b, "%u", v);
+  return csv_has(list, b);
+}
+
+static void add_case(suite *s, const cf_case *c)
+{
+  const cf_suite_opts *o = s->o;
+  char t[32], name[256];
+  if (!cf_case_valid(c))
+    return;
+  if (o->op && !csv_has(o->op, c->op->name) && !csv_has(o->op, cf_families[c->op->fam].name) &&
+      !csv_has(o->op, c->op->spell))
+    return;
+  if (o->type && !csv_has(o->type, cf_type_name(c->type, t, sizeof t)))
+    return;
+  if (o->size && !csv_has_u(o->size, c->S))
+    return;
+  if (o->backend && !csv_has(o->backend, c->backend ? "jit" : "interp"))
+    return;
+  if (o->case_name) {
+    cf_case_name(c, name, sizeof name);
+    if (strcmp(name, o->case_name) != 0)
+      return;
+  }
+  if (s->n_cases == s->cap_cases) {
+    size_t cap = s->cap_cases ? s->cap_cases * 2 : 4096;
+    cf_case *n = realloc(s->cases, cap * sizeof *n);
+    if (!n)
+      return;
+    s->cases = n;
+    s->cap_cases = cap;
+  }
+  s->cases[s->n_cases++] = *c;
+}
+
+static void enum_kernel(void *user, const cf_op *op, cf_type t, cf_flow f, int variant)
+{
+  suite *s = user;
+  const cf_suite_opts *o = s->o;
+  const uint32_t *sizes = s->reduced ? reduced_sizes : full_sizes;
+  size_t n_sizes = s->reduced ? sizeof reduced_sizes / 4 : sizeof full_sizes / 4;
+  uint32_t k = s->kernel_index++;
+  for (size_t si = 0; si < n_sizes; ++si) {
+    for (uint32_t sh = 0; sh < CF_N_SHAPES; ++sh) {
+      /* reduced: two shapes per (kernel, size), rotating through all five */
+      if (s->reduced && sh != (k + si) % CF_N_SHAPES && sh != (k + si + 2) % CF_N_SHAPES)
+        continue;
+      uint32_t pv[3], np = p_values(op, sizes[si], s->reduced, pv);
+      for (uint32_t pi = 0; pi < np; ++pi)
+        for (int ol = 0; ol < 2; ++ol) {
+          if (s->reduced && ol == 0)
+            continue;
+          for (int be = 0; be < 2; ++be) {
+            if (be == 1 && !o->jit)
+              continue;
+            cf_case c = {.op = op, .type = t, .flow = f, .variant = variant, .S = sizes[si],
+                         .shape = (cf_shape_id)sh, .p = pv[pi], .olevel = ol ? 2 : 0, .backend = be};
+            add_case(s, &c);
+          }
+        }
+    }
+  }
+}
+
+/* ------------------------------------------------------------- compiling */
+
+static void msg_to_buf(void *user, sg_severity sev, const char *text)
+{
+  fam_mod *fm = user;
+  if (sev == SG_SEV_ERROR && !fm->err[0])
+    snprintf(fm->err, sizeof fm->err, "%s", text);
+}
+
+static fam_mod *family_module(suite *s, cf_family fam, int olevel)
+{
+  fam_mod *fm = &s->mods[fam][olevel ? 1 : 0];
+  if (fm->tried)
+    return fm;
+  fm->tried = true;
+  uint32_t nk = 0;
+  char *src = cf_gen_family_source(fam, s->reduced, &nk);
+  if (!src) {
+    snprintf(fm->err, sizeof fm->err, "out of memory generating %s", cf_families[fam].name);
+    return fm;
+  }
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s%s.cl", s->o->work_dir, cf_families[fam].name,
+           s->reduced ? "" : "_full");
+  FILE *f = fopen(path, "w");
+  if (!f || fputs(src, f) == EOF || fclose(f) != 0) {
+    snprintf(fm->err, sizeof fm->err, "cannot write %s: %s", path, strerror(errno));
+    free(src);
+    return fm;
+  }
+  free(src);
+  sg_load_options lo = {.validate = SG_VALIDATE_WARN, .opt_level = olevel, .cl_std = "CL3.0",
+                        .message = msg_to_buf, .message_user = fm};
+  sg_result r = sg_module_load_file(path, &lo, &fm->m);
+  if (r != SG_SUCCESS && !fm->err[0])
+    snprintf(fm->err, sizeof fm->err, "%s: %s", path, sg_result_name(r));
+  return fm;
+}
+
+/* ---------------------------------------------------------------- running */
+
+typedef struct run_out {
+  bool ran;
+  char err[512];
+  bool jit_fell_back;
+  uint64_t n_faults, n_ub;
+  char diag[3][512];
+  uint32_t n_diag;
+} run_out;
+
+static void run_case_launch(suite *s, const cf_case *c, const sg_module *m, const cf_geom *g,
+                            cf_inputs *in, uint8_t *out, size_t out_size, run_out *ro)
+{
+  char kname[192];
+  cf_kernel_name(c, kname, sizeof kname);
+  bool block = c->op->sig == CF_SIG_BLOCK_READ || c->op->sig == CF_SIG_BLOCK_WRITE;
+  size_t xsz = (size_t)in->n * in->esize;
+  uint32_t eb = cf_scalars[c->type.s].bytes;
+  sg_arg a[7];
+  uint32_t na = 0;
+  memset(a, 0, sizeof a);
+  if (block) {
+    a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = in->x, .size = xsz};
+    a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = out, .size = out_size};
+    a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = in->block, .size = (size_t)in->n_block * eb};
+    a[na++] = (sg_arg){.kind = SG_ARG_VALUE, .data = &in->p, .size = 4};
+  } else {
+    a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = in->x, .size = xsz};
+    a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = in->y, .size = xsz};
+    a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = out, .size = out_size};
+    a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = in->sel, .size = (size_t)in->n * 4};
+    a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = in->aux, .size = (size_t)in->n * 4};
+    a[na++] = (sg_arg){.kind = SG_ARG_VALUE, .data = &in->p, .size = 4};
+    a[na++] = (sg_arg){.kind = SG_ARG_VALUE, .data = in->q, .size = 16};
+  }
+  if (s->o->break_op) {
+    /* the test-only switch lives in the interpreter's launch description */
+    const ld_module *ir = sg_module_ir(m);
+    ip_arg ia[7];
+    memset(ia, 0, sizeof ia);
+    for (uint32_t i = 0; i < na; ++i) {
+      ia[i].kind = a[i].kind == SG_ARG_VALUE ? IP_ARG_VALUE : IP_ARG_BUFFER;
+      ia[i].data = a[i].data;
+      ia[i].size = a[i].size;
+    }
+    ip_launch_desc d = {.kernel = kname, .work_dim = g->dim, .subgroup_size = g->S, .args = ia,
+                        .n_args = na, .break_op = s->o->break_op, .step_limit = 1u << 24};
+    for (int i = 0; i < 3; ++i) {
+      d.global_size[i] = g->global[i];
+      d.local_size[i] = g->local[i];
+    }
+    ip_launch *l = NULL;
+    if (ip_launch_create(ir, &d, &l, ro->err, sizeof ro->err) != IP_OK) {
+      ip_launch_free(l);
+      return;
+    }
+    ip_launch_run(l);
+    const ip_report *rep = ip_launch_report(l);
+    ro->ran = true;
+    ro->n_faults = rep->n_faults;
+    ro->n_ub = rep->n_ub;
+    for (uint32_t i = 0; i < rep->n_diags && ro->n_diag < 3; ++i)
+      ip_diag_format(ir, &rep->diags[i], ro->diag[ro->n_diag++], sizeof ro->diag[0]);
+    ip_launch_free(l);
+    return;
+  }
+  sg_run_desc d = {.kernel = kname, .work_dim = g->dim, .subgroup_size = g->S, .args = a,
+                   .n_args = na, .backend = c->backend ? SG_BACKEND_JIT : SG_BACKEND_INTERP,
+                   .repeat = 1, .jit_opt_level = -1, .step_limit = 1u << 24};
+  for (int i = 0; i < 3; ++i) {
+    d.global_size[i] = g->global[i];
+    d.local_size[i] = g->local[i];
+  }
+  sg_report *rep = NULL;
+  sg_result r = sg_run(m, &d, &rep, ro->err, sizeof ro->err);
+  if (r != SG_SUCCESS && r != SG_FAULTED) {
+    if (!ro->err[0])
+      snprintf(ro->err, sizeof ro->err, "%s", sg_result_name(r));
+    sg_report_destroy(rep);
+    return;
+  }
+  ro->ran = true;
+  ro->jit_fell_back = c->backend && rep->backend && strcmp(rep->backend, "jit") != 0;
+  if (ro->jit_fell_back)
+    snprintf(ro->err, sizeof ro->err, "JIT fell back to the interpreter: %s",
+             rep->fallback_reason ? rep->fallback_reason : "no reason given");
+  ro->n_faults = rep->n_faults;
+  ro->n_ub = rep->n_ub;
+  for (uint32_t i = 0; i < rep->n_diags && ro->n_diag < 3; ++i)
+    snprintf(ro->diag[ro->n_diag++], sizeof ro->diag[0], "%s",
+             rep->diags[i].formatted ? rep->diags[i].formatted : rep->diags[i].message);
+  sg_report_destroy(rep);
+}
+
+/* ------------------------------------------------------------- reporting */
+
+static void json_str(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; *s; ++s) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\')
+      fprintf(f, "\\%c", ch);
+    else if (ch < 0x20)
+      fprintf(f, "\\u%04x", ch);
+    else
+      fputc(ch, f);
+  }
+  fputc('"', f);
+}
+
+static void print_rerun(FILE *f, const suite *s, const char *name)
+{
+  fprintf(f, "  rerun: %s suite --case %s", s->o->argv0, name);
+  if (s->o->break_op)
+    fprintf(f, " --break-op %u", s->o->break_op);
+  if (s->o->plant_wrong)
+    fprintf(f, " --plant-wrong %s", s->o->plant_wrong);
+  fputc('\n', f);
+}
+
+typedef struct bad_lane {
+  uint32_t lin, slot;
+  int kind;   /* 0 value mismatch, 1 wrote a slot it should not, 2 block element */
+} bad_lane;
+
+static void report_failure(suite *s, const cf_case *c, const cf_geom *g, const cf_item *items,
+                           const cf_inputs *in, const cf_expect *e, const uint8_t *out,
+                           const run_out *ro, const char *why, const bad_lane *bad,
+                           uint32_t n_bad, const uint8_t *blk)
+{
+  char name[256], kname[192], vb[4][512];
+  cf_case_name(c, name, sizeof name);
+  cf_kernel_name(c, kname, sizeof kname);
+  bool detail = s->n_failures_shown < s->o->max_failures;
+  FILE *f = s->o->json_out ? stderr : stdout;
+  if (detail && !s->o->json_out) {
+    s->n_failures_shown++;
+    fprintf(f, "FAIL %s\n  kernel %s in %s/%s%s.cl, -O%d, S=%u, global (%zu,%zu,%zu) local (%zu,%zu,%zu), p=%u",
+            name, kname, s->o->work_dir, cf_families[c->op->fam].name, s->reduced ? "" : "_full",
+            c->olevel, g->S, g->global[0], g->global[1], g->global[2], g->local[0], g->local[1],
+            g->local[2], in->p);
+    if (c->op->sig == CF_SIG_Q || c->op->sig == CF_SIG_QA)
+      fprintf(f, ", q=(0x%08x,0x%08x,0x%08x,0x%08x)", in->q[0], in->q[1], in->q[2], in->q[3]);
+    fprintf(f, "\n  %s\n", why);
+    for (uint32_t i = 0; i < ro->n_diag; ++i)
+      fprintf(f, "  diagnostic: %s\n", ro->diag[i]);
+    for (uint32_t i = 0; i < n_bad && i < MAX_LANES_SHOWN; ++i) {
+      const bad_lane *b = &bad[i];
+      if (b->kind == 2) {
+        uint32_t eb = cf_scalars[c->type.s].bytes, ev = 0, av = 0;
+        memcpy(&ev, (const uint8_t *)e->block_value + (size_t)b->lin * eb, eb);
+        memcpy(&av, blk + (size_t)b->lin * eb, eb);
+        fprintf(f, "    block[%u]: expected 0x%x, actual 0x%x\n", b->lin, ev, av);
+        continue;
+      }
+      const cf_item *it = &items[b->lin];
+      const uint8_t *act = out + ((size_t)b->lin * CF_NSLOT + b->slot) * e->rsize;
+      const uint8_t *exp = e->value + ((size_t)b->lin * CF_NSLOT + b->slot) * e->rsize;
+      cf_format_value(c, false, in->x + (size_t)b->lin * in->esize, vb[0], sizeof vb[0]);
+      cf_format_value(c, false, in->y + (size_t)b->lin * in->esize, vb[1], sizeof vb[1]);
+      cf_format_value(c, true, exp, vb[2], sizeof vb[2]);
+      cf_format_value(c, true, act, vb[3], sizeof vb[3]);
+      fprintf(f, "    wg %u sg %u lane %u (item %u, call %u): x=%s y=%s sel=%d aux=%u: expected %s, actual %s\n",
+              it->wg, it->sg, it->lane, b->lin, b->slot, vb[0], vb[1], in->sel[b->lin], in->aux[b->lin],
+              b->kind == 1 ? "no write" : vb[2], vb[3]);
+    }
+    if (n_bad > MAX_LANES_SHOWN)
+      fprintf(f, "    ... %u more\n", n_bad - MAX_LANES_SHOWN);
+    print_rerun(f, s, name);
+  }
+  if (s->json && s->n_failures_shown < s->o->max_failures + 1000) {
+    fputs(s->json_first ? "" : ",\n", s->json);
+    s->json_first = false;
+    fputs("    {\"case\": ", s->json);
+    json_str(s->json, name);
+    fputs(", \"kernel\": ", s->json);
+    json_str(s->json, kname);
+    fputs(", \"reason\": ", s->json);
+    json_str(s->json, why);
+    fprintf(s->json, ", \"subgroup_size\": %u, \"p\": %u, \"diagnostics\": [", g->S, in->p);
+    for (uint32_t i = 0; i < ro->n_diag; ++i) {
+      if (i)
+        fputs(", ", s->json);
+      json_str(s->json, ro->diag[i]);
+    }
+    fputs("], \"lanes\": [", s->json);
+    for (uint32_t i = 0; i < n_bad && i < MAX_LANES_SHOWN; ++i) {
+      const bad_lane *b = &bad[i];
+      if (b->kind == 2)
+        continue;
+      const cf_item *it = &items[b->lin];
+      cf_format_value(c, false, in->x + (size_t)b->lin * in->esize, vb[0], sizeof vb[0]);
+      cf_format_value(c, true, e->value + ((size_t)b->lin * CF_NSLOT + b->slot) * e->rsize, vb[2], sizeof vb[2]);
+      cf_format_value(c, true, out + ((size_t)b->lin * CF_NSLOT + b->slot) * e->rsize, vb[3], sizeof vb[3]);
+      fprintf(s->json, "%s{\"wg\": %u, \"sg\": %u, \"lane\": %u, \"item\": %u, \"call\": %u, \"x\": ",
+              i ? ", " : "", it->wg, it->sg, it->lane, b->lin, b->slot);
+      json_str(s->json, vb[0]);
+      fputs(", \"expected\": ", s->json);
+      json_str(s->json, b->kind == 1 ? "no write" : vb[2]);
+      fputs(", \"actual\": ", s->json);
+      json_str(s->json, vb[3]);
+      fputc('}', s->json);
+    }
+    fputs("], \"rerun\": ", s->json);
+    char rr[512];
+    snprintf(rr, sizeof rr, "%s suite --case %s", s->o->argv0, name);
+    json_str(s->json, rr);
+    fputc('}', s->json);
+  }
+}
+
+/* Runs and checks one case; returns 1 pass, 0 fail, -1 skipped. */
+static int run_case(suite *s, const cf_case *c)
+{
+  cf_geom g;
+  cf_shape_geom(c->shape, c->S, &g);
+  uint32_t n = cf_geom_items(&g);
+  cf_item *items = calloc(n + 1, sizeof *items);
+  uint32_t *members = calloc((size_t)(n + 1) * c->S + c->S, sizeof *members);
+  cf_inputs in;
+  cf_expect e;
+  memset(&in, 0, sizeof in);
+  memset(&e, 0, sizeof e);
+  uint8_t *out = NULL, *blk0 = NULL;
+  run_out ro;
+  memset(&ro, 0, sizeof ro);
+  int result = 0;
+  bad_lane *bad = NULL;
+  uint32_t n_bad = 0;
+  char why[600] = "";
+  if (!items || !members)
+    goto out_free;
+  uint32_t n_sg;
+  cf_layout(&g, items, members, &n_sg);
+  cf_gen_inputs(c, &g, items, &in);
+  if (!in.x || !in.y || !in.sel || !in.aux)
+    goto out_free;
+  cf_verify_expect(c, &g, items, members, &in, &e);
+  if (!e.state || !e.value)
+    goto out_free;
+  size_t out_size = (size_t)n * CF_NSLOT * e.rsize;
+  out = malloc(out_size + 1);
+  bad = calloc((size_t)n * CF_NSLOT + in.n_block + 1, sizeof *bad);
+  if (!out || !bad)
+    goto out_free;
+  memset(out, 0xA5, out_size);
+  if (in.block) {
+    blk0 = malloc((size_t)in.n_block * 4 + 1);
+    if (blk0)
+      memcpy(blk0, in.block, (size_t)in.n_block * 4);
+  }
+  fam_mod *fm = family_module(s, c->op->fam, c->olevel);
+  if (!fm->m) {
+    snprintf(why, sizeof why, "kernel source did not load: %s", fm->err);
+    goto fail;
+  }
+  run_case_launch(s, c, fm->m, &g, &in, out, out_size, &ro);
+  if (!ro.ran) {
+    snprintf(why, sizeof why, "launch failed: %s", ro.err);
+    goto fail;
+  }
+  if (ro.jit_fell_back) {
+    result = -1;
+    goto out_free;
+  }
+  uint8_t sentinel[CF_MAX_VAL];
+  memset(sentinel, 0xA5, sizeof sentinel);
+  for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t sl = 0; sl < CF_NSLOT; ++sl) {
+      size_t ix = (size_t)i * CF_NSLOT + sl;
+      const uint8_t *act = out + ix * e.rsize;
+      if (e.state[ix] == CF_EXP_VALUE) {
+        if (!cf_result_match(c, &items[i], e.value + ix * e.rsize, act))
+          bad[n_bad++] = (bad_lane){i, sl, 0};
+      } else if (e.state[ix] == CF_EXP_NONE && memcmp(act, sentinel, e.rsize) != 0) {
+        bad[n_bad++] = (bad_lane){i, sl, 1};
+      }
+    }
+  if (c->op->sem == CF_SEM_BLOCK_WRITE && e.block_state) {
+    uint32_t eb = cf_scalars[c->type.s].bytes;
+    for (uint32_t k = 0; k < in.n_block; ++k)
+      if (e.block_state[k] == CF_EXP_VALUE &&
+          memcmp((uint8_t *)e.block_value + (size_t)k * eb, (uint8_t *)in.block + (size_t)k * eb, eb) != 0)
+        bad[n_bad++] = (bad_lane){k, 0, 2};
+  }
+  if (n_bad) {
+    snprintf(why, sizeof why, "%u result%s differ from the specification", n_bad, n_bad == 1 ? "" : "s");
+    goto fail;
+  }
+  if (ro.n_faults) {
+    snprintf(why, sizeof why, "%llu fault%s reported", (unsigned long long)ro.n_faults, ro.n_faults == 1 ? "" : "s");
+    goto fail;
+  }
+  if (ro.n_ub && !e.ub_allowed) {
+    snprintf(why, sizeof why, "%llu undefined-behaviour diagnostic%s, but every lane's use is defined",
+             (unsigned long long)ro.n_ub, ro.n_ub == 1 ? "" : "s");
+    goto fail;
+  }
+  result = 1;
+  goto out_free;
+fail:
+  report_failure(s, c, &g, items, &in, &e, out, &ro, why, bad, n_bad, (const uint8_t *)in.block);
+  result = 0;
+out_free:
+  if (!why[0] && result == 0 && !ro.ran && !ro.err[0]) {
+    /* allocation failure */
+    snprintf(why, sizeof why, "out of memory");
+    report_failure(s, c, &g, items, &in, &e, out ? out : (uint8_t *)"", &ro, why, bad, 0, NULL);
+  }
+  free(blk0);
+  free(bad);
+  free(out);
+  cf_expect_free(&e);
+  cf_inputs_free(&in);
+  free(members);
+  free(items);
+  return result;
+}
+
+static void progress(const suite *s, size_t done, size_t total, double t0)
+{
+  if (!s->o->progress)
+    return;
+  int width = 40, fill = total ? (int)((double)done * width / (double)total) : width;
+  double el = (double)clock() / CLOCKS_PER_SEC - t0;
+  fprintf(stderr, "\r[%.*s%*s] %zu/%zu  %llu failed  %.0fs ", fill,
+          "########################################", width - fill, "", done, total,
+          (unsigned long long)s->failed, el);
+  if (done == total)
+    fputc('\n', stderr);
+  fflush(stderr);
+}
+
+static void print_table(suite *s, FILE *f)
+{
+  const uint32_t *sizes = s->reduced ? reduced_sizes : full_sizes;
+  size_t n_sizes = s->reduced ? sizeof reduced_sizes / 4 : sizeof full_sizes / 4;
+  static const uint32_t vecs[] = {1, 2, 3, 4, 8, 16};
+  fprintf(f, "\n%-12s %-9s", "family", "type");
+  for (size_t i = 0; i < n_sizes; ++i) {
+    char h[16];
+    snprintf(h, sizeof h, "S=%u", sizes[i]);
+    fprintf(f, " %9s", h);
+  }
+  fprintf(f, "   (passed/failed)\n");
+  for (uint32_t fam = 0; fam < CF_N_FAMILIES; ++fam)
+    for (uint32_t sc = 0; sc < CF_N_SCALARS; ++sc)
+      for (uint32_t vi = 0; vi < 6; ++vi) {
+        bool any = false;
+        for (size_t i = 0; i < n_sizes; ++i) {
+          tally *t = &s->table[fam][sc][vi][sizes[i]];
+          any = any || t->pass || t->fail;
+        }
+        if (!any)
+          continue;
+        char tn[32];
+        cf_type ty = {(cf_scalar)sc, vecs[vi]};
+        fprintf(f, "%-12s %-9s", cf_families[fam].name, cf_type_name(ty, tn, sizeof tn));
+        for (size_t i = 0; i < n_sizes; ++i) {
+          tally *t = &s->table[fam][sc][vi][sizes[i]];
+          char cell[24];
+          if (t->pass || t->fail)
+            snprintf(cell, sizeof cell, "%u/%u", t->pass, t->fail);
+          else
+            snprintf(cell, sizeof cell, "-");
+          fprintf(f, " %9s", cell);
+        }
+        fputc('\n', f);
+      }
+}
+
+int cf_suite_run(const cf_suite_opts *o)
+{
+  suite *s = calloc(1, sizeof *s);
+  if (!s) {
+    fprintf(stderr, "spirv-sgconform: out of memory\n");
+    return 2;
+  }
+  s->o = o;
+  s->reduced = !o->full && !o->case_name;
+  s->json_first = true;
+  if (mkdir(o->work_dir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "spirv-sgconform: cannot create %s: %s\n", o->work_dir, strerror(errno));
+    free(s);
+    return 2;
+  }
+  cf_plant_wrong = o->plant_wrong;
+  for (uint32_t fam = 0; fam < CF_N_FAMILIES; ++fam)
+    cf_for_each_kernel((cf_family)fam, s->reduced, enum_kernel, s);
+  /* shard after filtering, so shards partition exactly the selected cases */
+  size_t total = 0;
+  for (size_t i = 0; i < s->n_cases; ++i)
+    if (o->shard_n <= 1 || i % o->shard_n == o->shard_k - 1)
+      s->cases[total++] = s->cases[i];
+  if (o->case_name && total == 0) {
+    fprintf(stderr, "spirv-sgconform: no case named '%s'\n", o->case_name);
+    free(s->cases);
+    free(s);
+    return 2;
+  }
+  if (o->json_out)
+    s->json = open_memstream(&s->json_buf, &s->json_len);
+  double t0 = (double)clock() / CLOCKS_PER_SEC;
+  struct timespec w0, w1;
+  clock_gettime(CLOCK_MONOTONIC, &w0);
+  for (size_t i = 0; i < total; ++i) {
+    const cf_case *c = &s->cases[i];
+    int r = run_case(s, c);
+    if (r < 0) {
+      s->skipped++;
+    } else {
+      tally *t = &s->table[c->op->fam][c->type.s][vec_code(c->type.vec)][c->S];
+      if (r) { s->passed++; t->pass++; } else { s->failed++; t->fail++; }
+    }
+    if (i % 64 == 0 || i + 1 == total)
+      progress(s, i + 1, total, t0);
+  }
+  clock_gettime(CLOCK_MONOTONIC, &w1);
+  double secs = (double)(w1.tv_sec - w0.tv_sec) + (double)(w1.tv_nsec - w0.tv_nsec) / 1e9;
+  if (o->json_out) {
+    if (s->json)
+      fclose(s->json);
+    printf("{\"mode\": \"suite\", \"set\": \"%s\", \"cases\": %zu, \"passed\": %llu, \"failed\": %llu, "
+           "\"skipped\": %llu, \"seconds\": %.3f,\n  \"failures\": [\n%s\n  ],\n  \"table\": [",
+           s->reduced ? "reduced" : "full", total, (unsigned long long)s->passed,
+           (unsigned long long)s->failed, (unsigned long long)s->skipped, secs,
+           s->json_buf ? s->json_buf : "");
+    bool first = true;
+    for (uint32_t fam = 0; fam < CF_N_FAMILIES; ++fam)
+      for (uint32_t sc = 0; sc < CF_N_SCALARS; ++sc)
+        for (uint32_t vi = 0; vi < 6; ++vi)
+          for (uint32_t S = 1; S <= 64; ++S) {
+            tally *t = &s->table[fam][sc][vi][S];
+            if (!t->pass && !t->fail)
+              continue;
+            static const uint32_t vecs[] = {1, 2, 3, 4, 8, 16};
+            char tn[32];
+            cf_type ty = {(cf_scalar)sc, vecs[vi]};
+            printf("%s\n    {\"family\": \"%s\", \"type\": \"%s\", \"size\": %u, \"passed\": %u, \"failed\": %u}",
+                   first ? "" : ",", cf_families[fam].name, cf_type_name(ty, tn, sizeof tn), S, t->pass, t->fail);
+            first = false;
+          }
+    printf("\n  ]}\n");
+    free(s->json_buf);
+  } else {
+    print_table(s, stdout);
+    printf("\n%zu cases in %.1fs (%s set%s)", total, secs, s->reduced ? "reduced" : "full",
+           o->shard_n > 1 ? ", one shard" : "");
+    if (s->skipped)
+      printf(", %llu skipped (JIT fell back to the interpreter)", (unsigned long long)s->skipped);
+    printf("\n%llu passed, %llu failed\n", (unsigned long long)s->passed, (unsigned long long)s->failed);
+  }
+  int rc = s->failed ? 1 : 0;
+  for (uint32_t f = 0; f < CF_N_FAMILIES; ++f)
+    for (int k = 0; k < 2; ++k)
+      sg_module_destroy(s->mods[f][k].m);
+  free(s->cases);
+  free(s);
+  return rc;
+}

@@ -1,0 +1,151 @@
+/* sgconform.c - spirv-sgconform: the offline conformance checker.
+ *
+ *   spirv-sgconform suite [options]        generated matrix, verified per lane
+ *   spirv-sgconform check FILE [RUNFILE]   static + dynamic checks of a kernel
+ *   spirv-sgconform compare FILE RUNFILE --device-output DIR --subgroup-size S
+ *
+ * Exit codes: 0 clean, 1 failures / findings, 2 bad usage or input.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cf_suite.h"
+#include "spirv_sg.h"
+
+static void usage(FILE *f)
+{
+  fputs("usage: spirv-sgconform suite [--full] [--op LIST] [--type LIST] [--size LIST]\n"
+        "                             [--backend interp|jit|all] [--shard K/N] [--case NAME]\n"
+        "                             [--json] [--no-progress] [--max-failures N] [--work-dir DIR]\n"
+        "                             [--plant-wrong OP] [--break-op OPCODE]\n"
+        "       spirv-sgconform check FILE [RUNFILE] [--sizes LIST] [--required-size] [--json]\n"
+        "       spirv-sgconform compare FILE RUNFILE --device-output DIR --subgroup-size S\n"
+        "LIST is comma-separated; --op takes operation names (reduce_add), family names\n"
+        "(khr, query, ext_types, vote, ballot, arith, shuffle, shuffle_rel, clustered,\n"
+        "rotate, intel, intel_block) or OpenCL C spellings.  See docs/conformance.md.\n", f);
+}
+
+static const char *need(int argc, char **argv, int *i)
+{
+  if (*i + 1 >= argc) {
+    fprintf(stderr, "spirv-sgconform: %s needs a value\n", argv[*i]);
+    return NULL;
+  }
+  return argv[++*i];
+}
+
+static int main_suite(int argc, char **argv)
+{
+  static char wd[512];
+  cf_suite_opts o = {.argv0 = "spirv-sgconform", .max_failures = 20, .progress = isatty(2)};
+  snprintf(wd, sizeof wd, "%s/sgconform-%d", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (int)getpid());
+  o.work_dir = wd;
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i], *v;
+#define OPTV(name, field) else if (strcmp(a, name) == 0) { if (!(v = need(argc, argv, &i))) return 2; o.field = v; }
+    if (strcmp(a, "--full") == 0) o.full = true;
+    else if (strcmp(a, "--json") == 0) o.json_out = true;
+    else if (strcmp(a, "--progress") == 0) o.progress = true;
+    else if (strcmp(a, "--no-progress") == 0) o.progress = false;
+    OPTV("--op", op) OPTV("--type", type) OPTV("--size", size) OPTV("--case", case_name)
+    OPTV("--work-dir", work_dir) OPTV("--plant-wrong", plant_wrong)
+    else if (strcmp(a, "--backend") == 0) {
+      if (!(v = need(argc, argv, &i))) return 2;
+      if (strcmp(v, "all") == 0) { o.jit = true; }
+      else if (strcmp(v, "jit") == 0) { o.jit = true; o.backend = "jit"; }
+      else if (strcmp(v, "interp") == 0) { o.backend = "interp"; }
+      else { fprintf(stderr, "spirv-sgconform: unknown backend '%s' (interp, jit, all)\n", v); return 2; }
+    } else if (strcmp(a, "--shard") == 0) {
+      if (!(v = need(argc, argv, &i))) return 2;
+      if (sscanf(v, "%u/%u", &o.shard_k, &o.shard_n) != 2 || o.shard_n == 0 || o.shard_k == 0 ||
+          o.shard_k > o.shard_n) {
+        fprintf(stderr, "spirv-sgconform: --shard wants K/N with 1 <= K <= N, got '%s'\n", v);
+        return 2;
+      }
+    } else if (strcmp(a, "--max-failures") == 0) {
+      if (!(v = need(argc, argv, &i))) return 2;
+      o.max_failures = (uint32_t)strtoul(v, NULL, 10);
+    } else if (strcmp(a, "--break-op") == 0) {
+      if (!(v = need(argc, argv, &i))) return 2;
+      char *end;
+      unsigned long n = strtoul(v, &end, 10);
+      if (*end || n == 0) {
+        fprintf(stderr, "spirv-sgconform: --break-op wants an opcode number (e.g. 6 for OpGroupIAdd... see spirv.h), got '%s'\n", v);
+        return 2;
+      }
+      o.break_op = (uint32_t)n;
+    } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+      usage(stdout);
+      return 0;
+    } else {
+      fprintf(stderr, "spirv-sgconform: unknown suite option '%s'\n", a);
+      return 2;
+    }
+#undef OPTV
+  }
+  if (o.case_name) {
+    /* the case name says which backend */
+    o.jit = strstr(o.case_name, ".jit") != NULL;
+  }
+  if (o.shard_n == 0)
+    o.shard_n = 1, o.shard_k = 1;
+  return cf_suite_run(&o);
+}
+
+static int main_check(int argc, char **argv, bool compare)
+{
+  cf_check_opts o = {.sizes = NULL, .max_lanes = 8};
+  for (int i = 2; i < argc; ++i) {
+    const char *a = argv[i], *v;
+    if (strcmp(a, "--json") == 0) o.json_out = true;
+    else if (strcmp(a, "--required-size") == 0) o.required_size = true;
+    else if (strcmp(a, "--sizes") == 0) { if (!(v = need(argc, argv, &i))) return 2; o.sizes = v; }
+    else if (strcmp(a, "--device-output") == 0) { if (!(v = need(argc, argv, &i))) return 2; o.device_dir = v; }
+    else if (strcmp(a, "--subgroup-size") == 0) {
+      if (!(v = need(argc, argv, &i))) return 2;
+      o.device_sg = (uint32_t)strtoul(v, NULL, 10);
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "spirv-sgconform: unknown %s option '%s'\n", compare ? "compare" : "check", a);
+      return 2;
+    } else if (!o.file) o.file = a;
+    else if (!o.runfile) o.runfile = a;
+    else { fprintf(stderr, "spirv-sgconform: unexpected argument '%s'\n", a); return 2; }
+  }
+  if (!o.file) {
+    usage(stderr);
+    return 2;
+  }
+  if (compare) {
+    if (!o.runfile || !o.device_dir || !o.device_sg) {
+      fprintf(stderr, "spirv-sgconform: compare needs FILE RUNFILE --device-output DIR --subgroup-size S\n");
+      return 2;
+    }
+    return cf_compare_run(&o);
+  }
+  return cf_check_run(&o);
+}
+
+int main(int argc, char **argv)
+{
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  if (strcmp(argv[1], "suite") == 0)
+    return main_suite(argc, argv);
+  if (strcmp(argv[1], "check") == 0)
+    return main_check(argc, argv, false);
+  if (strcmp(argv[1], "compare") == 0)
+    return main_check(argc, argv, true);
+  if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+    usage(stdout);
+    return 0;
+  }
+  if (strcmp(argv[1], "--version") == 0) {
+    printf("spirv-sgconform %s\n", SG_VERSION_STRING);
+    return 0;
+  }
+  fprintf(stderr, "spirv-sgconform: unknown mode '%s' (suite, check, compare)\n", argv[1]);
+  return 2;
+}

@@ -1,0 +1,109 @@
+/* jit_internal.h - what jit.c (lowering, compile, cache) and jit_run.c (the
+ * host side of a launch) share.  Not public.  See jit.c for the design. */
+#ifndef JIT_INTERNAL_H
+#define JIT_INTERNAL_H
+
+#include "jit.h"
+#include "ip_internal.h"
+
+#define JIT_MAX_STACK 256u     /* SIMT stack entries per subgroup */
+#define JIT_MAX_INST 256u      /* inlined function instances per kernel */
+
+/* Return codes of the compiled function. */
+enum { JIT_RET_DONE = 0, JIT_RET_SUSPEND = 1 };
+
+/* A segment: a straight run of one block of one inlined instance, cut at
+ * calls and work-group barriers.  Every segment is a label in the compiled
+ * code and a case of its dispatch switch. */
+typedef struct jit_seg {
+  uint32_t inst;
+  const ld_block *blk;
+  uint32_t first;            /* first insn index in blk */
+  int32_t n_succ;            /* terminator segment: successors, else -1 */
+  int32_t succ[64];          /* segment ids of the successors (terminator order) */
+  int32_t rpc;               /* reconvergence segment, -1 = instance exit */
+} jit_seg;
+
+typedef struct jit_inst {
+  const ld_function *fn;
+  uint32_t parent;           /* caller instance (0 for the kernel itself) */
+  int32_t cont;              /* caller's continuation segment, -1 for the kernel */
+  int32_t *block_seg;        /* [fn->n_blocks] first segment of each block */
+  int32_t *term_seg;         /* [fn->n_blocks] segment holding the terminator */
+  uint64_t priv_off;         /* this instance's Function variables in private memory */
+} jit_inst;
+
+/* Per-lane built-in data block: for each Input variable the module uses, its
+ * components as [comp][S] arrays of comp->size bytes. */
+typedef struct jit_builtin {
+  const ld_variable *var;
+  uint32_t offset;           /* bytes into the block */
+} jit_builtin;
+
+/* Host layout of the region table the compiled code indexes by region number. */
+typedef struct jit_region {
+  uint8_t *base;
+  uint64_t size;             /* readable bytes */
+  uint64_t wsize;            /* writable bytes (0 for read-only) */
+} jit_region;
+
+typedef struct jit_ctx jit_ctx;
+typedef int32_t (*jit_rt_branch_fn)(jit_ctx *c, uint8_t *frame, int32_t seg);
+typedef int32_t (*jit_rt_call_fn)(jit_ctx *c, uint8_t *frame, int32_t inst, int32_t cont, int32_t entry);
+typedef int32_t (*jit_rt_return_fn)(jit_ctx *c, uint8_t *frame, int32_t inst);
+typedef void *(*jit_rt_mem_fn)(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr,
+                               int32_t size, int32_t align, int32_t access);
+typedef void (*jit_rt_group_fn)(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void *out);
+
+/* Layout mirrored in the compiled code (jit.c: ctx_type): keep in sync. */
+struct jit_ctx {
+  jit_region *regions;       /* indexed by region number, 1 << (addr_bits - shift) entries */
+  uint8_t *builtins;         /* this subgroup's built-in block */
+  uint8_t *args;             /* kernel parameter values, packed at jit_kernel.arg_off */
+  jit_rt_branch_fn rt_branch;
+  jit_rt_call_fn rt_call;
+  jit_rt_return_fn rt_return;
+  jit_rt_mem_fn rt_mem;
+  jit_rt_group_fn rt_group;
+  /* host only below */
+  struct jit_run *run;
+};
+
+typedef int32_t (*jit_entry_fn)(jit_ctx *c, uint8_t *frame, int32_t start);
+
+/* Frame prefix (host view); value slots follow at jit_kernel.frame_size. */
+/* int32 mask[S]; int32 tgt[S]; int32 pred[S]; */
+
+struct jit_kernel {
+  const ld_module *m;
+  const ld_kernel *k;
+  uint32_t S;
+  /* plan */
+  uint32_t n_inst;
+  jit_inst *inst;
+  uint32_t n_seg, cap_seg;
+  jit_seg *seg;
+  uint32_t n_insns, cap_insns;
+  const ld_insn **insns;     /* insn index -> insn, for diagnostics */
+  uint32_t n_builtins;
+  jit_builtin builtins[64];
+  uint32_t builtin_bytes;    /* per subgroup */
+  uint32_t *arg_off;         /* [k->n_args] */
+  uint32_t args_bytes;
+  uint64_t priv_bytes;       /* per lane */
+  uint32_t frame_size;
+  /* code */
+  void *dl;
+  jit_entry_fn entry;
+  char *asm_text;
+  char so_path[64];
+};
+
+int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg);
+int32_t jit_rt_call(jit_ctx *c, uint8_t *frame, int32_t inst, int32_t cont, int32_t entry);
+int32_t jit_rt_return(jit_ctx *c, uint8_t *frame, int32_t inst);
+void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t size,
+                 int32_t align, int32_t access);
+void jit_rt_group(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void *out);
+
+#endif

@@ -1,0 +1,316 @@
+/* spirv_sg.h - the public C API of spirv-sg (the only header tools include).
+ *
+ * Manners follow SPIRV-Tools' libspirv.h: opaque objects with Create/Destroy
+ * pairs (every *_destroy(NULL) is a no-op), one result enum (0 success,
+ * negative errors), and messages through a callback with a severity.
+ *
+ * Stages: sg_module_load_file() (binary, text or OpenCL C) -> sg_run()
+ * (interpreter or JIT) -> sg_report.  Run files (Oclgrind's .sim format plus
+ * the extensions in docs/runfile.md) are parsed by sg_runfile_*.  The
+ * stepping API (sg_launch_*, sg_wg_*, sg_sg_*) is a thin layer over the
+ * reference interpreter for the debugger.
+ *
+ * Ownership: each object is owned by the caller that created it; a report or
+ * run file does not outlive the module it was made from.
+ */
+#ifndef SPIRV_SG_H
+#define SPIRV_SG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SG_VERSION_STRING "0.1.0"
+
+typedef enum sg_result {
+  SG_SUCCESS = 0,
+  SG_ERROR_INVALID_ARGUMENT = -1,  /* bad use of the API / bad command line */
+  SG_ERROR_IO = -2,                /* a file cannot be read or written */
+  SG_ERROR_INVALID_MODULE = -3,    /* malformed or invalid SPIR-V */
+  SG_ERROR_UNSUPPORTED = -4,       /* valid input that is not supported */
+  SG_ERROR_COMPILE = -5,           /* OpenCL C compilation failed */
+  SG_ERROR_TOOL_MISSING = -6,      /* clang-15 / llvm-spirv-15 not installed */
+  SG_ERROR_NO_KERNEL = -7,         /* no such kernel */
+  SG_ERROR_LAUNCH = -8,            /* arguments or NDRange do not fit the kernel */
+  SG_ERROR_NOMEM = -9,
+  SG_ERROR_RUNFILE = -10,          /* a run file is malformed */
+  SG_FAULTED = 1,                  /* ran; faults (or UB with ub=error) reported */
+} sg_result;
+
+const char *sg_result_name(sg_result r);
+
+typedef enum sg_severity { SG_SEV_NOTE = 0, SG_SEV_WARNING, SG_SEV_ERROR } sg_severity;
+
+/* text is one line without a trailing newline.  SG_SEV_NOTE carries
+ * pass-through text (compiler diagnostics), to be printed as is. */
+typedef void (*sg_message_fn)(void *user, sg_severity sev, const char *text);
+
+/* ------------------------------------------------------------------ modules */
+
+typedef struct sg_module sg_module;
+
+typedef enum sg_validate { SG_VALIDATE_WARN = 0, SG_VALIDATE_STRICT, SG_VALIDATE_OFF } sg_validate;
+
+typedef struct sg_spec_value { uint32_t spec_id; uint64_t value; } sg_spec_value;
+
+typedef struct sg_load_options {
+  sg_validate validate;
+  const sg_spec_value *spec;     /* specialization constant overrides */
+  uint32_t n_spec;
+  /* OpenCL C input only */
+  int opt_level;                 /* -O0..-O3; -1 = default (-O2) */
+  const char *cl_std;            /* "CL1.2", "CL2.0", "CL3.0" or NULL (CL3.0) */
+  const char *const *defines;    /* "NAME" or "NAME=VALUE" */
+  uint32_t n_defines;
+  sg_message_fn message;         /* may be NULL */
+  void *message_user;
+} sg_load_options;
+
+/* Loads .spv (SPIR-V magic), .spvasm (or text starting with ';' or 'Op'), or
+ * .cl (compiled with clang-15 + llvm-spirv-15 as tests/compile_cl.sh does).
+ * On failure *out is NULL and one SG_SEV_ERROR message was sent. */
+sg_result sg_module_load_file(const char *path, const sg_load_options *opt, sg_module **out);
+sg_result sg_module_load_memory(const void *bytes, size_t n, const char *name,
+                                const sg_load_options *opt, sg_module **out);
+void sg_module_destroy(sg_module *m);
+const char *sg_module_path(const sg_module *m);
+/* The loader's module (an ld_module from loader/ld.h) for in-tree tools. */
+const void *sg_module_ir(const sg_module *m);
+
+typedef enum sg_arg_kind {
+  SG_ARG_BUFFER = 0,   /* global or constant pointer */
+  SG_ARG_NULL,         /* (launch only) a null pointer */
+  SG_ARG_LOCAL,        /* local pointer: size given */
+  SG_ARG_VALUE,        /* by value */
+  SG_ARG_IMAGE,
+  SG_ARG_SAMPLER,
+  SG_ARG_OTHER,        /* (info only) unsupported kind */
+} sg_arg_kind;
+
+typedef enum sg_scalar {
+  SG_S_NONE = 0, SG_S_CHAR, SG_S_UCHAR, SG_S_SHORT, SG_S_USHORT, SG_S_INT, SG_S_UINT,
+  SG_S_LONG, SG_S_ULONG, SG_S_HALF, SG_S_FLOAT, SG_S_DOUBLE, SG_S_BOOL,
+} sg_scalar;
+const char *sg_scalar_name(sg_scalar s);
+size_t sg_scalar_size(sg_scalar s);
+/* "float" -> SG_S_FLOAT; SG_S_NONE if unknown. */
+sg_scalar sg_scalar_from_name(const char *name, size_t len);
+
+typedef struct sg_arg_info {
+  const char *name;
+  sg_arg_kind kind;
+  const char *type_name;   /* OpenCL C spelling, e.g. "float*", "int4" (best effort) */
+  size_t size;             /* VALUE: bytes of the value; pointers: pointee element bytes */
+  sg_scalar scalar;        /* element / component scalar (SG_S_NONE for structs ...) */
+  uint32_t components;     /* 1, or the vector width */
+  bool is_const;
+  bool is_constant_space;  /* __constant pointer */
+  uint32_t image_type;     /* IMAGE: CL_MEM_OBJECT_IMAGE2D ... (CL/cl.h) */
+} sg_arg_info;
+
+typedef struct sg_kernel_info {
+  const char *name;
+  uint32_t n_args;
+  const sg_arg_info *args;     /* owned by the module */
+  uint32_t reqd_local_size[3]; /* 0 when absent */
+  uint32_t reqd_subgroup_size; /* 0 when absent */
+  uint32_t subgroups_per_wg;   /* 0 when absent */
+} sg_kernel_info;
+
+uint32_t sg_module_kernel_count(const sg_module *m);
+/* NULL when i is out of range. */
+const sg_kernel_info *sg_module_kernel(const sg_module *m, uint32_t i);
+const sg_kernel_info *sg_module_find_kernel(const sg_module *m, const char *name);
+
+/* clGetKernelSubGroupInfoKHR for the one device this library models (max
+ * work-group size 1024; subgroup size: the kernel's required size, else 16).
+ * param_name: CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE_KHR,
+ * CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE_KHR, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT,
+ * CL_KERNEL_MAX_NUM_SUB_GROUPS, CL_KERNEL_COMPILE_NUM_SUB_GROUPS.  Returns
+ * CL_SUCCESS, CL_INVALID_VALUE or CL_INVALID_KERNEL (as int32_t). */
+int32_t sg_kernel_sub_group_info(const sg_module *m, const char *kernel_name,
+                                 uint32_t param_name, size_t input_value_size,
+                                 const void *input_value, size_t param_value_size,
+                                 void *param_value, size_t *param_value_size_ret);
+#define SG_DEVICE_MAX_WORK_GROUP_SIZE 1024u
+#define SG_DEFAULT_SUBGROUP_SIZE 16u
+
+/* ----------------------------------------------------------------- running */
+
+typedef struct sg_image_desc {
+  uint32_t image_type;      /* CL_MEM_OBJECT_IMAGE2D, ... (CL/cl.h) */
+  uint32_t channel_order;   /* CL_R, CL_RGBA, ... */
+  uint32_t channel_type;    /* CL_UNSIGNED_INT8, CL_FLOAT, ... */
+  size_t width, height, depth, array_size;
+  size_t row_pitch, slice_pitch;
+} sg_image_desc;
+
+/* One launch argument.  BUFFER and IMAGE data are read and written in place. */
+typedef struct sg_arg {
+  sg_arg_kind kind;
+  void *data;
+  size_t size;
+  sg_image_desc image;
+  uint32_t sampler;         /* CLK_* bits */
+} sg_arg;
+
+typedef enum sg_backend { SG_BACKEND_AUTO = 0, SG_BACKEND_INTERP, SG_BACKEND_JIT } sg_backend;
+typedef enum sg_ub_mode { SG_UB_WARN = 0, SG_UB_ERROR, SG_UB_IGNORE } sg_ub_mode;
+
+typedef void (*sg_write_fn)(void *user, const char *text, size_t len);
+
+typedef struct sg_run_desc {
+  const char *kernel;
+  uint32_t work_dim;             /* 1..3 */
+  size_t global_size[3];
+  size_t local_size[3];          /* 0 = chosen */
+  size_t global_offset[3];
+  uint32_t subgroup_size;        /* 0 = the kernel's required size, else 16 */
+  const sg_arg *args;
+  uint32_t n_args;
+  sg_backend backend;
+  uint32_t threads;
+  sg_ub_mode ub;
+  bool stop_on_fault;
+  uint64_t step_limit;           /* 0 = default */
+  double time_limit;             /* seconds, 0 = none */
+  uint32_t repeat;               /* launches (>= 1); buffers are restored between them */
+  int jit_opt_level;             /* -1 = default */
+  sg_write_fn printf_out;        /* NULL: printf text is only kept in the report */
+  void *printf_user;
+  sg_message_fn message;         /* fallback reasons and the like; may be NULL */
+  void *message_user;
+} sg_run_desc;
+
+typedef struct sg_diag {
+  const char *kind;        /* "out-of-bounds access" */
+  bool is_ub;
+  uint32_t group[3];
+  uint32_t subgroup;
+  uint64_t lanes[2];       /* lane mask */
+  const char *instruction; /* "OpLoad" or NULL */
+  uint32_t word;           /* word offset of the instruction, 0 when none */
+  const char *location;    /* "k.cl:12" or NULL */
+  const char *message;
+  const char *formatted;   /* the full one-line description */
+} sg_diag;
+
+typedef struct sg_report {
+  sg_result status;              /* SG_SUCCESS or SG_FAULTED */
+  const char *backend;           /* "interp" or "jit": what actually ran */
+  const char *fallback_reason;   /* JIT fallback reason, or NULL */
+  uint32_t subgroup_size;
+  size_t local_size[3];
+  uint32_t n_diags;
+  const sg_diag *diags;
+  uint64_t n_faults, n_ub;
+  uint64_t insns, lane_insns;
+  bool stopped;
+  const char *printf_text;       /* everything the kernel printed (first launch) */
+  size_t printf_len;
+  double load_ms, compile_ms, first_ms, best_ms, median_ms;
+} sg_report;
+
+/* Runs the kernel.  On SG_SUCCESS / SG_FAULTED *out is a report; on other
+ * results *out is NULL and one error message was sent (err holds it too). */
+sg_result sg_run(const sg_module *m, const sg_run_desc *desc, sg_report **out,
+                 char *err, size_t err_size);
+void sg_report_destroy(sg_report *r);
+
+/* ------------------------------------------------------ stepping (debugger) */
+
+typedef struct sg_launch sg_launch;
+typedef struct sg_wg sg_wg;
+typedef struct sg_sg sg_sg;
+
+typedef enum sg_step {
+  SG_STEP_OK = 0, SG_STEP_BLOCKED, SG_STEP_DONE, SG_STEP_FAULT, SG_STEP_STOPPED,
+} sg_step;
+
+typedef struct sg_insn_info {
+  uint32_t opcode;
+  const char *name;        /* "OpLoad" */
+  uint32_t result_id;
+  uint32_t word;
+  const char *file;        /* or NULL */
+  uint32_t line, column;
+} sg_insn_info;
+
+sg_result sg_launch_create(const sg_module *m, const sg_run_desc *desc, sg_launch **out,
+                           char *err, size_t err_size);
+void sg_launch_destroy(sg_launch *l);
+sg_result sg_launch_run(sg_launch *l);
+/* Number of work-groups per dimension, subgroup size actually used. */
+void sg_launch_groups(const sg_launch *l, size_t out_groups[3], uint32_t *out_sg_size);
+uint32_t sg_launch_diag_count(const sg_launch *l);
+/* Formats diagnostic i into buf (one line). */
+bool sg_launch_diag_format(const sg_launch *l, uint32_t i, char *buf, size_t size);
+
+sg_wg *sg_wg_begin(sg_launch *l, const uint32_t group[3], char *err, size_t err_size);
+void sg_wg_end(sg_wg *wg);
+uint32_t sg_wg_subgroup_count(const sg_wg *wg);
+sg_sg *sg_wg_subgroup(sg_wg *wg, uint32_t i);
+sg_step sg_wg_step(sg_wg *wg);
+sg_step sg_wg_run(sg_wg *wg);
+
+sg_step sg_sg_step(sg_sg *sg);
+uint32_t sg_sg_id(const sg_sg *sg);
+uint32_t sg_sg_lane_count(const sg_sg *sg);
+void sg_sg_active(const sg_sg *sg, uint64_t out_mask[2]);
+bool sg_sg_done(const sg_sg *sg);
+/* false when done. */
+bool sg_sg_current(const sg_sg *sg, sg_insn_info *out);
+uint32_t sg_sg_depth(const sg_sg *sg);
+const char *sg_sg_frame_function(const sg_sg *sg, uint32_t depth);
+bool sg_sg_frame_insn(const sg_sg *sg, uint32_t depth, sg_insn_info *out);
+/* out must hold 128 bytes; returns the value's size or 0. */
+uint32_t sg_sg_read(const sg_sg *sg, uint32_t depth, uint32_t lane, uint32_t id, void *out);
+uint32_t sg_sg_lane_local_linear(const sg_sg *sg, uint32_t lane);
+bool sg_sg_read_memory(const sg_sg *sg, uint32_t lane, uint64_t addr, void *out, size_t n);
+
+/* ---------------------------------------------------------------- run files
+ *
+ * Oclgrind's .sim format (docs/runfile.md): kernel file, kernel name,
+ * NDRange, work-group size, then one <...> header (and data) per argument.
+ * Errors are "file.sim:LINE: message". */
+
+typedef struct sg_runfile sg_runfile;
+
+typedef struct sg_runfile_output {
+  uint32_t arg;            /* argument index */
+  const char *name;        /* argument name */
+  sg_scalar scalar;        /* element type for dumping */
+  uint32_t components;     /* vector width of the declared type (1 for scalars) */
+  bool hex;
+  bool dump;               /* print a table */
+  const char *write_path;  /* write raw bytes here after the run, or NULL */
+} sg_runfile_output;
+
+/* Reads and parses the header part (program file, kernel, sizes). */
+sg_result sg_runfile_open(const char *path, sg_runfile **out, char *err, size_t err_size);
+void sg_runfile_destroy(sg_runfile *rf);
+/* The kernel file, resolved relative to the run file's folder. */
+const char *sg_runfile_module_path(const sg_runfile *rf);
+const char *sg_runfile_kernel(const sg_runfile *rf);
+void sg_runfile_ndrange(const sg_runfile *rf, size_t out_global[3], size_t out_local[3]);
+uint32_t sg_runfile_subgroup_size(const sg_runfile *rf);   /* extension; 0 = unset */
+/* Parses the arguments against the kernel.  After success the args below
+ * are valid until sg_runfile_destroy. */
+sg_result sg_runfile_bind(sg_runfile *rf, const sg_module *m, char *err, size_t err_size);
+const sg_arg *sg_runfile_args(const sg_runfile *rf, uint32_t *out_n);
+const sg_runfile_output *sg_runfile_outputs(const sg_runfile *rf, uint32_t *out_n);
+
+/* One dump exactly as oclgrind-kernel prints it, blank lines included:
+ * "\nArgument 'NAME': N bytes\n  NAME[i] = v\n...\n" (malloc'd). */
+char *sg_format_dump(const char *name, sg_scalar s, bool hex, const void *data, size_t size);
+/* Formats one element (no name) as oclgrind does; returns chars written. */
+int sg_format_value(char *buf, size_t n, sg_scalar s, bool hex, const void *elem);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -47,9 +47,15 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
 
 /* ------------------------------------------------------ kernel enumeration */
 
-static bool vec_allowed(const cf_op *op, uint32_t v)
+static bool vec_allowed(const cf_op *op, cf_type t)
 {
-  return v == 1 || (op->vectors >> v & 1);
+  /* cl_intel_subgroups: vectors of float, int, uint (and short, ushort from
+   * cl_intel_subgroups_short); long, ulong, half, double only as scalars */
+  if (t.vec > 1 && op->fam == CF_FAM_INTEL && (t.s == CF_LONG || t.s == CF_ULONG ||
+                                              t.s == CF_HALF || t.s == CF_DOUBLE ||
+                                              t.s == CF_CHAR || t.s == CF_UCHAR))
+    return false;
+  return t.vec == 1 || (op->vectors >> t.vec & 1);
 }
 
 /* Reduced set: an integer and a floating-point type (and one vector where
@@ -81,7 +87,7 @@ void cf_for_each_kernel(cf_family fam, bool reduced, cf_kernel_fn fn, void *user
         continue;
       for (size_t vi = 0; vi < sizeof vecs / sizeof vecs[0]; ++vi) {
         cf_type t = {(cf_scalar)s, vecs[vi]};
-        if (!vec_allowed(op, t.vec) || (reduced && !reduced_type(op, t)))
+        if (!vec_allowed(op, t) || (reduced && !reduced_type(op, t)))
           continue;
         for (uint32_t f = 0; f < CF_N_FLOWS; ++f) {
           if (f != CF_FLOW_UNIFORM && !op->nonuniform)
@@ -128,7 +134,12 @@ static void call_expr(const cf_op *op, int variant, bool alt, char *buf, size_t 
 {
   const char *x = alt ? "y" : "x", *y = alt ? "x" : "y";
   switch (op->sig) {
-  case CF_SIG_X: case CF_SIG_PRED: snprintf(buf, size, "%s(%s)", op->spell, x); break;
+  case CF_SIG_X: case CF_SIG_PRED:
+    if (op->sem == CF_SEM_CLUSTERED)   /* logical clustered reductions */
+      snprintf(buf, size, "%s(%s, %du)", op->spell, x, variant);
+    else
+      snprintf(buf, size, "%s(%s)", op->spell, x);
+    break;
   case CF_SIG_XP:
     if (op->sem == CF_SEM_ROTATE)
       snprintf(buf, size, "%s(%s, (int)p)", op->spell, x);
@@ -151,10 +162,10 @@ static void gen_kernel(void *user, const cf_op *op, cf_type t, cf_flow f, int va
   gen_ctx *g = user;
   sbuf *b = g->b;
   cf_case c = {.op = op, .type = t, .flow = f, .variant = variant};
-  char name[160], tn[32], rn[32];
+  char name[160], tn[32], rbuf[32];
   cf_kernel_name(&c, name, sizeof name);
   cf_type_name(t, tn, sizeof tn);
-  result_type(op, t, variant, rn, sizeof rn);
+  const char *rn = result_type(op, t, variant, rbuf, sizeof rbuf);
   g->n++;
   if (op->sig == CF_SIG_BLOCK_READ || op->sig == CF_SIG_BLOCK_WRITE) {
     const char *es = cf_scalars[t.s].name;

@@ -66,6 +66,7 @@ const char *const cf_shape_names[CF_N_SHAPES] = {"1d", "1dpart", "2d", "3d", "no
 
 #define V(...) (uint32_t)((__VA_ARGS__))
 #define VEC_ALL (V((1u << 2) | (1u << 3) | (1u << 4) | (1u << 8) | (1u << 16)))
+#define INTEL_VEC_T (CF_TS(CF_INT) | CF_TS(CF_UINT) | CF_TS(CF_FLOAT) | CF_TS(CF_SHORT) | CF_TS(CF_USHORT))
 #define INTEL_T (CF_TS(CF_INT) | CF_TS(CF_UINT) | CF_TS(CF_FLOAT) | CF_TS(CF_LONG) | \
                  CF_TS(CF_ULONG) | CF_TS(CF_HALF) | CF_TS(CF_DOUBLE) | CF_TS(CF_SHORT) | CF_TS(CF_USHORT))
 
@@ -90,18 +91,25 @@ static const int block_n[] = {1, 2, 4, 8};
   KHR_RS(fam, T, "scan_exclusive_", "min", CF_SEM_SCAN_EXC, CF_A_MIN), \
   KHR_RS(fam, T, "scan_exclusive_", "max", CF_SEM_SCAN_EXC, CF_A_MAX)
 
+#define LC_ADD "add"
+#define LC_MUL "mul"
+#define LC_MIN "min"
+#define LC_MAX "max"
+#define LC_AND "and"
+#define LC_OR "or"
+#define LC_XOR "xor"
 #define NU(kind, sem, a, T) \
-  {kind #a, CF_FAM_ARITH, "sub_group_non_uniform_" kind #a, sem, CF_A_##a, CF_SIG_X, CF_RES_T, T, 0, true, false, NULL, 0}
+  {kind LC_##a, CF_FAM_ARITH, "sub_group_non_uniform_" kind LC_##a, sem, CF_A_##a, CF_SIG_X, CF_RES_T, T, 0, true, false, NULL, 0}
 #define NUL(kind, sem, a) \
-  {kind "logical_" #a, CF_FAM_ARITH, "sub_group_non_uniform_" kind "logical_" #a, sem, CF_A_L##a, CF_SIG_PRED, CF_RES_BOOL, CF_TS(CF_INT), 0, true, false, NULL, 0}
+  {kind "logical_" LC_##a, CF_FAM_ARITH, "sub_group_non_uniform_" kind "logical_" LC_##a, sem, CF_A_L##a, CF_SIG_PRED, CF_RES_BOOL, CF_TS(CF_INT), 0, true, false, NULL, 0}
 #define NU_KIND(kind, sem) \
   NU(kind, sem, ADD, CF_T_ALL), NU(kind, sem, MUL, CF_T_ALL), NU(kind, sem, MIN, CF_T_ALL), \
   NU(kind, sem, MAX, CF_T_ALL), NU(kind, sem, AND, CF_T_INTS), NU(kind, sem, OR, CF_T_INTS), \
   NU(kind, sem, XOR, CF_T_INTS), NUL(kind, sem, AND), NUL(kind, sem, OR), NUL(kind, sem, XOR)
 #define CLU(a, T) \
-  {"clustered_reduce_" #a, CF_FAM_CLUSTERED, "sub_group_clustered_reduce_" #a, CF_SEM_CLUSTERED, CF_A_##a, CF_SIG_XV, CF_RES_T, T, 0, true, CL}
+  {"clustered_reduce_" LC_##a, CF_FAM_CLUSTERED, "sub_group_clustered_reduce_" LC_##a, CF_SEM_CLUSTERED, CF_A_##a, CF_SIG_XV, CF_RES_T, T, 0, true, CL}
 #define CLUL(a) \
-  {"clustered_reduce_logical_" #a, CF_FAM_CLUSTERED, "sub_group_clustered_reduce_logical_" #a, CF_SEM_CLUSTERED, CF_A_L##a, CF_SIG_PRED, CF_RES_BOOL, CF_TS(CF_INT), 0, true, CL}
+  {"clustered_reduce_logical_" LC_##a, CF_FAM_CLUSTERED, "sub_group_clustered_reduce_logical_" LC_##a, CF_SEM_CLUSTERED, CF_A_L##a, CF_SIG_PRED, CF_RES_BOOL, CF_TS(CF_INT), 0, true, CL}
 
 const cf_op cf_ops[] = {
   /* cl_khr_subgroups */

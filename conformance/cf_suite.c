@@ -21,7 +21,7 @@
 typedef struct fam_mod {
   bool tried;
   sg_module *m;
-  char err[512];
+  char err[1200];
 } fam_mod;
 
 typedef struct tally { uint32_t pass, fail; } tally;
@@ -454,12 +454,12 @@ static int run_case(suite *s, const cf_case *c)
   }
   fam_mod *fm = family_module(s, c->op->fam, c->olevel);
   if (!fm->m) {
-    snprintf(why, sizeof why, "kernel source did not load: %s", fm->err);
+    snprintf(why, sizeof why, "kernel source did not load: %.500s", fm->err);
     goto fail;
   }
   run_case_launch(s, c, fm->m, &g, &in, out, out_size, &ro);
   if (!ro.ran) {
-    snprintf(why, sizeof why, "launch failed: %s", ro.err);
+    snprintf(why, sizeof why, "launch failed: %.500s", ro.err);
     goto fail;
   }
   if (ro.jit_fell_back) {

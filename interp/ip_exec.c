@@ -72,6 +72,26 @@ static void settle_frames(ip_sg *sg) {
   sg->regs = sg->frames[sg->n_frames - 1].regs;
 }
 
+/* dst[l * sz] = src[l * ss] for the lanes. */
+static inline void copy_strided(uint8_t *dst, const uint8_t *src, size_t ss, uint32_t sz, ip_mask lanes) {
+  if (sz == 4) {
+    IP_FOR_LANES(lanes, l) { uint32_t v; memcpy(&v, src + l * ss, 4); memcpy(dst + l * 4, &v, 4); }
+  } else if (sz == 8) {
+    IP_FOR_LANES(lanes, l) { uint64_t v; memcpy(&v, src + l * ss, 8); memcpy(dst + l * 8, &v, 8); }
+  } else if (sz == 1) {
+    IP_FOR_LANES(lanes, l) dst[l] = src[l * ss];
+  } else {
+    IP_FOR_LANES(lanes, l) memmove(dst + (size_t)l * sz, src + l * ss, sz);
+  }
+}
+
+/* dst[l] = operand j of op for the lanes (lane stride = op->res_size). */
+static inline void copy_lanes(const ip_sg *sg, const ip_op *p, uint32_t j, ip_mask lanes, uint8_t *dst) {
+  const ip_opnd *o = &p->in[j];
+  const uint8_t *src = o->cbase ? o->cbase : sg->regs + (size_t)o->off * sg->size;
+  copy_strided(dst, src, o->cbase ? 0 : p->res_size, p->res_size, lanes);
+}
+
 /* Phi copies for the lanes taking edge from -> to (parallel copy). */
 static void take_edge(ip_sg *sg, const ip_fn *fn, const ld_block *from, const ld_block *to,
                       ip_mask lanes) {
@@ -83,7 +103,7 @@ static void take_edge(ip_sg *sg, const ip_fn *fn, const ld_block *from, const ld
     const ip_op *p = &phis[0];
     for (uint32_t j = 0; j < p->n_in; j++) {
       if (2 * j + 1 >= p->insn->n_ops || p->insn->ops[2 * j + 1] != from->label) continue;
-      IP_FOR_LANES(lanes, l) memmove(ip_res(sg, p, l), ip_in(sg, p, j, l), p->res_size);
+      copy_lanes(sg, p, j, lanes, sg->regs + (size_t)p->res_off * S);
       return;
     }
     return;
@@ -94,7 +114,7 @@ static void take_edge(ip_sg *sg, const ip_fn *fn, const ld_block *from, const ld
     const ip_op *p = &phis[k];
     for (uint32_t j = 0; j < p->n_in; j++) {
       if (2 * j + 1 >= p->insn->n_ops || p->insn->ops[2 * j + 1] != from->label) continue;
-      IP_FOR_LANES(lanes, l) memcpy(tmp + toff + (size_t)l * p->res_size, ip_in(sg, p, j, l), p->res_size);
+      copy_lanes(sg, p, j, lanes, tmp + toff);
       break;
     }
     toff += (size_t)p->res_size * S;
@@ -102,7 +122,7 @@ static void take_edge(ip_sg *sg, const ip_fn *fn, const ld_block *from, const ld
   toff = 0;
   for (uint32_t k = 0; k < np; k++) {
     const ip_op *p = &phis[k];
-    IP_FOR_LANES(lanes, l) memcpy(ip_res(sg, p, l), tmp + toff + (size_t)l * p->res_size, p->res_size);
+    copy_strided(sg->regs + (size_t)p->res_off * S, tmp + toff, p->res_size, p->res_size, lanes);
     toff += (size_t)p->res_size * S;
   }
 }

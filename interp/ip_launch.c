@@ -254,7 +254,7 @@ static int cmp_wdiag(const void *a, const void *b) {
 /* Sorts the merged diagnostics (work-group, then sequence), keeps the first
  * record of each UB site and kind, and publishes at most IP_MAX_DIAGS. */
 static void finish_report(ip_launch *l) {
-  qsort(l->all, l->n_all, sizeof *l->all, cmp_wdiag);
+  if (l->n_all) qsort(l->all, l->n_all, sizeof *l->all, cmp_wdiag);
   free(l->diag_out);
   l->diag_out = calloc(l->n_all + 1, sizeof *l->diag_out);
   uint32_t n = 0;
@@ -368,8 +368,12 @@ void ip_diag_format(const ld_module *m, const ip_diag *d, char *buf, size_t size
   format_lanes(d->lanes, lanes, sizeof lanes);
   char where[200] = "";
   if (d->insn) {
-    const char *w = m ? ld_insn_where(m, d->insn) : "";
-    snprintf(where, sizeof where, ", %s at %s", spv_opcode_name(d->insn->op), w ? w : "?");
+    const char *w = m ? ld_insn_where(m, d->insn) : NULL;
+    char wb[160];
+    snprintf(wb, sizeof wb, "%s", w ? w : "?");
+    char *paren = strstr(wb, " (Op");   /* "word N (OpX)": the name is printed already */
+    if (paren) *paren = 0;
+    snprintf(where, sizeof where, ", %s at %s", spv_opcode_name(d->insn->op), wb);
   }
   snprintf(buf, size, "%s: %s: %s in kernel '%s', work-group (%u,%u,%u), subgroup %u, lanes %s%s",
            ip_diag_is_ub(d->kind) ? "ub" : "fault", ip_diag_kind_name(d->kind), d->message,

@@ -310,7 +310,17 @@ void ip_prepare_free(ip_launch *l) {
   for (uint32_t i = 0; i < l->m->n_functions; i++) {
     ip_fnx *x = l->fns[i];
     if (!x) continue;
-    for (uint32_t k = 0; k < x->n_ops; k++) free((void *)x->ops[k].in);
+    for (uint32_t k = 0; k < x->n_ops; k++) {
+      const ip_op *op = &x->ops[k];
+      free((void *)op->in);
+      switch (op->insn->op) {   /* aux_ptr allocated by exec_control.c / exec_memory.c */
+      case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpAccessChain:
+      case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain: case SpvOpInBoundsPtrAccessChain:
+        free((void *)op->aux_ptr);
+        break;
+      default: break;
+      }
+    }
     free(x->ops);
     free((void *)x->base.block_ops);
     free((void *)x->base.block_n_ops);

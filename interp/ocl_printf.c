@@ -96,12 +96,12 @@ static void format_lane(ip_sg *sg, const ip_op *op, uint32_t l, const char *fmt,
     while (*p && strchr("-+ #0", *p)) { if (nf < 7) flags[nf++] = *p; p++; }
     flags[nf] = 0;
     int width = -1, prec = -1;
-    if (*p >= '0' && *p <= '9') { width = 0; while (*p >= '0' && *p <= '9') width = width * 10 + (*p++ - '0'); }
-    if (*p == '.') { p++; prec = 0; while (*p >= '0' && *p <= '9') prec = prec * 10 + (*p++ - '0'); }
+    if (*p >= '0' && *p <= '9') { width = 0; while (*p >= '0' && *p <= '9') { width = width * 10 + (*p++ - '0'); if (width > 4096) width = 4096; } }
+    if (*p == '.') { p++; prec = 0; while (*p >= '0' && *p <= '9') { prec = prec * 10 + (*p++ - '0'); if (prec > 4096) prec = 4096; } }
     uint32_t vn = 0;
     if (*p == 'v') {
       p++;
-      while (*p >= '0' && *p <= '9') vn = vn * 10 + (uint32_t)(*p++ - '0');
+      while (*p >= '0' && *p <= '9') { vn = vn * 10 + (uint32_t)(*p++ - '0'); if (vn > 16) vn = 16; }
     }
     int len = 0;   /* 0 none, 1 hh, 2 h, 3 hl, 4 l */
     if (p[0] == 'h' && p[1] == 'h') { len = 1; p += 2; }
@@ -120,7 +120,7 @@ static void format_lane(ip_sg *sg, const ip_op *op, uint32_t l, const char *fmt,
     const uint8_t *av = ip_in(sg, op, argi, l);
     argi++;
     /* rebuild a C spec without the vector part */
-    char spec[40];
+    char spec[96];
     char wbuf[24] = "", pbuf_[24] = "";
     if (width >= 0) snprintf(wbuf, sizeof wbuf, "%d", width);
     if (prec >= 0) snprintf(pbuf_, sizeof pbuf_, ".%d", prec);

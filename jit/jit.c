@@ -995,11 +995,6 @@ static void emit_group(J *j, uint32_t inst, const ld_insn *in) {
   }
 }
 
-static void end_dispatch(J *j, gcc_jit_rvalue *call) {
-  assign(j, j->next, call);
-  j->b = NULL;
-}
-
 static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
   const ld_module *m = j->m;
   gcc_jit_block *disp = j->segb[j->k->n_seg];     /* the dispatch block */
@@ -1059,8 +1054,8 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
       }
     }
     gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, inst)};
-    end_dispatch(j, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_return), 3, args));
-    gcc_jit_block_end_with_jump(j->b ? j->b : NULL, NULL, disp);
+    assign(j, j->next, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_return), 3, args));
+    gcc_jit_block_end_with_jump(j->b, NULL, disp);
     return;
   }
   default:

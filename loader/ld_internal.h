@@ -53,6 +53,10 @@ typedef struct ld_b {
   /* decorations */
   ld_decoration *decos;
   uint32_t n_decos;
+  uint32_t *deco_head;       /* [bound]: 1 + first decoration index of the target, 0 none */
+  uint32_t *deco_next;       /* [n_decos]: 1 + next index for the same target */
+  uint32_t *arg_strings;     /* OpString ids starting "kernel_arg_type." */
+  uint32_t n_arg_strings;
   /* lists */
   ld_variable **vars;
   uint32_t n_vars;

@@ -147,9 +147,10 @@ const ld_value *ld_get_const(ld_b *b, uint32_t id, const char *what) {
 }
 
 const ld_decoration *ld_find_deco(ld_b *b, uint32_t target, int32_t member, SpvDecoration d) {
-  for (uint32_t i = 0; i < b->n_decos; i++) {
-    const ld_decoration *x = &b->decos[i];
-    if (x->target == target && x->member == member && x->decoration == d) return x;
+  if (!b->deco_head || target >= b->bound) return NULL;
+  for (uint32_t i = b->deco_head[target]; i; i = b->deco_next[i - 1]) {
+    const ld_decoration *x = &b->decos[i - 1];
+    if (x->member == member && x->decoration == d) return x;
   }
   return NULL;
 }
@@ -550,9 +551,8 @@ static void build_function(ld_b *b, ld_function *fn, uint32_t start, uint32_t en
 /* Call depth: DFS over the static call graph (0 = calls nothing). */
 static uint32_t call_depth(ld_b *b, ld_function *fn, uint8_t *state, uint32_t *depth,
                            ld_function **fns, uint32_t nest) {
-  uint32_t idx = 0;
-  for (; idx < b->m->n_functions; idx++)
-    if (fns[idx] == fn) break;
+  uint32_t idx = fn->id;
+  (void)fns;
   if (state[idx] == 2) return depth[idx];
   if (state[idx] == 1 || nest > 10000) return UINT32_MAX;
   state[idx] = 1;
@@ -597,9 +597,9 @@ static const ld_function *pass_through_callee(ld_b *b, const ld_function *fn) {
 }
 
 static bool has_param_attr(ld_b *b, uint32_t id, uint32_t attr) {
-  for (uint32_t i = 0; i < b->n_decos; i++) {
-    const ld_decoration *d = &b->decos[i];
-    if (d->target == id && d->member == -1 && d->decoration == SpvDecorationFuncParamAttr &&
+  for (uint32_t i = b->deco_head[id]; i; i = b->deco_next[i - 1]) {
+    const ld_decoration *d = &b->decos[i - 1];
+    if (d->member == -1 && d->decoration == SpvDecorationFuncParamAttr &&
         d->n_literals >= 1 && d->literals[0] == attr)
       return true;
   }
@@ -615,8 +615,8 @@ static void build_kernel_args(ld_b *b, ld_kernel *k) {
   /* llvm-spirv with -cl-kernel-arg-info: OpString "kernel_arg_type.<k>.<t1>,<t2>," */
   const char *type_list = NULL;
   size_t plen = strlen("kernel_arg_type.") + strlen(k->name) + 1;
-  for (uint32_t id = 1; id < b->bound && !type_list; id++) {
-    const ld_value *v = &b->values[id];
+  for (uint32_t si = 0; si < b->n_arg_strings && !type_list; si++) {
+    const ld_value *v = &b->values[b->arg_strings[si]];
     if (v->kind != LD_V_STRING || strncmp(v->u.str, "kernel_arg_type.", 16) != 0) continue;
     const char *rest = v->u.str + 16;
     size_t nl = strlen(k->name);
@@ -787,7 +787,7 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
 
   /* Module-level facts. */
   uint32_t n_caps = 0, n_exts = 0, n_decos = 0, n_eps = 0, n_type_insns = 0, n_spec = 0;
-  uint32_t n_vars = 0, n_funcs = 0;
+  uint32_t n_vars = 0, n_funcs = 0, n_strings = 0;
   bool have_mm = false;
   for (uint32_t i = 0; i < b->n_insns; i++) {
     const spv_insn_ref *in = &b->insns[i];
@@ -800,9 +800,9 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
       n_decos++;
       break;
     case SpvOpGroupDecorate: case SpvOpGroupMemberDecorate:
-      n_decos += in->n_words;   /* upper bound, resolved below */
       break;
     case SpvOpEntryPoint: n_eps++; break;
+    case SpvOpString: n_strings++; break;
     case SpvOpSpecConstant: case SpvOpSpecConstantTrue: case SpvOpSpecConstantFalse:
     case SpvOpSpecConstantComposite: case SpvOpSpecConstantOp:
       n_spec++;
@@ -825,6 +825,7 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
   const char **exts = ld_alloc(b, n_exts + 1, sizeof *exts);
   b->decos = ld_alloc(b, n_decos + 1, sizeof *b->decos);
   ep_rec *eps = ld_alloc(b, n_eps + 1, sizeof *eps);
+  b->arg_strings = ld_alloc(b, n_strings + 1, sizeof *b->arg_strings);
   b->spec_ids = ld_alloc(b, n_spec + 1, sizeof *b->spec_ids);
   b->vars = ld_alloc(b, n_vars + 1, sizeof *b->vars);
   m->capabilities = caps;
@@ -855,6 +856,8 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
       if (in->n_words < 3) ld_fail(b, LD_ERR_INVALID, "missing operands");
       b->values[w[1]].kind = LD_V_STRING;
       b->values[w[1]].u.str = insn_string(b, in, 2, NULL);
+      if (strncmp(b->values[w[1]].u.str, "kernel_arg_type.", 16) == 0)
+        b->arg_strings[b->n_arg_strings++] = w[1];
       break;
     case SpvOpMemoryModel:
       if (in->n_words < 3) ld_fail(b, LD_ERR_INVALID, "missing operands");
@@ -918,7 +921,26 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
 
   /* Decoration groups: OpGroupDecorate copies the group's decorations. */
   uint32_t base_decos = b->n_decos;
+  uint64_t extra = 0;
   for (uint32_t i = 0; i < b->n_insns; i++) {
+    const spv_insn_ref *in = &b->insns[i];
+    if (in->op != SpvOpGroupDecorate && in->op != SpvOpGroupMemberDecorate) continue;
+    if (in->n_words < 2) continue;
+    uint64_t per = 0;
+    for (uint32_t k = 0; k < base_decos; k++) per += b->decos[k].target == in->words[1];
+    extra += per * in->n_words;
+    if (extra > 0x3fffffff) {
+      b->cur = in;
+      ld_fail(b, LD_ERR_INVALID, "too many decorations");
+    }
+  }
+  if (extra) {
+    ld_decoration *nd = ld_alloc(b, base_decos + extra + 1, sizeof *nd);
+    memcpy(nd, b->decos, base_decos * sizeof *nd);
+    b->decos = nd;
+    n_decos = base_decos + (uint32_t)extra;
+  }
+  for (uint32_t i = 0; i < b->n_insns && extra; i++) {
     const spv_insn_ref *in = &b->insns[i];
     if (in->op != SpvOpGroupDecorate && in->op != SpvOpGroupMemberDecorate) continue;
     b->cur = in;
@@ -937,6 +959,14 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
         d->member = step == 2 ? (int32_t)(in->words[t + 1] & 0x7fffffff) : -1;
       }
     }
+  }
+  /* Per-target chains for ld_find_deco. */
+  b->deco_head = ld_alloc(b, b->bound, sizeof *b->deco_head);
+  b->deco_next = ld_alloc(b, b->n_decos + 1, sizeof *b->deco_next);
+  for (uint32_t i = b->n_decos; i-- > 0;) {
+    uint32_t t = b->decos[i].target;
+    b->deco_next[i] = b->deco_head[t];
+    b->deco_head[t] = i + 1;
   }
   b->cur = NULL;
   m->decorations = b->decos;
@@ -1096,8 +1126,8 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
   b->cur = NULL;
   for (uint32_t f = 0; f < nf; f++) ld_build_cfg(b, fns[f]);
   {
-    uint8_t *state = ld_alloc(b, nf + 1, 1);
-    uint32_t *depth = ld_alloc(b, nf + 1, sizeof *depth);
+    uint8_t *state = ld_alloc(b, b->bound, 1);
+    uint32_t *depth = ld_alloc(b, b->bound, sizeof *depth);
     for (uint32_t f = 0; f < nf; f++) call_depth(b, fns[f], state, depth, fns, 0);
   }
 

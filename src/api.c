@@ -590,7 +590,10 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
     r = SG_ERROR_COMPILE;
     goto out;
   }
-  char *argv2[] = {llvm_spirv, "--spirv-ext=+all", bc, "-o", spv, NULL};
+  /* As compile_cl.sh, plus the kernel_arg_type OpString, so argument types
+   * keep their OpenCL C spelling (uint* vs int*) for run files. */
+  char *argv2[] = {llvm_spirv, "--spirv-ext=+all",
+                   "--preserve-ocl-kernel-arg-type-metadata-through-string", bc, "-o", spv, NULL};
   st = run_tool(argv2, c);
   if (st != 0) {
     sg_emit(c->fn, c->user, SG_SEV_ERROR, "%s: llvm-spirv-15 failed to translate to SPIR-V", path);

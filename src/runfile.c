@@ -36,6 +36,7 @@ struct sg_runfile {
   const char *pos;         /* position in the current line */
   uint32_t lineno;         /* line number of the current line */
   bool hex;                /* hex mode for integer values */
+  bool lenient;            /* integer signedness unknown: accept either range */
   const char *parsing;
   char parsing_buf[256];
   /* header */
@@ -270,7 +271,9 @@ static float half_to_float(uint16_t h)
 
 /* Parses one value of scalar type s at *pp into out (sg_scalar_size bytes).
  * Returns 0 ok, 1 parse failure, 2 "Invalid char value". */
-static int parse_value(const char **pp, sg_scalar s, bool hex, void *out)
+/* lenient: the type came from SPIR-V, which does not record signedness, so
+ * values of the signed or the unsigned type of that width are accepted. */
+static int parse_value_l(const char **pp, sg_scalar s, bool hex, bool lenient, void *out)
 {
   const char *p = *pp, *end;
   bool neg;
@@ -304,7 +307,7 @@ static int parse_value(const char **pp, sg_scalar s, bool hex, void *out)
     if (mag > (neg ? 0x80000000ull : 0x7fffffffull))
       return 1;
     int64_t v = neg ? -(int64_t)mag : (int64_t)mag;
-    if (s == SG_S_CHAR ? (v < -128 || v > 127) : (v < 0 || v > 255))
+    if (lenient ? (v < -128 || v > 255) : s == SG_S_CHAR ? (v < -128 || v > 127) : (v < 0 || v > 255))
       return 2;
     uint8_t b = (uint8_t)v;
     memcpy(out, &b, 1);
@@ -319,7 +322,7 @@ static int parse_value(const char **pp, sg_scalar s, bool hex, void *out)
     uint64_t bits;
     if (is_signed) {
       uint64_t lim = size == 8 ? (uint64_t)INT64_MAX : (((uint64_t)1 << (size * 8 - 1)) - 1);
-      if (mag > lim + (neg ? 1 : 0))
+      if (mag > (lenient && !neg ? lim * 2 + 1 : lim + (neg ? 1 : 0)))
         return 1;
       bits = neg ? (uint64_t)0 - mag : mag;
     } else {
@@ -339,7 +342,7 @@ static rf_status get_value(sg_runfile *rf, sg_scalar s, void *out)
 {
   if (!next_content(rf))
     return fail_eof(rf);
-  int r = parse_value(&rf->pos, s, rf->hex, out);
+  int r = parse_value_l(&rf->pos, s, rf->hex, rf->lenient, out);
   if (r == 2)
     return fail(rf, "Invalid char value");
   if (r)
@@ -618,7 +621,7 @@ static rf_status parse_header(sg_runfile *rf, char *text, const sg_arg_info *arg
     sg_scalar s;
     uint32_t comps;
     size_t tl = strlen(tok);
-    if (tl <= 7 && sg_parse_type_name(tok, &s, &comps) && s != SG_S_BOOL &&
+    if (tl <= 8 && sg_parse_type_name(tok, &s, &comps) && s != SG_S_BOOL &&
         (s != SG_S_HALF || true) && strspn(tok, "abcdefghijklmnopqrstuvwxyz0123456789") == tl) {
       if (h->type != SG_S_NONE)
         return fail(rf, "Argument type defined multiple times");
@@ -742,7 +745,7 @@ static rf_status do_fill(sg_runfile *rf, const char *text, sg_scalar t, uint8_t 
   size_t es = sg_scalar_size(t);
   uint8_t v[8];
   const char *p = text;
-  int r = parse_value(&p, t, rf->hex, v);
+  int r = parse_value_l(&p, t, rf->hex, rf->lenient, v);
   if (r == 2)
     return fail(rf, "Invalid char value");
   if (r || *p)
@@ -809,7 +812,7 @@ static rf_status do_range(sg_runfile *rf, const char *text, sg_scalar t, uint8_t
   uint8_t v[3][8];
   const char *p = text;
   for (int i = 0; i < 3; i++) {
-    int r = parse_value(&p, t, rf->hex, v[i]);
+    int r = parse_value_l(&p, t, rf->hex, rf->lenient, v[i]);
     if (r == 2)
       return fail(rf, "Invalid char value");
     if (r)
@@ -870,6 +873,7 @@ static rf_status parse_argument(sg_runfile *rf, const sg_module *m, const sg_ker
   snprintf(rf->parsing_buf, sizeof rf->parsing_buf, "argument %u: %s", index, a->name ? a->name : "?");
   rf->parsing = rf->parsing_buf;
   rf->hex = false;
+  rf->lenient = false;
   (void)m;
 
   if (!next_content(rf))
@@ -944,8 +948,10 @@ static rf_status parse_argument(sg_runfile *rf, const sg_module *m, const sg_ker
       type = SG_S_UCHAR;
     if (type == SG_S_NONE && a->kind == SG_ARG_IMAGE)
       type = SG_S_UCHAR;
-    if (type == SG_S_NONE && a->scalar != SG_S_NONE && a->scalar != SG_S_BOOL)
+    if (type == SG_S_NONE && a->scalar != SG_S_NONE && a->scalar != SG_S_BOOL) {
       type = a->scalar;
+      rf->lenient = true;
+    }
     if (type == SG_S_NONE) {
       if (!h.has_size || h.fill || h.range || !(a->kind == SG_ARG_LOCAL || h.noinit || h.file)) {
         st = fail(rf, "Invalid default kernel argument type");
@@ -1083,6 +1089,7 @@ static rf_status parse_argument(sg_runfile *rf, const sg_module *m, const sg_ker
 out:
   free(htext);
   rf->hex = false;
+  rf->lenient = false;
   return st;
 }
 

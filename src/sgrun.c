@@ -1193,7 +1193,7 @@ int main(int argc, char **argv)
   if (rep->n_faults || rep->n_ub)
     fprintf(stderr, PROG ": kernel '%s': %" PRIu64 " fault%s, %" PRIu64 " undefined-behaviour report%s%s%s\n",
             k->name, rep->n_faults, rep->n_faults == 1 ? "" : "s", rep->n_ub, rep->n_ub == 1 ? "" : "s",
-            rep->n_diags < rep->n_faults + rep->n_ub ? " (not all shown)" : "",
+            rep->n_diags >= 1000 ? " (the first 1000 shown)" : "",
             rep->stopped ? "; the launch was stopped" : "");
   rc = r == SG_FAULTED ? EXIT_FAULT : EXIT_OK;
 

@@ -1,0 +1,114 @@
+#!/bin/sh
+# build.sh: the two commands of the README, on a fresh Debian 12 machine (as root).
+#   ./build.sh deps      install what is missing (apt), nothing else
+#   ./build.sh example   deps + build + run examples/saxpy.sim
+#   ./build.sh test      deps + build + every test suite; ends with "N passed, N failed"
+# Environment: SG_WERROR=1 (-Dwerror=true), SG_SANITIZE=1 (also build and test
+# build-san with ASan+UBSan), SG_LONG=1 (-Dlong_tests=true),
+# SG_BUILD_DIR=DIR (build folder instead of build).
+set -eu
+cd "$(dirname "$0")"
+B=${SG_BUILD_DIR:-build}     # build folder (the sanitizer tree is $B-san)
+
+PKGS="meson ninja-build gcc pkg-config python3 spirv-headers spirv-tools libgccjit-12-dev opencl-c-headers clang-15 llvm-spirv-15"
+
+deps() {
+  missing=""
+  for p in $PKGS; do
+    st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    case "$st" in *"install ok installed"*) ;; *) missing="$missing $p" ;; esac
+  done
+  [ -z "$missing" ] && return 0
+  echo "build.sh: installing:$missing"
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+      echo "build.sh: error: missing packages:$missing (run as root, or install them)" >&2; exit 1
+    fi
+  else SUDO=""; fi
+  $SUDO apt-get update
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends $missing
+}
+
+onoff() { if [ "${1:-0}" = 1 ]; then echo true; else echo false; fi; }
+
+# configure DIR [extra meson options...]: setup once, reconfigure afterwards.
+configure() {
+  dir=$1; shift
+  opts="-Dwerror=$(onoff "${SG_WERROR:-0}") -Dlong_tests=$(onoff "${SG_LONG:-0}")"
+  if [ -f "$dir/build.ninja" ]; then
+    # shellcheck disable=SC2086
+    meson configure "$dir" $opts "$@" >/dev/null
+  else
+    # shellcheck disable=SC2086
+    meson setup "$dir" $opts "$@"
+  fi
+  ninja -C "$dir"
+}
+
+build() {
+  configure "$B"
+  if [ "${SG_SANITIZE:-0}" = 1 ]; then
+    configure "$B-san" -Db_sanitize=address,undefined -Db_lundef=false
+  fi
+}
+
+# Sum the per-case counts: a test whose output ends with "N passed, N failed"
+# counts as those N; any other test counts as one.
+summarize() {
+  python3 - "$@" <<'PY'
+import json, re, sys
+p = f = 0
+for path in sys.argv[1:]:
+    try:
+        lines = open(path).read().splitlines()
+    except OSError:
+        continue
+    for line in lines:
+        try:
+            t = json.loads(line)
+        except ValueError:
+            continue
+        ok = t.get("result") in ("OK", "EXPECTEDFAIL", "SKIP")
+        m = None
+        for l in reversed((t.get("stdout") or "").splitlines()):
+            m = re.match(r"^(\d+) passed, (\d+) failed$", l.strip())
+            if m:
+                break
+        if m:
+            a, b = int(m.group(1)), int(m.group(2))
+            if not ok and b == 0:
+                b = 1
+            p += a; f += b
+        elif ok:
+            p += 1
+        else:
+            f += 1
+print("%d passed, %d failed" % (p, f))
+sys.exit(1 if f else 0)
+PY
+}
+
+runtests() {
+  status=0
+  logs="$B/meson-logs/testlog.json"
+  meson test -C "$B" --print-errorlogs || status=1
+  if [ "${SG_SANITIZE:-0}" = 1 ]; then
+    UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}" \
+    ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+      meson test -C "$B-san" --print-errorlogs || status=1
+    logs="$logs $B-san/meson-logs/testlog.json"
+  fi
+  # shellcheck disable=SC2086
+  summarize $logs || status=1
+  return $status
+}
+
+case "${1:-}" in
+  deps) deps ;;
+  example)
+    deps; build
+    "$B/src/spirv-sgrun" examples/saxpy.sim ;;
+  test) deps; build; runtests ;;
+  *) echo "usage: ./build.sh deps | example | test" >&2; exit 2 ;;
+esac

@@ -1,0 +1,427 @@
+/* jit_run.c - the host side of a JIT launch: work-group and subgroup loops,
+ * the SIMT stack helpers the compiled code calls, built-in values, the region
+ * table, and fault reporting through the interpreter's own ip_mem.
+ *
+ * Only contracted interfaces are used: arguments are read with ip_sg_read and
+ * the launch-wide regions with ip_region_of on a work-group set up with
+ * ip_wg_begin; faults are recorded by ip_mem on such a work-group (same
+ * kinds, messages and records as the interpreter).  jit_kernel_run is
+ * reentrant: callers may run disjoint work-group ranges on several threads. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "jit_internal.h"
+
+typedef struct jit_entry_s { int32_t pc, rpc; ip_mask mask; } jit_entry_s;
+
+typedef struct jit_sgctx {
+  jit_ctx c;                 /* first: the compiled code's view */
+  uint32_t id, n_lanes;
+  ip_mask all;
+  uint8_t *frame;
+  uint8_t *priv;
+  bool done;
+  uint32_t sp;
+  jit_entry_s stack[JIT_MAX_STACK];
+  uint32_t base[JIT_MAX_INST];
+} jit_sgctx;
+
+typedef struct jit_run {
+  jit_kernel *k;
+  ip_launch *l;
+  const ip_ndrange *nd;
+  jit_region *regions;
+  uint32_t n_table;
+  uint8_t *args;
+  uint32_t n_local;
+  uint8_t **local_mem;
+  uint64_t *local_size;
+  uint32_t group[3];
+  size_t wsize[3];
+  uint32_t n_sg;
+  jit_sgctx **sgs;
+  ip_wg *dwg;                /* work-group used to record diagnostics */
+  uint32_t dgroup[3];
+  bool stop;
+} jit_run;
+
+static int32_t *f_mask(const jit_kernel *k, uint8_t *f) { (void)k; return (int32_t *)(void *)f; }
+static int32_t *f_tgt(const jit_kernel *k, uint8_t *f) { return (int32_t *)(void *)(f + 4 * k->S); }
+static int32_t *f_pred(const jit_kernel *k, uint8_t *f) { return (int32_t *)(void *)(f + 8 * k->S); }
+
+static int32_t settle(jit_sgctx *s, const jit_kernel *k) {
+  while (s->sp > 0) {
+    jit_entry_s *t = &s->stack[s->sp - 1];
+    if (ip_mask_empty(t->mask) || t->pc == t->rpc) { s->sp--; continue; }
+    break;
+  }
+  int32_t *mask = f_mask(k, s->frame);
+  if (s->sp == 0) { memset(mask, 0, 4 * k->S); return -1; }
+  jit_entry_s *t = &s->stack[s->sp - 1];
+  for (uint32_t l = 0; l < k->S; l++) mask[l] = ip_mask_test(t->mask, l);
+  return t->pc;
+}
+
+static bool push(jit_sgctx *s, int32_t pc, int32_t rpc, ip_mask m) {
+  if (s->sp >= JIT_MAX_STACK) return false;
+  s->stack[s->sp].pc = pc;
+  s->stack[s->sp].rpc = rpc;
+  s->stack[s->sp].mask = m;
+  s->sp++;
+  return true;
+}
+
+int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg) {
+  jit_sgctx *s = (jit_sgctx *)c;
+  const jit_kernel *k = c->run->k;
+  const jit_seg *sg = &k->seg[seg];
+  if (s->sp == 0) return -1;
+  jit_entry_s *top = &s->stack[s->sp - 1];
+  ip_mask act = top->mask;
+  int32_t *pred = f_pred(k, frame), *tgt = f_tgt(k, frame);
+  IP_FOR_LANES(act, l) if (l < k->S) pred[l] = seg;
+  if (sg->n_succ <= 1) {
+    top->pc = sg->n_succ == 1 ? sg->succ[0] : -1;
+    return settle(s, k);
+  }
+  ip_mask m[64];
+  uint32_t nonempty = 0, last = 0;
+  for (int32_t q = 0; q < sg->n_succ; q++) m[q] = (ip_mask){{0, 0}};
+  IP_FOR_LANES(act, l) {
+    int32_t q = l < k->S ? tgt[l] : 0;
+    if (q < 0 || q >= sg->n_succ) q = 0;
+    ip_mask_set(&m[q], l);
+  }
+  /* distinct targets (two successors may be the same segment only if the
+   * loader listed them twice; it lists distinct ones) */
+  for (int32_t q = 0; q < sg->n_succ; q++) if (!ip_mask_empty(m[q])) { nonempty++; last = (uint32_t)q; }
+  if (nonempty == 1) {
+    top->pc = sg->succ[last];
+    return settle(s, k);
+  }
+  int32_t R = sg->rpc;
+  if (top->rpc == R) s->sp--;
+  else top->pc = R;
+  for (int32_t q = sg->n_succ - 1; q >= 0; q--) {
+    if (ip_mask_empty(m[q]) || sg->succ[q] == R) continue;
+    if (!push(s, sg->succ[q], R, m[q])) { c->run->stop = true; s->sp = 0; return -1; }
+  }
+  return settle(s, k);
+}
+
+int32_t jit_rt_call(jit_ctx *c, uint8_t *frame, int32_t inst, int32_t cont, int32_t entry) {
+  (void)frame;
+  jit_sgctx *s = (jit_sgctx *)c;
+  const jit_kernel *k = c->run->k;
+  if (s->sp == 0) return -1;
+  jit_entry_s *top = &s->stack[s->sp - 1];
+  top->pc = cont;
+  if (!push(s, entry, cont, top->mask)) { c->run->stop = true; s->sp = 0; return -1; }
+  s->base[inst] = s->sp - 1;
+  return settle(s, k);
+}
+
+int32_t jit_rt_return(jit_ctx *c, uint8_t *frame, int32_t inst) {
+  (void)frame;
+  jit_sgctx *s = (jit_sgctx *)c;
+  const jit_kernel *k = c->run->k;
+  if (s->sp == 0) return -1;
+  ip_mask act = s->stack[s->sp - 1].mask;
+  uint32_t b = inst == 0 ? 0 : s->base[inst];
+  for (uint32_t i = b; i < s->sp; i++) s->stack[i].mask = ip_mask_andnot(s->stack[i].mask, act);
+  return settle(s, k);
+}
+
+/* A work-group of the interpreter for recording diagnostics of this group. */
+static ip_sg *diag_sg(jit_run *r, uint32_t sgid) {
+  if (r->dwg && memcmp(r->dgroup, r->group, sizeof r->group)) { ip_wg_end(r->dwg); r->dwg = NULL; }
+  if (!r->dwg) {
+    char err[256];
+    r->dwg = ip_wg_begin(r->l, r->group, err, sizeof err);
+    if (!r->dwg) return NULL;
+    memcpy(r->dgroup, r->group, sizeof r->group);
+  }
+  if (sgid >= ip_wg_subgroup_count(r->dwg)) return NULL;
+  return ip_wg_subgroup(r->dwg, sgid);
+}
+
+void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t size, int32_t align,
+                 int32_t access) {
+  jit_sgctx *s = (jit_sgctx *)c;
+  jit_run *r = c->run;
+  const ld_addr_layout *a = &r->k->m->layout;
+  uint32_t reg = ip_addr_region(a, addr);
+  uint64_t off = ip_addr_offset(a, addr);
+  if (reg >= a->local_base && reg < r->n_table) {
+    /* local or private: our own memory; only bounds matter here */
+    const jit_region *R = &r->regions[reg];
+    uint64_t lim = access == IP_READ ? R->size : R->wsize;
+    if (R->base && off + (uint64_t)size <= lim) return R->base + off;
+  }
+  ip_sg *sg = diag_sg(r, s->id);
+  if (!sg) return NULL;
+  ip_op op;
+  memset(&op, 0, sizeof op);
+  op.insn = insn > 0 && (uint32_t)insn < r->k->n_insns ? r->k->insns[insn] : NULL;
+  const ip_op *saved = sg->cur;
+  ip_mask savedm = sg->mask;
+  sg->cur = &op;
+  sg->mask = (ip_mask){{0, 0}};
+  ip_mask_set(&sg->mask, (uint32_t)lane);
+  void *p = ip_mem(sg, (uint32_t)lane, addr, (uint64_t)size, (uint32_t)align, (ip_access)access);
+  sg->cur = saved;
+  sg->mask = savedm;
+  if (ip_launch_report(r->l)->stopped) r->stop = true;
+  if (!p) return NULL;
+  if (reg < a->local_base) return p;   /* launch-wide memory: the same bytes */
+  return NULL;
+}
+
+static ip_group_arith group_arith_of(SpvOp op) {
+  switch (op) {
+  case SpvOpGroupFMin: case SpvOpGroupNonUniformFMin: return IP_GA_FMIN;
+  case SpvOpGroupUMin: case SpvOpGroupNonUniformUMin: return IP_GA_UMIN;
+  case SpvOpGroupSMin: case SpvOpGroupNonUniformSMin: return IP_GA_SMIN;
+  case SpvOpGroupFMax: case SpvOpGroupNonUniformFMax: return IP_GA_FMAX;
+  case SpvOpGroupUMax: case SpvOpGroupNonUniformUMax: return IP_GA_UMAX;
+  case SpvOpGroupSMax: case SpvOpGroupNonUniformSMax: return IP_GA_SMAX;
+  case SpvOpGroupNonUniformIMul: return IP_GA_IMUL;
+  case SpvOpGroupNonUniformFMul: return IP_GA_FMUL;
+  case SpvOpGroupNonUniformBitwiseAnd: return IP_GA_AND;
+  case SpvOpGroupNonUniformBitwiseOr: return IP_GA_OR;
+  case SpvOpGroupNonUniformBitwiseXor: return IP_GA_XOR;
+  case SpvOpGroupNonUniformLogicalAnd: return IP_GA_LAND;
+  case SpvOpGroupNonUniformLogicalOr: return IP_GA_LOR;
+  case SpvOpGroupNonUniformLogicalXor: return IP_GA_LXOR;
+  case SpvOpGroupFAdd: case SpvOpGroupNonUniformFAdd: return IP_GA_FADD;
+  default: return IP_GA_IADD;
+  }
+}
+
+void jit_rt_group(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void *out) {
+  const jit_kernel *k = c->run->k;
+  const ld_insn *i = k->insns[insn];
+  ip_mask act = {{0, 0}};
+  int32_t *mask = f_mask(k, frame);
+  for (uint32_t l = 0; l < k->S; l++) if (mask[l]) ip_mask_set(&act, l);
+  ip_group_arith_eval(group_arith_of(i->op), (SpvGroupOperation)i->ops[1], 0, i->type, act, in, out);
+}
+
+/* ------------------------------------------------------------ built-ins */
+
+static void put(uint8_t *dst, uint32_t cb, uint64_t v) {
+  switch (cb) {
+  case 1: { uint8_t x = (uint8_t)v; memcpy(dst, &x, 1); break; }
+  case 2: { uint16_t x = (uint16_t)v; memcpy(dst, &x, 2); break; }
+  case 4: { uint32_t x = (uint32_t)v; memcpy(dst, &x, 4); break; }
+  default: memcpy(dst, &v, 8); break;
+  }
+}
+
+static void fill_builtins(jit_run *r, jit_sgctx *s) {
+  const jit_kernel *k = r->k;
+  const ip_ndrange *nd = r->nd;
+  uint32_t S = k->S;
+  size_t items = r->wsize[0] * r->wsize[1] * r->wsize[2];
+  size_t enq = nd->local[0] * nd->local[1] * nd->local[2];
+  for (uint32_t b = 0; b < k->n_builtins; b++) {
+    const ld_variable *var = k->builtins[b].var;
+    const ld_type *t = var->pointee;
+    const ld_type *ct = t->kind == LD_T_VECTOR ? t->elem : t;
+    uint32_t n = t->kind == LD_T_VECTOR ? t->count : 1;
+    uint32_t cb = ct->width <= 8 ? 1 : ct->width <= 16 ? 2 : ct->width <= 32 ? 4 : 8;
+    uint8_t *base = s->c.builtins + k->builtins[b].offset;
+    for (uint32_t l = 0; l < S; l++) {
+      uint64_t lin = (uint64_t)s->id * S + l;
+      uint64_t lid[3] = {lin % r->wsize[0], (lin / r->wsize[0]) % r->wsize[1], lin / (r->wsize[0] * r->wsize[1])};
+      for (uint32_t c = 0; c < n && c < 3; c++) {
+        uint64_t v = 0;
+        switch ((SpvBuiltIn)var->builtin) {
+        case SpvBuiltInGlobalInvocationId: v = r->group[c] * nd->local[c] + lid[c] + nd->offset[c]; break;
+        case SpvBuiltInLocalInvocationId: v = lid[c]; break;
+        case SpvBuiltInWorkgroupId: v = r->group[c]; break;
+        case SpvBuiltInNumWorkgroups: v = nd->groups[c]; break;
+        case SpvBuiltInWorkgroupSize: v = r->wsize[c]; break;
+        case SpvBuiltInEnqueuedWorkgroupSize: v = nd->local[c]; break;
+        case SpvBuiltInGlobalSize: v = nd->global[c]; break;
+        case SpvBuiltInGlobalOffset: v = nd->offset[c]; break;
+        case SpvBuiltInGlobalLinearId: {
+          uint64_t g[3];
+          for (int d = 0; d < 3; d++) g[d] = r->group[d] * nd->local[d] + lid[d];
+          v = (g[2] * nd->global[1] + g[1]) * nd->global[0] + g[0];
+          break;
+        }
+        case SpvBuiltInLocalInvocationIndex: v = lin; break;
+        case SpvBuiltInSubgroupSize: v = s->n_lanes; break;
+        case SpvBuiltInSubgroupMaxSize: v = S; break;
+        case SpvBuiltInNumSubgroups: v = (items + S - 1) / S; break;
+        case SpvBuiltInNumEnqueuedSubgroups: v = (enq + S - 1) / S; break;
+        case SpvBuiltInSubgroupId: v = s->id; break;
+        case SpvBuiltInSubgroupLocalInvocationId: v = l; break;
+        case SpvBuiltInWorkDim: v = nd->dim; break;
+        default: break;
+        }
+        put(base + ((size_t)c * S + l) * cb, cb, v);
+      }
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ run */
+
+static void run_free(jit_run *r) {
+  if (r->dwg) ip_wg_end(r->dwg);
+  for (uint32_t i = 0; i < r->n_sg; i++) {
+    if (!r->sgs[i]) continue;
+    free(r->sgs[i]->frame);
+    free(r->sgs[i]->priv);
+    free(r->sgs[i]->c.builtins);
+    free(r->sgs[i]);
+  }
+  free(r->sgs);
+  for (uint32_t i = 0; i < r->n_local; i++) free(r->local_mem[i]);
+  free(r->local_mem);
+  free(r->local_size);
+  free(r->regions);
+  free(r->args);
+}
+
+static jit_sgctx *sg_new(jit_run *r) {
+  const jit_kernel *k = r->k;
+  jit_sgctx *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->frame = aligned_alloc(64, k->frame_size);
+  s->priv = calloc(k->S, k->priv_bytes ? k->priv_bytes : 1);
+  s->c.builtins = calloc(1, k->builtin_bytes ? k->builtin_bytes : 1);
+  if (!s->frame || !s->priv || !s->c.builtins) {
+    free(s->frame); free(s->priv); free(s->c.builtins); free(s);
+    return NULL;
+  }
+  memset(s->frame, 0, k->frame_size);
+  s->c.regions = r->regions;
+  s->c.args = r->args;
+  s->c.rt_branch = jit_rt_branch;
+  s->c.rt_call = jit_rt_call;
+  s->c.rt_return = jit_rt_return;
+  s->c.rt_mem = jit_rt_mem;
+  s->c.rt_group = jit_rt_group;
+  s->c.run = r;
+  return s;
+}
+
+ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t count) {
+  if (!k || !l || !k->entry) return IP_ERR_ARGS;
+  jit_run run, *r = &run;
+  memset(r, 0, sizeof *r);
+  r->k = k;
+  r->l = l;
+  r->nd = ip_launch_ndrange(l);
+  const ip_ndrange *nd = r->nd;
+  const ld_module *m = k->m;
+  const ld_addr_layout *a = &m->layout;
+  if (!nd || nd->sg_size != k->S) return IP_ERR_ARGS;
+  uint64_t total = (uint64_t)nd->groups[0] * nd->groups[1] * nd->groups[2];
+  if (first >= total || count == 0) return IP_OK;
+  if (count > total - first) count = total - first;
+  ip_result res = IP_OK;
+
+  /* region table, arguments and local sizes from a work-group of the interpreter */
+  r->n_table = 1u << (m->addr_bits - a->shift);
+  r->regions = calloc(r->n_table, sizeof *r->regions);
+  r->args = calloc(1, k->args_bytes + 16);
+  if (!r->regions || !r->args) { res = IP_ERR_NOMEM; goto out; }
+  {
+    uint32_t g[3] = {(uint32_t)(first % nd->groups[0]), (uint32_t)(first / nd->groups[0] % nd->groups[1]),
+                     (uint32_t)(first / nd->groups[0] / nd->groups[1])};
+    char err[256];
+    ip_wg *wg = ip_wg_begin(l, g, err, sizeof err);
+    if (!wg) { res = IP_ERR_ARGS; goto out; }
+    ip_sg *sg0 = ip_wg_subgroup_count(wg) ? ip_wg_subgroup(wg, 0) : NULL;
+    const ld_function *kf = k->k->fn;
+    for (uint32_t i = 0; sg0 && i < kf->n_params; i++) {
+      uint8_t buf[128];
+      uint32_t n = ip_sg_read(sg0, 0, 0, kf->params[i], buf);
+      memcpy(r->args + k->arg_off[i], buf, n);
+    }
+    for (uint32_t reg = 1; sg0 && reg < a->local_base && reg < r->n_table; reg++) {
+      const ip_region *R = ip_region_of(sg0, 0, ip_addr_make(a, reg, 0));
+      if (!R) continue;
+      r->regions[reg].base = R->base;
+      r->regions[reg].size = R->size;
+      r->regions[reg].wsize = R->writable ? R->size : 0;
+    }
+    r->n_local = wg->n_local;
+    r->local_mem = calloc(r->n_local + 1, sizeof *r->local_mem);
+    r->local_size = calloc(r->n_local + 1, sizeof *r->local_size);
+    if (!r->local_mem || !r->local_size) { ip_wg_end(wg); res = IP_ERR_NOMEM; goto out; }
+    for (uint32_t i = 0; i < r->n_local; i++) {
+      r->local_size[i] = wg->local[i].size;
+      r->local_mem[i] = calloc(1, wg->local[i].size ? wg->local[i].size : 1);
+      if (!r->local_mem[i]) { ip_wg_end(wg); res = IP_ERR_NOMEM; goto out; }
+      uint32_t reg = a->local_base + i;
+      if (reg < r->n_table) {
+        r->regions[reg].base = r->local_mem[i];
+        r->regions[reg].size = r->regions[reg].wsize = wg->local[i].size;
+      }
+    }
+    ip_wg_end(wg);
+  }
+
+  for (uint64_t gi = first; gi < first + count && !r->stop; gi++) {
+    r->group[0] = (uint32_t)(gi % nd->groups[0]);
+    r->group[1] = (uint32_t)(gi / nd->groups[0] % nd->groups[1]);
+    r->group[2] = (uint32_t)(gi / nd->groups[0] / nd->groups[1]);
+    for (int d = 0; d < 3; d++) {
+      size_t lo = (size_t)r->group[d] * nd->local[d];
+      size_t rem = nd->global[d] > lo ? nd->global[d] - lo : 0;
+      r->wsize[d] = rem < nd->local[d] ? rem : nd->local[d];
+      if (r->wsize[d] == 0) r->wsize[d] = 1;
+    }
+    size_t items = r->wsize[0] * r->wsize[1] * r->wsize[2];
+    uint32_t n_sg = (uint32_t)((items + k->S - 1) / k->S);
+    if (n_sg > r->n_sg) {
+      jit_sgctx **ns = realloc(r->sgs, n_sg * sizeof *ns);
+      if (!ns) { res = IP_ERR_NOMEM; goto out; }
+      r->sgs = ns;
+      for (uint32_t i = r->n_sg; i < n_sg; i++) r->sgs[i] = NULL;
+      for (uint32_t i = r->n_sg; i < n_sg; i++) {
+        r->sgs[i] = sg_new(r);
+        if (!r->sgs[i]) { r->n_sg = i; res = IP_ERR_NOMEM; goto out; }
+      }
+      r->n_sg = n_sg;
+    }
+    for (uint32_t i = 0; i < r->n_local; i++) memset(r->local_mem[i], 0, r->local_size[i]);
+    for (uint32_t i = 0; i < n_sg; i++) {
+      jit_sgctx *s = r->sgs[i];
+      s->id = i;
+      s->n_lanes = (uint32_t)(items - (size_t)i * k->S < k->S ? items - (size_t)i * k->S : k->S);
+      s->all = ip_mask_first_n(s->n_lanes);
+      s->done = false;
+      s->sp = 0;
+      push(s, k->inst[0].block_seg[0], -1, s->all);
+      memset(f_pred(k, s->frame), 0xff, 4 * k->S);
+      fill_builtins(r, s);
+    }
+    uint32_t remaining = n_sg;
+    while (remaining && !r->stop) {
+      for (uint32_t i = 0; i < n_sg && !r->stop; i++) {
+        jit_sgctx *s = r->sgs[i];
+        if (s->done) continue;
+        for (uint32_t lane = 0; lane < k->S; lane++) {
+          uint32_t reg = a->priv_base + lane;
+          if (reg < r->n_table) {
+            r->regions[reg].base = s->priv + (size_t)lane * k->priv_bytes;
+            r->regions[reg].size = r->regions[reg].wsize = k->priv_bytes;
+          }
+        }
+        int32_t start = settle(s, k);
+        int32_t rc = start < 0 ? JIT_RET_DONE : k->entry(&s->c, s->frame, start);
+        if (rc == JIT_RET_DONE || s->sp == 0) { s->done = true; remaining--; }
+      }
+    }
+  }
+out:
+  run_free(r);   /* commits the diagnostic work-group */
+  if (res == IP_OK && (r->stop || ip_launch_report(l)->n_faults)) res = IP_FAULTED;
+  return res;
+}

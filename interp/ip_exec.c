@@ -384,6 +384,16 @@ int ip_wg_run_all(ip_wgx *x) {
       if (r == IP_STEP_STOPPED) return IP_STEP_STOPPED;
     }
     if (!wg_release(x)) return IP_STEP_DONE;
+    /* Every released subgroup re-runs its rendezvous handler (which reads the
+     * exchanged scratch) before any of them may run on to the next
+     * rendezvous and overwrite its own scratch slots. */
+    for (uint32_t i = 0; i < wg->n_subgroups; i++) {
+      ip_sg *sg = &wg->sgs[i];
+      if (sg->done || !sg->resumed) continue;
+      ip_step r = sg_advance(sg, 1);
+      ip_flush_pending_diag(x);
+      if (r == IP_STEP_STOPPED) return IP_STEP_STOPPED;
+    }
   }
 }
 
@@ -598,6 +608,9 @@ ip_step ip_sg_step(ip_sg *sg) {
 
 ip_step ip_wg_step(ip_wg *wg) {
   ip_wgx *x = ip_wgx_of(wg);
+  /* Released subgroups finish their rendezvous first (see ip_wg_run_all). */
+  for (uint32_t i = 0; i < wg->n_subgroups; i++)
+    if (!wg->sgs[i].done && wg->sgs[i].resumed) return ip_sg_step(&wg->sgs[i]);
   for (int attempt = 0; attempt < 2; attempt++) {
     for (uint32_t k = 0; k < wg->n_subgroups; k++) {
       uint32_t i = (x->rr + k) % wg->n_subgroups;

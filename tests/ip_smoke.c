@@ -128,6 +128,8 @@ static const char *SRC =
 "  int i = get_global_id(0);\n"
 "  out[i] = get_local_id(0) + 1000 * get_group_id(0) + 100000 * get_sub_group_id() + 10000000 * get_sub_group_local_id();\n"
 "}\n"
+"kernel void pr(global int *out) { int i = get_global_id(0); if (i % 5 == 0) printf(\"i=%d\\n\", i); }\n"
+"kernel void bdiv(global int *out, local int *t) { int l = get_local_id(0); if (l < 8) { t[l] = 1; barrier(CLK_LOCAL_MEM_FENCE); } out[l] = t[0]; }\n"
 "kernel void bar2(global int *out, local int *t) {\n"
 "  int l = get_local_id(0); int n = get_local_size(0);\n"
 "  for (int r = 0; r < 3; r++) { t[l] = l + r; barrier(CLK_LOCAL_MEM_FENCE); out[get_global_id(0) * 3 + r] = t[(l + r) % n]; barrier(CLK_LOCAL_MEM_FENCE); }\n"
@@ -264,6 +266,49 @@ static void tests(const char *opt) {
     }
     CHECK(bad == 0, "gids %s: %d wrong (out[9]=%d)", opt, bad, out[9]);
     ip_launch_free(L);
+  }
+  {
+    char o1[4096];
+    ip_arg a[1] = {buf(out, 4)};
+    outlen = 0; outbuf[0] = 0;
+    run(m, "pr", 200, 10, a, 1, 1, 0, &rep, &L);
+    ip_launch_free(L);
+    memcpy(o1, outbuf, sizeof o1 - 1); o1[sizeof o1 - 1] = 0;
+    outlen = 0; outbuf[0] = 0;
+    run(m, "pr", 200, 10, a, 1, 4, 0, &rep, &L);
+    ip_launch_free(L);
+    CHECK(strlen(o1) > 20 && strcmp(o1, outbuf) == 0 && strncmp(o1, "i=0\ni=5\n", 8) == 0, "printf order: '%.30s' vs '%.30s'", o1, outbuf);
+  }
+  {
+    ip_arg a[2] = {buf(out, 64 * 4), loc(64)};
+    ip_result r = run(m, "bdiv", 16, 16, a, 2, 1, 4, &rep, &L);
+    CHECK(r == IP_FAULTED && rep->n_diags >= 1 && rep->diags[0].kind == IP_FAULT_BARRIER_DIVERGENCE, "bdiv %d", r);
+    ip_launch_free(L);
+  }
+  {
+    /* stepping: one work-group of "diverge", instruction by instruction */
+    ip_launch_desc d = {0};
+    ip_arg a[1] = {buf(out, N * 4)};
+    memset(out, 0, sizeof out);
+    d.kernel = "diverge"; d.work_dim = 1; d.global_size[0] = 32; d.local_size[0] = 16;
+    d.args = a; d.n_args = 1; d.subgroup_size = 8;
+    char err[256];
+    ip_launch *SL;
+    CHECK(ip_launch_create(m, &d, &SL, err, sizeof err) == IP_OK, "create %s", err);
+    uint32_t grp[3] = {1, 0, 0};
+    ip_wg *wg = ip_wg_begin(SL, grp, err, sizeof err);
+    CHECK(wg && ip_wg_subgroup_count(wg) == 2, "wg begin");
+    int steps = 0;
+    ip_sg *sg0 = ip_wg_subgroup(wg, 0);
+    CHECK(ip_sg_current(sg0) != NULL && ip_sg_depth(sg0) == 1, "sg current");
+    while (ip_wg_step(wg) != IP_STEP_DONE && steps < 100000) steps++;
+    ip_wg_end(wg);
+    ip_launch_free(SL);
+    int bad = 0;
+    for (int i = 16; i < 32; i++) if (out[i] != ref_diverge(i)) bad++;
+    CHECK(bad == 0 && out[0] == 0 && steps > 10, "stepping: %d wrong, %d steps", bad, steps);
+    d.subgroup_size = 200;
+    CHECK(ip_launch_create(m, &d, &SL, err, sizeof err) == IP_ERR_ARGS, "bad sg size accepted");
   }
   ld_module_free(m);
 }

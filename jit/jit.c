@@ -70,7 +70,7 @@
 #include <unistd.h>
 #include "jit_internal.h"
 
-#define JIT_ABI_VERSION 1u
+#define JIT_ABI_VERSION 2u
 #define JIT_CACHE_MAGIC "SGJIT001"
 
 /* ------------------------------------------------------------- utilities */
@@ -230,11 +230,11 @@ static bool lane_shape(const ld_type *t, const ld_type **comp, uint32_t *n) {
   case LD_T_BOOL: case LD_T_INT: case LD_T_POINTER:
     *comp = t; *n = 1; return true;
   case LD_T_FLOAT:
-    if (t->width != 32 && t->width != 64) return false;
+    if (t->width != 16 && t->width != 32 && t->width != 64) return false;
     *comp = t; *n = 1; return true;
   case LD_T_VECTOR:
     if (!t->elem || t->elem->kind == LD_T_VECTOR || t->count == 0 || t->count > 16) return false;
-    if (t->elem->kind == LD_T_FLOAT && t->elem->width != 32 && t->elem->width != 64) return false;
+    if (t->elem->kind == LD_T_FLOAT && t->elem->width != 16 && t->elem->width != 32 && t->elem->width != 64) return false;
     *comp = t->elem; *n = t->count; return true;
   default:
     return false;
@@ -298,9 +298,94 @@ static uint32_t const_u32(const ld_module *m, uint32_t id, bool *ok) {
   return (uint32_t)x;
 }
 
-/* Operations the lowering knows (the plan checks operand shapes loosely;
- * the code generator rejects the rest). */
+static bool is_half(const ld_type *t) {
+  if (t && t->kind == LD_T_VECTOR) t = t->elem;
+  return t && t->kind == LD_T_FLOAT && t->width == 16;
+}
+
+/* Operations the lowering compiles inline (the plan checks operand shapes
+ * loosely; the code generator rejects the rest).  Everything else that the
+ * interpreter executes per instruction goes through rt_interp (generic_ok). */
+static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e);
+static bool native_ok(const ld_module *m, const ld_insn *in) {
+  char buf[8];
+  plan_err e = {buf, sizeof buf, false};
+  switch (in->op) {   /* pure data movement: fine on half containers */
+  case SpvOpLoad: case SpvOpStore: case SpvOpPhi: case SpvOpSelect: case SpvOpCopyObject:
+  case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:
+  case SpvOpVectorShuffle:
+    break;
+  case SpvOpBitcast: {
+    const ld_type *at, *rt; uint32_t an, rn;
+    if (!lane_shape(in->type, &rt, &rn) || !lane_shape(m->values[in->ops[0]].type, &at, &an)) return false;
+    if (an != rn) return false;
+    break;
+  }
+  default:
+    if (is_half(in->type)) return false;
+    for (uint32_t i = 0; i < in->n_ops && i < 4; i++)
+      if (in->ops[i] < m->bound && is_half(m->values[in->ops[i]].type) &&
+          m->values[in->ops[i]].kind != LD_V_TYPE) return false;
+  }
+  if (in->n_ops > 0 && in->ops[0] < m->bound) {
+    const ld_type *at = m->values[in->ops[0]].type;
+    if (at && at->kind == LD_T_INT && at->width != 8 && at->width != 16 && at->width != 32 && at->width != 64 &&
+        in->op != SpvOpUConvert && in->op != SpvOpIEqual && in->op != SpvOpINotEqual &&
+        in->op != SpvOpCopyObject && in->op != SpvOpBitwiseAnd && in->op != SpvOpBitwiseOr &&
+        in->op != SpvOpBitwiseXor && in->op != SpvOpULessThan && in->op != SpvOpUGreaterThan &&
+        in->op != SpvOpSwitch && in->op != SpvOpPhi && in->op != SpvOpStore && in->op != SpvOpSelect &&
+        in->op != SpvOpLoad)
+      return false;
+  }
+  return native_ok_(m, in, &e);
+}
+
+/* Group-scope operations the generic path must not take (rendezvous). */
+static bool wg_scoped(const ld_module *m, const ld_insn *in) {
+  bool grp = (in->op >= SpvOpGroupAsyncCopy && in->op <= SpvOpGroupSMax && in->op != SpvOpGroupWaitEvents) ||
+             (in->op >= SpvOpGroupNonUniformElect && in->op <= SpvOpGroupNonUniformQuadSwap) ||
+             in->op == SpvOpGroupNonUniformRotateKHR;
+  if (!grp || in->n_ops < 1) return false;
+  bool ok = true;
+  uint32_t scope = const_u32(m, in->ops[0], &ok);
+  return !ok || scope != SpvScopeSubgroup;
+}
+
+/* One instruction executed by the interpreter's own handler (rt_interp). */
+static bool generic_ok(const ld_module *m, const ld_insn *in, plan_err *e) {
+  switch (in->op) {
+  case SpvOpVariable: case SpvOpFunctionCall: case SpvOpPhi: case SpvOpControlBarrier:
+  case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn:
+  case SpvOpReturnValue: case SpvOpKill: case SpvOpUnreachable: case SpvOpLabel:
+    return failf(e, "%s: %s not compiled yet", ld_insn_where(m, in), opname(in->op));
+  default: break;
+  }
+  if (wg_scoped(m, in))
+    return failf(e, "%s: work-group collective %s not compiled yet", ld_insn_where(m, in), opname(in->op));
+  const ld_type *c; uint32_t n;
+  if (in->result && in->type && in->type->kind != LD_T_VOID && !lane_shape(in->type, &c, &n))
+    return failf(e, "%s: result of unsupported type (kind %d)", ld_insn_where(m, in), (int)in->type->kind);
+  uint32_t first = in->op == SpvOpExtInst ? 2 : 0;
+  for (uint32_t i = first; i < in->n_ops; i++) {
+    uint32_t id = in->ops[i];
+    if (id >= m->bound) continue;
+    const ld_value *v = &m->values[id];
+    if (v->kind != LD_V_RESULT && v->kind != LD_V_PARAM) continue;
+    if (v->owner == NULL) continue;
+    if (v->kind == LD_V_RESULT && v->u.insn->op == SpvOpVariable) continue;
+    if (!v->type || !lane_shape(v->type, &c, &n))
+      return failf(e, "%s: operand of unsupported type (kind %d)", ld_insn_where(m, in),
+                   v->type ? (int)v->type->kind : -1);
+  }
+  return true;
+}
+
 static bool op_supported(const ld_module *m, const ld_insn *in, plan_err *e) {
+  if (native_ok(m, in)) return true;
+  return generic_ok(m, in, e);
+}
+
+static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
   switch (in->op) {
   case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
   case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpControlBarrier:
@@ -368,9 +453,13 @@ static uint32_t add_insn_index(jit_kernel *k, const ld_insn *in) {
     const ld_insn **ni = realloc(k->insns, nc * sizeof *ni);
     if (!ni) return 0;
     k->insns = ni;
+    uint32_t *nn = realloc(k->insn_inst, nc * sizeof *nn);
+    if (!nn) return 0;
+    k->insn_inst = nn;
     k->cap_insns = nc;
   }
   k->insns[k->n_insns] = in;
+  k->insn_inst[k->n_insns] = 0;
   return k->n_insns++;
 }
 
@@ -475,7 +564,7 @@ typedef struct J {
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred;
-  gcc_jit_field *c_regions, *c_builtins, *c_args, *c_branch, *c_call, *c_return, *c_mem, *c_group;
+  gcc_jit_field *c_regions, *c_builtins, *c_args, *c_branch, *c_call, *c_return, *c_mem, *c_group, *c_interp;
   gcc_jit_field *r_base, *r_size, *r_wsize;
   gcc_jit_field **slot;         /* [n_inst * bound] */
   gcc_jit_field **phitmp;       /* [n_inst * bound] */
@@ -494,7 +583,7 @@ static gcc_jit_type *scal(J *j, const ld_type *c) {
     uint32_t w = c->width;
     return w <= 8 ? j->t_u[0] : w <= 16 ? j->t_u[1] : w <= 32 ? j->t_u[2] : j->t_u[3];
   }
-  case LD_T_FLOAT: return c->width == 64 ? j->t_f64 : j->t_f32;
+  case LD_T_FLOAT: return c->width == 64 ? j->t_f64 : c->width == 16 ? j->t_u[1] : j->t_f32;
   case LD_T_POINTER: return j->t_ptr;
   default: return NULL;
   }
@@ -583,7 +672,7 @@ static gcc_jit_lvalue *res_lv(J *j, uint32_t inst, uint32_t id, uint32_t c) {
 static gcc_jit_rvalue *const_comp(J *j, const ld_type *ct, const uint8_t *p) {
   gcc_jit_type *t = scal(j, ct);
   uint32_t nb_ = comp_bytes(j->k, ct);
-  if (ct->kind == LD_T_FLOAT) {
+  if (ct->kind == LD_T_FLOAT && ct->width != 16) {
     if (ct->width == 32) { float f; memcpy(&f, p, 4); return gcc_jit_context_new_rvalue_from_double(j->cx, t, f); }
     double d; memcpy(&d, p, 8); return gcc_jit_context_new_rvalue_from_double(j->cx, t, d);
   }
@@ -995,6 +1084,20 @@ static void emit_group(J *j, uint32_t inst, const ld_insn *in) {
   }
 }
 
+/* Any other instruction: the interpreter's own handler on this subgroup's
+ * lanes (jit_run.c: jit_rt_interp copies operands in and the result out). */
+static void emit_generic(J *j, uint32_t inst, const ld_insn *in) {
+  uint32_t idx = add_insn_index(j->k, in);
+  if (idx < j->k->cap_insns) j->k->insn_inst[idx] = inst;
+  gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+  gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_interp), 3, args);
+  gcc_jit_block *stop = nb(j), *go = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, go);
+  gcc_jit_block_end_with_return(stop, NULL, ci(j, j->t_i32, JIT_RET_DONE));
+  j->b = go;
+  j->n_stmts++;
+}
+
 static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
   const ld_module *m = j->m;
   gcc_jit_block *disp = j->segb[j->k->n_seg];     /* the dispatch block */
@@ -1118,7 +1221,10 @@ static void emit_seg(J *j, int32_t si) {
     switch (in->op) {
     case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
     case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpVariable:
+      continue;
     case SpvOpExtInst:
+      if (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC) continue;
+      emit_generic(j, inst, in);
       continue;
     case SpvOpControlBarrier:
       if (!is_wg_barrier(j->m, in)) continue;
@@ -1166,6 +1272,7 @@ static void emit_seg(J *j, int32_t si) {
       emit_terminator(j, inst, in, si);
       return;
     default:
+      if (!native_ok(j->m, in)) { emit_generic(j, inst, in); continue; }
       if (in->op >= SpvOpGroupIAdd && in->op <= SpvOpGroupSMax) { emit_group(j, inst, in); continue; }
       if (in->op >= SpvOpGroupNonUniformIAdd && in->op <= SpvOpGroupNonUniformLogicalXor) { emit_group(j, inst, in); continue; }
       {
@@ -1202,7 +1309,9 @@ static bool enum_slots(jit_kernel *k, slot_cb cb, void *u, plan_err *e) {
       const ld_block *blk = &fn->blocks[b];
       for (uint32_t i = 0; i < blk->n_insns; i++) {
         const ld_insn *in = &blk->insns[i];
-        if (!in->result || !in->type || in->op == SpvOpVariable || in->op == SpvOpExtInst) continue;
+        if (!in->result || !in->type || in->op == SpvOpVariable) continue;
+        if (in->op == SpvOpExtInst &&
+            (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC)) continue;
         if (in->type->kind == LD_T_VOID) continue;
         const ld_type *ct; uint32_t n;
         if (!lane_shape(in->type, &ct, &n))
@@ -1220,12 +1329,13 @@ static bool enum_slots(jit_kernel *k, slot_cb cb, void *u, plan_err *e) {
 
 typedef struct layout_u { jit_kernel *k; uint64_t off; } layout_u;
 static void layout_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t) {
-  (void)inst; (void)id; (void)tmp;
   layout_u *u = u_;
   const ld_type *ct; uint32_t n;
   lane_shape(t, &ct, &n);
   uint32_t cb = comp_bytes(u->k, ct);
-  u->off = (u->off + cb - 1) / cb * cb + (uint64_t)cb * n * u->k->S;
+  u->off = (u->off + cb - 1) / cb * cb;
+  if (!tmp && u->k->slot_off) u->k->slot_off[(size_t)inst * u->k->m->bound + id] = (uint32_t)u->off;
+  u->off += (uint64_t)cb * n * u->k->S;
 }
 
 typedef struct field_u { J *j; int n; gcc_jit_field **fields; } field_u;
@@ -1289,31 +1399,13 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   size_t nslots = (size_t)k->n_inst * k->m->bound;
   j->slot = calloc(nslots, sizeof *j->slot);
   j->phitmp = calloc(nslots, sizeof *j->phitmp);
-  j->privoff = calloc(nslots, sizeof *j->privoff);
+  j->privoff = k->privoff;
   j->argl = calloc((size_t)k->m->bound * 16, sizeof *j->argl);
   j->segb = calloc(k->n_seg + 2, sizeof *j->segb);
   int nf = 3;
   enum_slots(k, count_cb, &nf, e);
   gcc_jit_field **fields = calloc((size_t)nf + 1, sizeof *fields);
   if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields) { failf(e, "out of memory"); goto out; }
-
-  /* Function variable offsets, in the plan's order. */
-  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
-    uint64_t priv = k->inst[ii].priv_off;
-    const ld_function *fn = k->inst[ii].fn;
-    for (uint32_t b = 0; b < fn->n_blocks; b++) {
-      if (k->inst[ii].block_seg[b] < 0) continue;
-      for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
-        const ld_insn *in = &fn->blocks[b].insns[i];
-        if (in->op != SpvOpVariable) continue;
-        const ld_type *pt = in->type->elem;
-        uint32_t al = pt->align ? pt->align : 1;
-        priv = (priv + al - 1) / al * al;
-        j->privoff[vidx(j, ii, in->result)] = priv;
-        priv += pt->size;
-      }
-    }
-  }
 
   /* frame struct */
   gcc_jit_type *lanei = gcc_jit_context_new_array_type(cx, NULL, j->t_i32, (int)k->S);
@@ -1342,7 +1434,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   gcc_jit_type *mem_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_vp, 7, pm, 0);
   gcc_jit_type *pg[5] = {ctxp, j->t_u8p, j->t_i32, j->t_vp, j->t_vp};
   gcc_jit_type *group_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 5, pg, 0);
-  gcc_jit_field *cf[9] = {
+  gcc_jit_field *cf[10] = {
     j->c_regions = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st)), "regions"),
     j->c_builtins = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "builtins"),
     j->c_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
@@ -1351,8 +1443,9 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->c_return = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_return"),
     j->c_mem = gcc_jit_context_new_field(cx, NULL, mem_t, "rt_mem"),
     j->c_group = gcc_jit_context_new_field(cx, NULL, group_t, "rt_group"),
+    j->c_interp = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_interp"),
     gcc_jit_context_new_field(cx, NULL, j->t_vp, "run")};
-  gcc_jit_struct_set_fields(j->ctx_st, NULL, 9, cf);
+  gcc_jit_struct_set_fields(j->ctx_st, NULL, 10, cf);
 
   gcc_jit_param *prm[3] = {
     gcc_jit_context_new_param(cx, NULL, ctxp, "c"),
@@ -1400,9 +1493,37 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
   *n_stmts = j->n_stmts;
 out:
-  free(j->slot); free(j->phitmp); free(j->privoff); free(j->argl); free(j->segb); free(fields);
+  free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields);
   if (e->failed) { gcc_jit_context_release(cx); return NULL; }
   return cx;
+}
+
+
+/* Function variable offsets (per instance, the plan's order) and frame
+ * offsets of every value field (the gccjit struct has the same C layout). */
+static bool plan_offsets(jit_kernel *k, plan_err *e) {
+  size_t nslots = (size_t)k->n_inst * k->m->bound;
+  k->privoff = calloc(nslots ? nslots : 1, sizeof *k->privoff);
+  k->slot_off = malloc((nslots ? nslots : 1) * sizeof *k->slot_off);
+  if (!k->privoff || !k->slot_off) return failf(e, "out of memory");
+  memset(k->slot_off, 0xff, nslots * sizeof *k->slot_off);
+  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
+    uint64_t priv = k->inst[ii].priv_off;
+    const ld_function *fn = k->inst[ii].fn;
+    for (uint32_t b = 0; b < fn->n_blocks; b++) {
+      if (k->inst[ii].block_seg[b] < 0) continue;
+      for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
+        const ld_insn *in = &fn->blocks[b].insns[i];
+        if (in->op != SpvOpVariable) continue;
+        const ld_type *pt = in->type->elem;
+        uint32_t al = pt->align ? pt->align : 1;
+        priv = (priv + al - 1) / al * al;
+        k->privoff[(size_t)ii * k->m->bound + in->result] = priv;
+        priv += pt->size;
+      }
+    }
+  }
+  return true;
 }
 
 /* ---------------------------------------------------------------- cache */
@@ -1461,6 +1582,9 @@ void jit_kernel_free(jit_kernel *k) {
   free(k->inst);
   free(k->seg);
   free(k->insns);
+  free(k->insn_inst);
+  free(k->slot_off);
+  free(k->privoff);
   free(k->arg_off);
   free(k->asm_text);
   if (k->dl) dlclose(k->dl);
@@ -1494,6 +1618,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
     k->arg_off[a] = k->args_bytes;
     k->args_bytes += ((t ? t->size : 0) + 15) & ~15u;
   }
+  if (!plan_offsets(k, &e)) goto fail;
   layout_u lu = {k, (uint64_t)12 * sg_size};
   if (!enum_slots(k, layout_cb, &lu, &e)) goto fail;
   k->frame_size = (uint32_t)((lu.off + 63) & ~(uint64_t)63);

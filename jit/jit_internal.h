@@ -65,6 +65,7 @@ struct jit_ctx {
   jit_rt_return_fn rt_return;
   jit_rt_mem_fn rt_mem;
   jit_rt_group_fn rt_group;
+  jit_rt_branch_fn rt_interp;   /* (c, frame, insn index): one insn by the interpreter; != 0: stop */
   /* host only below */
   struct jit_run *run;
 };
@@ -85,6 +86,9 @@ struct jit_kernel {
   jit_seg *seg;
   uint32_t n_insns, cap_insns;
   const ld_insn **insns;     /* insn index -> insn, for diagnostics */
+  uint32_t *insn_inst;       /* insn index -> instance (rt_interp) */
+  uint32_t *slot_off;        /* [n_inst * bound] frame offset of a value's field, UINT32_MAX none */
+  uint64_t *privoff;         /* [n_inst * bound] Function variable offsets in private memory */
   uint32_t n_builtins;
   jit_builtin builtins[64];
   uint32_t builtin_bytes;    /* per subgroup */
@@ -105,5 +109,6 @@ int32_t jit_rt_return(jit_ctx *c, uint8_t *frame, int32_t inst);
 void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t size,
                  int32_t align, int32_t access);
 void jit_rt_group(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void *out);
+int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t insn);
 
 #endif

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "jit_internal.h"
+#include "ip_core.h"
 
 typedef struct jit_entry_s { int32_t pc, rpc; ip_mask mask; } jit_entry_s;
 
@@ -36,11 +37,16 @@ typedef struct jit_run {
   uint32_t n_local;
   uint8_t **local_mem;
   uint64_t *local_size;
+  uint64_t priv_stride;      /* bytes of private memory per lane */
   uint32_t group[3];
   size_t wsize[3];
   uint32_t n_sg;
   jit_sgctx **sgs;
   ip_wg *dwg;                /* work-group used to record diagnostics */
+  const ip_op **iop;         /* [k->n_insns] the interpreter's op of an insn (rt_interp) */
+  uint32_t *iregs;           /* [k->n_insns] regs_per_lane of its function */
+  uint8_t *tmp;              /* rt_interp register buffer */
+  size_t tmp_cap;
   uint32_t dgroup[3];
   bool stop;
 } jit_run;
@@ -207,6 +213,130 @@ void jit_rt_group(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void
   ip_group_arith_eval(group_arith_of(i->op), (SpvGroupOperation)i->ops[1], 0, i->type, act, in, out);
 }
 
+/* The interpreter's prepared op for insn (the launch prepared every
+ * reachable function), and its function's register size per lane. */
+static const ip_op *find_op(jit_run *r, int32_t idx) {
+  if (r->iop[idx]) return r->iop[idx];
+  const ld_insn *in = r->k->insns[idx];
+  ip_launch *l = r->l;
+  for (uint32_t f = 0; f < r->k->m->n_functions; f++) {
+    const ip_fnx *x = l->fns ? l->fns[f] : NULL;
+    if (!x) continue;
+    for (uint32_t i = 0; i < x->n_ops; i++)
+      if (x->ops[i].insn == in) {
+        r->iop[idx] = &x->ops[i];
+        r->iregs[idx] = x->base.regs_per_lane;
+        return r->iop[idx];
+      }
+  }
+  return NULL;
+}
+
+/* Copies value id of instance inst between the JIT frame (components as
+ * [c][S] arrays) and the interpreter's registers (lane l at regs + off*S +
+ * l*size); to_interp selects the direction; only lanes in m when writing back. */
+static void xfer(jit_run *r, jit_sgctx *s, uint32_t inst, uint32_t id, const ip_opnd *o,
+                 uint32_t off, uint32_t size, uint8_t *regs, bool to_interp, ip_mask act) {
+  const jit_kernel *k = r->k;
+  const ld_module *m = k->m;
+  const ld_value *v = &m->values[id];
+  uint32_t S = k->S;
+  uint8_t *dst = regs + (size_t)off * S;
+  (void)o;
+  if (v->kind == LD_V_PARAM && inst == 0) {
+    const ld_function *kf = k->k->fn;
+    for (uint32_t a = 0; a < kf->n_params; a++)
+      if (kf->params[a] == id)
+        for (uint32_t l = 0; l < S; l++) memcpy(dst + (size_t)l * size, r->args + k->arg_off[a], size);
+    return;
+  }
+  size_t vi = (size_t)inst * m->bound + id;
+  if (v->kind == LD_V_RESULT && v->u.insn->op == SpvOpVariable) {
+    const ld_addr_layout *a = &m->layout;
+    for (uint32_t l = 0; l < S; l++) {
+      uint64_t p = ip_addr_make(a, a->priv_base + l, k->privoff[vi]);
+      if (size == 4) { uint32_t p32 = (uint32_t)p; memcpy(dst + (size_t)l * size, &p32, 4); }
+      else memcpy(dst + (size_t)l * size, &p, 8);
+    }
+    return;
+  }
+  uint32_t fo = k->slot_off[vi];
+  if (fo == UINT32_MAX) return;
+  const ld_type *t = v->type, *ct = t;
+  uint32_t n = 1;
+  if (t->kind == LD_T_VECTOR) { ct = t->elem; n = t->count; }
+  uint32_t cb = ct->kind == LD_T_POINTER ? m->addr_bits / 8 : ct->kind == LD_T_BOOL ? 1 :
+                ct->width <= 8 ? 1 : ct->width <= 16 ? 2 : ct->width <= 32 ? 4 : 8;
+  uint32_t es = n > 1 ? (ct->size ? ct->size : cb) : cb;
+  uint8_t *fb = s->frame + fo;
+  for (uint32_t l = 0; l < S; l++) {
+    if (!to_interp && !ip_mask_test(act, l)) continue;
+    for (uint32_t c = 0; c < n; c++) {
+      uint8_t *fp = fb + ((size_t)c * S + l) * cb;
+      uint8_t *ip = dst + (size_t)l * size + (size_t)c * es;
+      if ((size_t)c * es + cb > size) break;
+      if (to_interp) memcpy(ip, fp, cb); else memcpy(fp, ip, cb);
+    }
+  }
+}
+
+int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t idx) {
+  jit_sgctx *s = (jit_sgctx *)c;
+  jit_run *r = c->run;
+  const jit_kernel *k = r->k;
+  (void)frame;
+  if (idx <= 0 || (uint32_t)idx >= k->n_insns) return 1;
+  ip_sg *sg = diag_sg(r, s->id);
+  const ip_op *op = find_op(r, idx);
+  if (!sg || !op || !op->fn) { r->stop = true; return 1; }
+  uint32_t inst = k->insn_inst[idx];
+  size_t need = (size_t)r->iregs[idx] * k->S + 16;
+  if (need > r->tmp_cap) {
+    uint8_t *nt = realloc(r->tmp, need);
+    if (!nt) { r->stop = true; return 1; }
+    r->tmp = nt;
+    r->tmp_cap = need;
+  }
+  ip_mask act = {{0, 0}};
+  int32_t *mask = f_mask(k, s->frame);
+  for (uint32_t l = 0; l < k->S; l++) if (mask[l]) ip_mask_set(&act, l);
+  for (uint32_t i = 0; i < op->n_in; i++) {
+    const ip_opnd *o = &op->in[i];
+    if (o->cbase || !o->id) continue;
+    xfer(r, s, inst, o->id, o, o->off, o->size, r->tmp, true, act);
+  }
+  /* the handler sees this work-group's local memory and this subgroup's
+   * private memory: the JIT's own */
+  ip_wg *wg = sg->wg;
+  uint8_t *saved_local[64];
+  uint32_t nl = wg->n_local < 64 ? wg->n_local : 64;
+  for (uint32_t i = 0; i < nl && i < r->n_local; i++) { saved_local[i] = wg->local[i].base; wg->local[i].base = r->local_mem[i]; }
+  uint8_t *saved_priv[IP_MAX_LANES];
+  memcpy(saved_priv, sg->priv, sizeof saved_priv);
+  for (uint32_t l = 0; l < k->S; l++) sg->priv[l] = s->priv + (size_t)l * r->priv_stride;
+  uint8_t *saved_regs = sg->regs;
+  const ip_op *saved_cur = sg->cur;
+  ip_mask saved_mask = sg->mask;
+  sg->regs = r->tmp;
+  sg->cur = op;
+  sg->mask = act;
+  int rc = op->fn(sg, op);
+  sg->regs = saved_regs;
+  sg->cur = saved_cur;
+  sg->mask = saved_mask;
+  memcpy(sg->priv, saved_priv, sizeof saved_priv);
+  for (uint32_t i = 0; i < nl && i < r->n_local; i++) wg->local[i].base = saved_local[i];
+  if (op->res_size && k->insns[idx]->result)
+    xfer(r, s, inst, k->insns[idx]->result, NULL, op->res_off, op->res_size, r->tmp, false, act);
+  if (rc == IP_HALT || ip_launch_report(r->l)->stopped) { r->stop = true; return 1; }
+  if (rc == IP_SUSPEND || rc == IP_JUMPED) {
+    ip_fault(sg, IP_FAULT_UNSUPPORTED, act, 0, "the JIT cannot run this instruction");
+    r->stop = true;
+    return 1;
+  }
+  return 0;
+}
+
 /* ------------------------------------------------------------ built-ins */
 
 static void put(uint8_t *dst, uint32_t cb, uint64_t v) {
@@ -279,6 +409,9 @@ static void run_free(jit_run *r) {
     free(r->sgs[i]);
   }
   free(r->sgs);
+  free(r->iop);
+  free(r->iregs);
+  free(r->tmp);
   for (uint32_t i = 0; i < r->n_local; i++) free(r->local_mem[i]);
   free(r->local_mem);
   free(r->local_size);
@@ -291,7 +424,7 @@ static jit_sgctx *sg_new(jit_run *r) {
   jit_sgctx *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   s->frame = aligned_alloc(64, k->frame_size);
-  s->priv = calloc(k->S, k->priv_bytes ? k->priv_bytes : 1);
+  s->priv = calloc(k->S, r->priv_stride);
   s->c.builtins = calloc(1, k->builtin_bytes ? k->builtin_bytes : 1);
   if (!s->frame || !s->priv || !s->c.builtins) {
     free(s->frame); free(s->priv); free(s->c.builtins); free(s);
@@ -305,6 +438,7 @@ static jit_sgctx *sg_new(jit_run *r) {
   s->c.rt_return = jit_rt_return;
   s->c.rt_mem = jit_rt_mem;
   s->c.rt_group = jit_rt_group;
+  s->c.rt_interp = jit_rt_interp;
   s->c.run = r;
   return s;
 }
@@ -329,7 +463,12 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
   r->n_table = 1u << (m->addr_bits - a->shift);
   r->regions = calloc(r->n_table, sizeof *r->regions);
   r->args = calloc(1, k->args_bytes + 16);
-  if (!r->regions || !r->args) { res = IP_ERR_NOMEM; goto out; }
+  r->iop = calloc(k->n_insns + 1, sizeof *r->iop);
+  r->iregs = calloc(k->n_insns + 1, sizeof *r->iregs);
+  if (!r->regions || !r->args || !r->iop || !r->iregs) { res = IP_ERR_NOMEM; goto out; }
+  r->priv_stride = (k->priv_bytes > l->priv_size ? k->priv_bytes : l->priv_size);
+  r->priv_stride = (r->priv_stride + 15) & ~(uint64_t)15;
+  if (!r->priv_stride) r->priv_stride = 16;
   {
     uint32_t g[3] = {(uint32_t)(first % nd->groups[0]), (uint32_t)(first / nd->groups[0] % nd->groups[1]),
                      (uint32_t)(first / nd->groups[0] / nd->groups[1])};
@@ -410,7 +549,7 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
         for (uint32_t lane = 0; lane < k->S; lane++) {
           uint32_t reg = a->priv_base + lane;
           if (reg < r->n_table) {
-            r->regions[reg].base = s->priv + (size_t)lane * k->priv_bytes;
+            r->regions[reg].base = s->priv + (size_t)lane * r->priv_stride;
             r->regions[reg].size = r->regions[reg].wsize = k->priv_bytes;
           }
         }

@@ -152,7 +152,7 @@ extern const uint32_t cf_n_ops;
 
 typedef enum cf_flow {
   CF_FLOW_UNIFORM,   /* every work-item calls once: slot 0 */
-  CF_FLOW_IFELSE,    /* sel&1 ? slot 0 : slot 1 */
+  CF_FLOW_IFELSE,    /* sel&1 ? slot 0 : (sel&4 ? slot 1 : none) */
   CF_FLOW_NESTED,    /* sel&1: slot 0; inside, sel&2: slot 1 */
   CF_FLOW_LOOP,      /* iterations j < (sel&3): slot j (lane-dependent exit) */
   CF_N_FLOWS

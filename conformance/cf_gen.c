@@ -199,7 +199,10 @@ static void gen_kernel(void *user, const cf_op *op, cf_type t, cf_flow f, int va
     sb_printf(b, "  out[i * %uu] = %s;\n", CF_NSLOT, e0);
     break;
   case CF_FLOW_IFELSE:
-    sb_printf(b, "  if (s & 1)\n    out[i * %uu] = %s;\n  else\n    out[i * %uu + 1] = %s;\n",
+    /* The else arm is "else if (s & 4)": with identical calls in both arms
+     * (elect, the masks) clang -O2 hoists the call above the branch, which
+     * LLVM's convergent attribute allows; a condition first keeps them apart. */
+    sb_printf(b, "  if (s & 1)\n    out[i * %uu] = %s;\n  else if (s & 4)\n    out[i * %uu + 1] = %s;\n",
               CF_NSLOT, e0, CF_NSLOT, e1);
     break;
   case CF_FLOW_NESTED:

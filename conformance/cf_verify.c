@@ -477,7 +477,7 @@ void cf_verify_expect(const cf_case *c, const cf_geom *g, const cf_item *items,
         int s = in->sel[k.members[l]];
         bool a = true;
         switch (c->flow) {
-        case CF_FLOW_IFELSE: a = call == 0 ? (s & 1) != 0 : (s & 1) == 0; break;
+        case CF_FLOW_IFELSE: a = call == 0 ? (s & 1) != 0 : (s & 1) == 0 && (s & 4) != 0; break;
         case CF_FLOW_NESTED: a = call == 0 ? (s & 1) != 0 : (s & 3) == 3; break;
         case CF_FLOW_LOOP: a = (s & 3) > call; break;
         default: break;

@@ -194,8 +194,32 @@ typedef struct ip_launch ip_launch;
  * NULL and err holds one line. */
 ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc,
                            ip_launch **out, char *err, size_t err_size);
-/* Runs every work-group. */
+/* Runs every work-group (= ip_launch_reset + ip_launch_run_range over all). */
 ip_result ip_launch_run(ip_launch *l);
+
+/* Split runs (--backend auto): one run of a launch may be cut into
+ * work-group ranges executed by different backends.  ip_launch_reset()
+ * begins a run: clears the report, diagnostics and printf ordering and
+ * re-initializes program-scope variables.  Ranges are then run in increasing
+ * linear work-group order, without overlap, one range call at a time (each
+ * call may use desc.threads threads).  Everything accumulates into the one
+ * report; diagnostics are ordered by (work-group, sequence) and printf text
+ * is emitted in linear work-group order whichever backend ran a group.
+ * Both return IP_FAULTED when the run so far has faults (or UB under
+ * ub=error), IP_OK otherwise; a stopped run skips further ranges. */
+void ip_launch_reset(ip_launch *l);
+ip_result ip_launch_run_range(ip_launch *l, uint64_t first, uint64_t count);
+/* Another backend's range runner: called on chunks [first, first+count) of
+ * at most `chunk` work-groups, from up to desc.threads threads at once (so
+ * it must be reentrant for disjoint chunks).  It records diagnostics and
+ * printf through work-groups made by ip_wg_begin, which during a ranged run
+ * buffer their printf text for ordering.  A negative result stops the run
+ * and is returned. */
+typedef ip_result (*ip_range_fn)(void *user, ip_launch *l, uint64_t first, uint64_t count);
+ip_result ip_launch_run_range_with(ip_launch *l, uint64_t first, uint64_t count, uint64_t chunk,
+                                   ip_range_fn fn, void *user);
+/* Total number of work-groups of the launch. */
+uint64_t ip_launch_group_count(const ip_launch *l);
 const ip_report *ip_launch_report(const ip_launch *l);
 void ip_launch_free(ip_launch *l);
 

@@ -102,6 +102,10 @@ struct ip_launch {
   char **out_pending; size_t *out_pending_len; uint8_t *out_ready;
   uint64_t out_next, n_groups;
   bool limit_reported;
+  /* split runs (ip_launch_run_range*) */
+  uint64_t range_end;         /* workers stop here */
+  int running;                /* atomic: a range is executing */
+  bool dirty;                 /* report not yet published since the last range */
 };
 
 double ip_now(void);

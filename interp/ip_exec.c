@@ -548,7 +548,9 @@ void ip_wg_commit(ip_launch *l, ip_wgx *x) {
   x->n_diags = 0;
   x->n_faults = x->n_ub = 0;
   pthread_mutex_unlock(&l->mu);
-  if (!x->direct_out) {
+  /* a buffered stepping work-group that printed nothing does not commit:
+   * the range runner marks its group complete when the chunk is done */
+  if (!x->direct_out && !(x->stepping && !x->wg.out_len)) {
     ip_wg *wg = &x->wg;
     char *buf = NULL;
     if (wg->out_len) {
@@ -571,7 +573,9 @@ ip_wg *ip_wg_begin(ip_launch *l, const uint32_t group[3], char *err, size_t err_
     }
   ip_wgx *x = calloc(1, sizeof *x);
   if (!x) { snprintf(err, err_size, "out of memory"); return NULL; }
-  x->direct_out = true;
+  /* During a ranged run (another backend's chunk, possibly on several
+   * threads) printf text is buffered and ordered by work-group. */
+  x->direct_out = !(__atomic_load_n(&l->running, __ATOMIC_ACQUIRE) && l->out_pending);
   x->stepping = true;
   if (l->t_start == 0) l->t_start = ip_now();
   uint64_t lin = ((uint64_t)group[2] * l->nd.groups[1] + group[1]) * l->nd.groups[0] + group[0];

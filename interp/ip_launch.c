@@ -163,6 +163,8 @@ static int check_ndrange(const ld_kernel *k, const ip_launch_desc *d, ip_ndrange
   return IP_OK;
 }
 
+static void out_free(ip_launch *l);
+
 void ip_launch_free(ip_launch *l) {
   if (!l) return;
   ip_prepare_free(l);
@@ -173,9 +175,7 @@ void ip_launch_free(ip_launch *l) {
   free(l->arg_word);
   free(l->all);
   free(l->diag_out);
-  free(l->out_pending);
-  free(l->out_pending_len);
-  free(l->out_ready);
+  out_free(l);
   pthread_mutex_destroy(&l->mu);
   free(l);
 }
@@ -273,6 +273,7 @@ static void finish_report(ip_launch *l) {
   l->rep.insns = l->insns;
   l->rep.lane_insns = l->lane_insns;
   l->rep.stopped = l->stop != 0;
+  l->dirty = false;
 }
 
 static void *worker(void *arg) {
@@ -282,7 +283,7 @@ static void *worker(void *arg) {
   for (;;) {
     if (__atomic_load_n(&l->stop, __ATOMIC_RELAXED)) break;
     uint64_t g = __atomic_fetch_add(&l->next_wg, 1, __ATOMIC_RELAXED);
-    if (g >= l->n_groups) break;
+    if (g >= l->range_end) break;
     ip_wg_init(l, &x, g);
     ip_wg_run_all(&x);
     ip_wg_commit(l, &x);
@@ -291,58 +292,186 @@ static void *worker(void *arg) {
   return NULL;
 }
 
-ip_result ip_launch_run(ip_launch *l) {
-  if (!l) return IP_ERR_ARGS;
+static void out_free(ip_launch *l) {
+  if (l->out_pending)
+    for (uint64_t g = 0; g < l->n_groups; g++) free(l->out_pending[g]);
+  free(l->out_pending); free(l->out_pending_len); free(l->out_ready);
+  l->out_pending = NULL; l->out_pending_len = NULL; l->out_ready = NULL;
+}
+
+static uint32_t launch_threads(const ip_launch *l, uint64_t count) {
+  uint32_t nt = l->desc.threads > 1 ? l->desc.threads : 1;
+  if (nt > 256) nt = 256;
+  if ((uint64_t)nt > count) nt = (uint32_t)(count ? count : 1);
+  if (!l->out_pending) nt = 1;   /* no reordering buffers: keep output in order */
+  return nt;
+}
+
+uint64_t ip_launch_group_count(const ip_launch *l) { return l ? l->n_groups : 0; }
+
+void ip_launch_reset(ip_launch *l) {
+  if (!l) return;
   l->stop = 0;
   l->insns = l->lane_insns = 0;
   l->rep.n_faults = l->rep.n_ub = 0;
+  l->rep.stopped = false;
   l->n_all = 0;
   l->next_wg = 0;
+  l->range_end = 0;
   l->out_next = 0;
   l->t_start = ip_now();
   ip_regions_reset(l);
-  uint32_t nt = l->desc.threads > 1 ? l->desc.threads : 1;
-  if (nt > 256) nt = 256;
-  if ((uint64_t)nt > l->n_groups) nt = (uint32_t)l->n_groups;
-  if (nt > 1 && l->n_groups <= ((uint64_t)1 << 26)) {
-    free(l->out_pending); free(l->out_pending_len); free(l->out_ready);
+  out_free(l);
+  /* Reordering buffers when work-groups may finish out of order. */
+  if (l->desc.threads > 1 && l->n_groups > 1 && l->n_groups <= ((uint64_t)1 << 26)) {
     l->out_pending = calloc(l->n_groups, sizeof *l->out_pending);
     l->out_pending_len = calloc(l->n_groups, sizeof *l->out_pending_len);
     l->out_ready = calloc(l->n_groups, 1);
-    if (!l->out_pending || !l->out_pending_len || !l->out_ready) nt = 1;
-  } else {
-    nt = 1;
+    if (!l->out_pending || !l->out_pending_len || !l->out_ready) out_free(l);
   }
-  if (nt == 1) {
-    free(l->out_pending); free(l->out_pending_len); free(l->out_ready);
-    l->out_pending = NULL; l->out_pending_len = NULL; l->out_ready = NULL;
-    worker(l);
-  } else {
-    pthread_t *th = calloc(nt, sizeof *th);
-    uint32_t started = 0;
-    for (uint32_t i = 0; th && i < nt; i++)
-      if (pthread_create(&th[i], NULL, worker, l) == 0) started++;
-      else break;
-    if (!started) worker(l);
-    for (uint32_t i = 0; i < started; i++) pthread_join(th[i], NULL);
-    free(th);
-    /* a stopped launch can leave gaps: flush what is left in order */
-    for (uint64_t g = l->out_next; g < l->n_groups; g++)
-      if (l->out_ready[g]) {
+  l->dirty = true;
+  finish_report(l);
+}
+
+/* After a range: every group below `end` has finished (or was skipped by a
+ * stop), so emit what is buffered in order and move past the gaps (groups
+ * that printed nothing through another backend, or did not run). */
+static void out_settle(ip_launch *l, uint64_t end) {
+  pthread_mutex_lock(&l->mu);
+  if (l->out_pending) {
+    if (end > l->n_groups) end = l->n_groups;
+    for (; l->out_next < end; l->out_next++) {
+      uint64_t g = l->out_next;
+      if (!l->out_ready[g]) continue;
+      if (l->out_pending[g]) {
         if (l->desc.out) l->desc.out(l->desc.out_user, l->out_pending[g], l->out_pending_len[g]);
         else { fwrite(l->out_pending[g], 1, l->out_pending_len[g], stdout); fflush(stdout); }
         free(l->out_pending[g]);
         l->out_pending[g] = NULL;
       }
+    }
   }
+  pthread_mutex_unlock(&l->mu);
+}
+
+/* A chunk run by another backend is complete: its groups count as
+ * committed for ordering even if they printed nothing. */
+static void out_chunk_done(ip_launch *l, uint64_t first, uint64_t count) {
+  pthread_mutex_lock(&l->mu);
+  if (l->out_pending) {
+    for (uint64_t g = first; g < first + count && g < l->n_groups; g++) l->out_ready[g] = 1;
+    while (l->out_next < l->n_groups && l->out_ready[l->out_next]) {
+      uint64_t g = l->out_next++;
+      if (!l->out_pending[g]) continue;
+      if (l->desc.out) l->desc.out(l->desc.out_user, l->out_pending[g], l->out_pending_len[g]);
+      else { fwrite(l->out_pending[g], 1, l->out_pending_len[g], stdout); fflush(stdout); }
+      free(l->out_pending[g]);
+      l->out_pending[g] = NULL;
+    }
+  }
+  pthread_mutex_unlock(&l->mu);
+}
+
+static ip_result range_result(ip_launch *l) {
+  l->dirty = true;
   finish_report(l);
   if (l->rep.n_faults || (l->desc.ub == IP_UB_ERROR && l->rep.n_ub)) return IP_FAULTED;
   return IP_OK;
 }
 
+/* Clamps [first, first+count) to the launch; false when nothing is left to run. */
+static bool range_begin(ip_launch *l, uint64_t *first, uint64_t *count) {
+  if (*first >= l->n_groups) return false;
+  if (*count > l->n_groups - *first) *count = l->n_groups - *first;
+  if (!*count || __atomic_load_n(&l->stop, __ATOMIC_RELAXED)) return false;
+  /* groups skipped before this range never print */
+  if (l->out_next < *first) out_settle(l, *first);
+  return true;
+}
+
+static void run_threads(ip_launch *l, uint32_t nt, void *(*fn)(void *), void *arg) {
+  if (nt <= 1) { fn(arg); return; }
+  pthread_t *th = calloc(nt, sizeof *th);
+  uint32_t started = 0;
+  for (uint32_t i = 0; th && i < nt; i++)
+    if (pthread_create(&th[i], NULL, fn, arg) == 0) started++;
+    else break;
+  if (!started) fn(arg);
+  for (uint32_t i = 0; i < started; i++) pthread_join(th[i], NULL);
+  free(th);
+  (void)l;
+}
+
+ip_result ip_launch_run_range(ip_launch *l, uint64_t first, uint64_t count) {
+  if (!l) return IP_ERR_ARGS;
+  if (!range_begin(l, &first, &count)) return range_result(l);
+  l->next_wg = first;
+  l->range_end = first + count;
+  __atomic_store_n(&l->running, 1, __ATOMIC_RELEASE);
+  run_threads(l, launch_threads(l, count), worker, l);
+  __atomic_store_n(&l->running, 0, __ATOMIC_RELEASE);
+  out_settle(l, first + count);
+  return range_result(l);
+}
+
+typedef struct range_job {
+  ip_launch *l;
+  ip_range_fn fn;
+  void *user;
+  uint64_t next, end, chunk;
+  int err;                  /* atomic: first negative result */
+} range_job;
+
+static void *range_worker(void *arg) {
+  range_job *j = arg;
+  ip_launch *l = j->l;
+  for (;;) {
+    if (__atomic_load_n(&l->stop, __ATOMIC_RELAXED) || __atomic_load_n(&j->err, __ATOMIC_RELAXED)) break;
+    uint64_t g = __atomic_fetch_add(&j->next, j->chunk, __ATOMIC_RELAXED);
+    if (g >= j->end) break;
+    uint64_t n = j->end - g < j->chunk ? j->end - g : j->chunk;
+    ip_result r = j->fn(j->user, l, g, n);
+    if (r < 0) {
+      int z = 0;
+      __atomic_compare_exchange_n(&j->err, &z, (int)r, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+      __atomic_store_n(&l->stop, 1, __ATOMIC_RELAXED);
+    }
+    out_chunk_done(l, g, n);
+  }
+  return NULL;
+}
+
+ip_result ip_launch_run_range_with(ip_launch *l, uint64_t first, uint64_t count, uint64_t chunk,
+                                   ip_range_fn fn, void *user) {
+  if (!l || !fn) return IP_ERR_ARGS;
+  if (!range_begin(l, &first, &count)) return range_result(l);
+  range_job j = {l, fn, user, first, first + count, chunk ? chunk : count, 0};
+  uint32_t nt = launch_threads(l, (count + j.chunk - 1) / j.chunk);
+  if (nt == 1 && !chunk) j.chunk = count;
+  __atomic_store_n(&l->running, 1, __ATOMIC_RELEASE);
+  run_threads(l, nt, range_worker, &j);
+  __atomic_store_n(&l->running, 0, __ATOMIC_RELEASE);
+  out_settle(l, first + count);
+  ip_result r = range_result(l);
+  return j.err ? (ip_result)j.err : r;
+}
+
+ip_result ip_launch_run(ip_launch *l) {
+  if (!l) return IP_ERR_ARGS;
+  ip_launch_reset(l);
+  return ip_launch_run_range(l, 0, l->n_groups);
+}
+
 const ip_report *ip_launch_report(const ip_launch *l) {
-  if (l && !l->rep.diags && l->n_all) finish_report((ip_launch *)l);
-  return l ? &l->rep : NULL;
+  if (!l) return NULL;
+  ip_launch *w = (ip_launch *)l;
+  if (__atomic_load_n(&w->running, __ATOMIC_ACQUIRE)) {
+    /* mid-range (another backend polling for a stop): only the flag */
+    __atomic_store_n(&w->rep.stopped, __atomic_load_n(&w->stop, __ATOMIC_RELAXED) != 0, __ATOMIC_RELAXED);
+    return &w->rep;
+  }
+  if (w->dirty || (!w->rep.diags && w->n_all)) finish_report(w);
+  return &w->rep;
 }
 
 static void format_lanes(ip_mask m, char *buf, size_t size) {

@@ -153,6 +153,45 @@ static ip_handler *lookup(const ld_module *m, const ld_insn *in, ip_op *op) {
   return NULL;
 }
 
+/* ---- test-only: ip_launch_desc.break_op ----
+ *
+ * The conformance checker's self-test (spirv-sgconform suite --break-op N)
+ * must be able to prove that a wrong result is caught.  When desc.break_op is
+ * nonzero, every op of that SpvOp that produces a result gets op_broken as
+ * its handler here, at prepare time; the original handler is kept in one
+ * extra ip_opnd after op->in[n_in] (its cbase points at a heap-allocated
+ * broken_rec), so nothing changes in the structures the families see and a
+ * launch without break_op runs exactly the normal handlers (zero cost).
+ * op_broken runs the real handler, then (when it completed: IP_NEXT) XORs
+ * bit 0 of the first byte of one lane's result: lane 1 when it was active,
+ * else the first active lane.  Phis never reach the dispatch loop and cannot
+ * be broken. */
+typedef struct broken_rec { ip_handler *orig; } broken_rec;
+
+static int op_broken(ip_sg *sg, const ip_op *op) {
+  const broken_rec *br = (const broken_rec *)op->in[op->n_in].cbase;
+  ip_mask before = sg->mask;
+  int rc = br->orig(sg, op);
+  if (rc != IP_NEXT || !op->res_size || ip_mask_empty(before)) return rc;
+  uint32_t lane = ip_mask_test(before, 1) ? 1u : ip_mask_first(before);
+  ip_res(sg, op, lane)[0] ^= 1u;
+  return rc;
+}
+
+/* Wraps op's handler (called after op->fn is final). */
+static int break_wrap(ip_op *op) {
+  ip_opnd *in = calloc(op->n_in + 1, sizeof *in);
+  broken_rec *br = malloc(sizeof *br);
+  if (!in || !br) { free(in); free(br); return IP_ERR_NOMEM; }
+  if (op->n_in) memcpy(in, op->in, op->n_in * sizeof *in);
+  free((void *)op->in);
+  br->orig = op->fn;
+  in[op->n_in].cbase = (const uint8_t *)br;
+  op->in = in;
+  op->fn = op_broken;
+  return IP_OK;
+}
+
 static const char *insn_name(const ld_insn *in) {
   static __thread char buf[96];
   if (in->op == SpvOpExtInst) {
@@ -261,6 +300,11 @@ static int prepare_body(ip_launch *l, ip_fnx *x, const ld_function *f, int depth
           op->fn = op_unsupported;
         }
       }
+      if (l->desc.break_op && (uint32_t)in->op == l->desc.break_op && op->res_size &&
+          op->fn != op_unsupported && in->op != SpvOpPhi && in->op != SpvOpFunctionCall) {
+        rc = break_wrap(op);
+        if (rc != IP_OK) break;
+      }
     }
     if (blk->n_phis == blk->n_insns) body_start = n;
     bops[b] = &x->ops[body_start];
@@ -312,6 +356,7 @@ void ip_prepare_free(ip_launch *l) {
     if (!x) continue;
     for (uint32_t k = 0; k < x->n_ops; k++) {
       const ip_op *op = &x->ops[k];
+      if (op->fn == op_broken) free((void *)op->in[op->n_in].cbase);
       free((void *)op->in);
       switch (op->insn->op) {   /* aux_ptr allocated by exec_control.c / exec_memory.c */
       case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpAccessChain:

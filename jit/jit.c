@@ -1238,8 +1238,11 @@ static void emit_seg(J *j, int32_t si) {
       const ld_function *callee = j->m->values[in->ops[0]].u.fn;
       /* the callee instance is the one whose continuation is the next segment */
       uint32_t ci_ = 0;
+      int32_t cont = -1;
+      for (uint32_t q = 0; q < k->n_seg; q++)
+        if (k->seg[q].inst == inst && k->seg[q].blk == blk && k->seg[q].first == i + 1) cont = (int32_t)q;
       for (uint32_t q = 1; q < k->n_inst; q++)
-        if (k->inst[q].parent == inst && k->inst[q].cont == si + 1) ci_ = q;
+        if (k->inst[q].parent == inst && k->inst[q].cont == cont) ci_ = q;
       if (!ci_) { failf(j->e, "internal: call instance"); return; }
       loop_begin(j, &lp);
       for (uint32_t a = 0; a < callee->n_params && a + 1 < in->n_ops; a++) {
@@ -1253,7 +1256,7 @@ static void emit_seg(J *j, int32_t si) {
         }
       }
       loop_end(j, &lp);
-      gcc_jit_rvalue *args[5] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, ci_), ci(j, j->t_i32, si + 1),
+      gcc_jit_rvalue *args[5] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, ci_), ci(j, j->t_i32, cont),
                                  ci(j, j->t_i32, k->inst[ci_].block_seg[0])};
       assign(j, j->next, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_call), 5, args));
       gcc_jit_block_end_with_jump(j->b, NULL, disp);
@@ -1629,7 +1632,9 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   int ol = opt && opt->opt_level ? opt->opt_level : 2;
   /* cache key */
   char keytxt[512];
-  snprintf(keytxt, sizeof keytxt, "abi=%u|k=%s|S=%u|O=%d|gccjit=%d.%d.%d|", JIT_ABI_VERSION, name, sg_size, ol,
+  /* the build stamp keeps objects of an older (or newer) code generator out */
+  snprintf(keytxt, sizeof keytxt, "abi=%u|build=%s %s|k=%s|S=%u|O=%d|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
+           __DATE__, __TIME__, name, sg_size, ol,
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
   uint64_t key[2];
   key[0] = fnv64(fnv64(fnv64(0xcbf29ce484222325ull, m->hash, 32), keytxt, strlen(keytxt)), mflags, strlen(mflags));

@@ -321,6 +321,7 @@ int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t idx) {
   sg->cur = op;
   sg->mask = act;
   int rc = op->fn(sg, op);
+  if (getenv("JIT_DEBUG")) fprintf(stderr, "rt_interp %d op %u n_in %u rc %d act %llx res_off %u size %u regs %u\n", idx, op->insn->op, op->n_in, rc, (unsigned long long)act.w[0], op->res_off, op->res_size, r->iregs[idx]);
   sg->regs = saved_regs;
   sg->cur = saved_cur;
   sg->mask = saved_mask;

@@ -22,6 +22,7 @@
 #include "ld.h"
 #include "ip.h"
 #include "jit.h"
+#include "backend.h"
 
 /* ------------------------------------------------------------ small things */
 
@@ -972,7 +973,8 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
   report_impl *r = calloc(1, sizeof *r);
   ip_arg *args = NULL;
   uint8_t **saved = NULL;
-  jit_kernel *jk = NULL;
+  sg_jit_job job;
+  bool job_used = false;
   double *times = NULL;
   sg_result res = SG_SUCCESS;
   if (!r) {
@@ -1010,31 +1012,32 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
       }
   }
 
-  /* Backend choice: the JIT when asked (or auto), else / on failure the
-   * interpreter, with the reason recorded. */
-  r->pub.backend = "interp";
-  if (d->backend != SG_BACKEND_INTERP) {
-    uint32_t S = d->subgroup_size ? d->subgroup_size : k->subgroup_size ? k->subgroup_size
-                                                                        : IP_DEFAULT_SUBGROUP_SIZE;
-    if (k->subgroup_size)
-      S = k->subgroup_size;
-    jit_options jo = {.cache_dir = NULL, .opt_level = d->jit_opt_level < 0 ? 2 : d->jit_opt_level};
-    jit_stats js = {0};
-    char jerr[512] = "";
-    double t0 = sg_now_ms();
-    jk = jit_kernel_compile(m->ir, d->kernel, S, &jo, &js, jerr, sizeof jerr);
-    r->pub.compile_ms = sg_now_ms() - t0;
-    if (jk) {
-      r->pub.backend = "jit";
-    } else {
-      r->fallback = strdup(jerr[0] ? jerr : "the JIT cannot compile this kernel");
-      r->pub.fallback_reason = r->fallback;
-      if (d->backend == SG_BACKEND_JIT)
-        sg_emit(d->message, d->message_user, SG_SEV_WARNING,
-                "JIT unavailable for kernel '%s', falling back to the interpreter: %s",
-                d->kernel, r->fallback ? r->fallback : "");
-    }
+  /* Backend choice (docs/semantics.md, "Backend selection"):
+   *   interp  the interpreter only;
+   *   jit     compile first, run everything native; if the compile fails,
+   *           the interpreter, with one warning and the reason recorded;
+   *   auto    the interpreter first; once the kernel is hot (jit_threshold
+   *           subgroup-instructions, or compiled before on this machine) the
+   *           compile runs on a background thread while the interpreter goes
+   *           on, and the launch switches to native code at a work-group
+   *           boundary.  --repeat launches reuse the compiled kernel. */
+  uint32_t S = d->subgroup_size ? d->subgroup_size : k->subgroup_size ? k->subgroup_size
+                                                                      : IP_DEFAULT_SUBGROUP_SIZE;
+  if (k->subgroup_size)
+    S = k->subgroup_size;
+  sg_jit_job_init(&job, m->ir, d->kernel, S, d->jit_opt_level);
+  job_used = true;
+  uint64_t threshold = d->jit_threshold ? d->jit_threshold : SG_JIT_DEFAULT_THRESHOLD;
+  uint32_t nt = d->threads > 1 ? d->threads : 1;
+  bool fallback_noted = false;
+  if (d->backend == SG_BACKEND_JIT) {
+    sg_jit_job_start(&job, false);
+  } else if (d->backend == SG_BACKEND_AUTO && sg_jit_seen(&job)) {
+    sg_jit_job_start(&job, true);
+    if (d->jit_wait)
+      sg_jit_job_wait(&job);
   }
+  uint64_t hot = 0;   /* interpreter subgroup-instructions of earlier launches */
 
   r->fwd = d->printf_out;
   r->fwd_user = d->printf_user;
@@ -1060,13 +1063,46 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
       goto fail;
     }
     double t0 = sg_now_ms();
-    if (jk) {
-      const ip_ndrange *nd = ip_launch_ndrange(l);
-      uint64_t total = (uint64_t)nd->groups[0] * nd->groups[1] * nd->groups[2];
-      ir = jit_kernel_run(jk, l, 0, total);
-    } else {
-      ir = ip_launch_run(l);
+    ip_launch_reset(l);
+    uint64_t total = ip_launch_group_count(l), pos = 0, step = nt;
+    while (pos < total) {
+      if (sg_jit_job_ready(&job) && !job.k && !fallback_noted) {
+        fallback_noted = true;
+        r->fallback = strdup(job.err);
+        r->pub.fallback_reason = r->fallback;
+        if (d->backend == SG_BACKEND_JIT)
+          sg_emit(d->message, d->message_user, SG_SEV_WARNING,
+                  "JIT unavailable for kernel '%s', falling back to the interpreter: %s",
+                  d->kernel, r->fallback ? r->fallback : "");
+      }
+      if (d->backend == SG_BACKEND_INTERP || (sg_jit_job_ready(&job) && !job.k)) {
+        ir = ip_launch_run_range(l, pos, total - pos);
+        r->pub.wg_interp += total - pos;
+        break;
+      }
+      if (sg_jit_job_ready(&job)) {
+        ir = sg_jit_run_range(job.k, l, nt, pos, total - pos);
+        r->pub.wg_jit += total - pos;
+        break;
+      }
+      /* auto, no native code yet: a few work-groups in the interpreter,
+       * growing chunks so the switch stays close to the compile's end */
+      if (!job.started && hot + ip_launch_report(l)->insns >= threshold) {
+        sg_jit_job_start(&job, true);
+        if (d->jit_wait)
+          sg_jit_job_wait(&job);
+        continue;
+      }
+      uint64_t n = total - pos < step ? total - pos : step;
+      ir = ip_launch_run_range(l, pos, n);
+      r->pub.wg_interp += n;
+      pos += n;
+      if (ir < 0 || ip_launch_report(l)->stopped)
+        break;
+      if (step < 64 * (uint64_t)nt)
+        step *= 2;
     }
+    hot += ip_launch_report(l)->insns;
     times[it] = sg_now_ms() - t0;
     if (it == 0) {
       const ip_report *rep = ip_launch_report(l);
@@ -1085,6 +1121,15 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
     }
     ip_launch_free(l);
   }
+  sg_jit_job_wait(&job);   /* a compile still under way: the module must outlive it */
+  if (job.started) {
+    r->pub.compile_ms = job.ms;
+    if (!job.k && !fallback_noted) {
+      r->fallback = strdup(job.err);
+      r->pub.fallback_reason = r->fallback;
+    }
+  }
+  r->pub.backend = r->pub.wg_jit ? (r->pub.wg_interp ? "mixed" : "jit") : "interp";
   r->pub.status = res;
   r->pub.printf_text = r->printf_buf ? r->printf_buf : "";
   r->pub.printf_len = r->printf_len;
@@ -1100,7 +1145,8 @@ fail:
       free(saved[i]);
     free(saved);
   }
-  jit_kernel_free(jk);
+  if (job_used)
+    sg_jit_job_fini(&job);
   free(times);
   free(args);
   sg_report_destroy(r ? &r->pub : NULL);

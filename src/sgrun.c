@@ -37,6 +37,8 @@ typedef struct opts {
   uint32_t sg_size;
   sg_backend backend;
   uint32_t threads, repeat;
+  uint64_t jit_threshold;
+  bool jit_wait;
   sg_ub_mode ub;
   bool stop_on_fault;
   uint64_t step_limit;
@@ -199,7 +201,15 @@ static void usage(FILE *f)
 "\n"
 "Execution:\n"
 "  --backend interp|jit|auto  (default auto; jit falls back to the\n"
-"                           interpreter with a reason)\n"
+"                           interpreter with a reason; auto starts in the\n"
+"                           interpreter and switches to the JIT at a\n"
+"                           work-group boundary once the kernel is hot)\n"
+"  --jit-threshold N        auto: start the background JIT compile after N\n"
+"                           interpreted subgroup-instructions (default\n"
+"                           2000000; env SPIRV_SG_JIT_THRESHOLD); kernels\n"
+"                           compiled before start at once\n"
+"  --jit-wait               auto: wait for that compile instead of\n"
+"                           interpreting meanwhile (reproducible switch)\n"
 "  -j N                     work-groups run on N threads\n"
 "  --repeat N               launch N times (inputs restored each time)\n"
 "  --time                   print load, compile and launch times (first,\n"
@@ -411,6 +421,14 @@ static int parse_options(int argc, char **argv)
       if (!parse_u64(val, &v) || v < 1 || v > 1024)
         return die(EXIT_USAGE, "invalid -j '%s' (1..1024)", val);
       O.threads = (uint32_t)v;
+    } else if (IS("--jit-threshold")) {
+      NEED_VALUE();
+      uint64_t v;
+      if (!parse_u64(val, &v) || v < 1)
+        return die(EXIT_USAGE, "invalid --jit-threshold '%s' (a count >= 1)", val);
+      O.jit_threshold = v;
+    } else if (IS("--jit-wait")) {
+      O.jit_wait = true;
     } else if (IS("--repeat")) {
       NEED_VALUE();
       uint64_t v;
@@ -1175,6 +1193,14 @@ int main(int argc, char **argv)
   d.step_limit = O.step_limit;
   d.time_limit = O.time_limit;
   d.repeat = O.repeat;
+  d.jit_threshold = O.jit_threshold;
+  if (!d.jit_threshold) {
+    const char *e = getenv("SPIRV_SG_JIT_THRESHOLD");
+    uint64_t v;
+    if (e && *e && parse_u64(e, &v) && v >= 1)
+      d.jit_threshold = v;
+  }
+  d.jit_wait = O.jit_wait;
   d.jit_opt_level = O.opt_level;
   d.printf_out = O.json ? NULL : stdout_write;
   d.message = on_message;
@@ -1235,6 +1261,8 @@ int main(int argc, char **argv)
       fputs(", \"fallback_reason\": ", f);
       json_string(f, rep->fallback_reason);
     }
+    fprintf(f, ", \"work_groups\": {\"interp\": %" PRIu64 ", \"jit\": %" PRIu64 "}",
+            rep->wg_interp, rep->wg_jit);
     fprintf(f, ", \"subgroup_size\": %u, \"work_dim\": %u", rep->subgroup_size, d.work_dim);
     fprintf(f, ", \"global_size\": [%zu,%zu,%zu]", d.global_size[0], d.global_size[1], d.global_size[2]);
     fprintf(f, ", \"local_size\": [%zu,%zu,%zu]", rep->local_size[0], rep->local_size[1], rep->local_size[2]);

@@ -184,6 +184,14 @@ typedef struct sg_run_desc {
   void *printf_user;
   sg_message_fn message;         /* fallback reasons and the like; may be NULL */
   void *message_user;
+  /* --backend auto (docs/semantics.md, "Backend selection"): the JIT compile
+   * starts on a background thread once the interpreter has executed this many
+   * subgroup-instructions (summed over the repeat launches), or at once when
+   * the kernel was compiled before; the rest of the launch switches to native
+   * code at a work-group boundary.  0 = default (2,000,000). */
+  uint64_t jit_threshold;
+  bool jit_wait;                 /* auto: wait for the compile once started
+                                    (deterministic switch point, for tests) */
 } sg_run_desc;
 
 typedef struct sg_diag {
@@ -201,7 +209,8 @@ typedef struct sg_diag {
 
 typedef struct sg_report {
   sg_result status;              /* SG_SUCCESS or SG_FAULTED */
-  const char *backend;           /* "interp" or "jit": what actually ran */
+  const char *backend;           /* "interp", "jit" or "mixed" (auto switched
+                                    mid-launch): what actually ran */
   const char *fallback_reason;   /* JIT fallback reason, or NULL */
   uint32_t subgroup_size;
   size_t local_size[3];
@@ -213,6 +222,7 @@ typedef struct sg_report {
   const char *printf_text;       /* everything the kernel printed (first launch) */
   size_t printf_len;
   double load_ms, compile_ms, first_ms, best_ms, median_ms;
+  uint64_t wg_interp, wg_jit;    /* work-groups each backend ran, all launches */
 } sg_report;
 
 /* Runs the kernel.  On SG_SUCCESS / SG_FAULTED *out is a report; on other

@@ -1,0 +1,11 @@
+# args: oob.cl --global 8 --local 8 --arg out=zero:8 --arg n=8
+# Work-item 7 writes out[8]: one element past the 32-byte buffer.
+# expect: ^fault: out-of-bounds access: write of 4 bytes at buffer 'out'\+32 \(size 32\)
+# expect: subgroup 0, lanes 7, OpStore at .*oob\.cl:5
+# expect: raised by: OpStore .*\(oob\.cl:5\)
+# expect: Stopped on the diagnostic above\.
+# expect: lane  7: 7$
+# expect: \[kernel finished: 1 diagnostic\]
+run
+print i lane 7
+continue

@@ -375,6 +375,53 @@ static uint32_t ptr_root(const ld_module *m, uint32_t id, int depth)
   }
 }
 
+/* Root of a pointer through access chains and casts (a variable or a
+ * parameter id), or 0. */
+static uint32_t ptr_base(const ld_module *m, uint32_t id, int depth)
+{
+  if (id >= m->bound || depth > 64)
+    return 0;
+  const ld_value *v = &m->values[id];
+  if (v->kind == LD_V_PARAM)
+    return id;
+  if (v->kind != LD_V_RESULT)
+    return 0;
+  const ld_insn *in = v->u.insn;
+  switch (in->op) {
+  case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+  case SpvOpInBoundsPtrAccessChain: case SpvOpBitcast: case SpvOpPtrCastToGeneric:
+  case SpvOpGenericCastToPtr: case SpvOpCopyObject:
+    return in->n_ops ? ptr_base(m, in->ops[0], depth + 1) : 0;
+  default:
+    return 0;
+  }
+}
+
+uint32_t cf_store_lines(const ld_module *m, uint32_t arg, char *buf, size_t size)
+{
+  uint32_t n = 0;
+  size_t len = 0;
+  buf[0] = 0;
+  for (uint32_t fi = 0; fi < m->n_functions; ++fi) {
+    const ld_function *f = m->functions[fi];
+    for (uint32_t b = 0; b < f->n_blocks; ++b)
+      for (uint32_t i = 0; i < f->blocks[b].n_insns; ++i) {
+        const ld_insn *in = &f->blocks[b].insns[i];
+        if ((in->op != SpvOpStore && in->op != SpvOpSubgroupBlockWriteINTEL) || !in->n_ops || !in->loc)
+          continue;
+        uint32_t r = ptr_base(m, in->ops[0], 0);
+        if (!r || m->values[r].u.param_index != arg)
+          continue;
+        int w = snprintf(buf + len, size - len, "%s%s", n ? ", " : "", ld_insn_where(m, in));
+        if (w < 0 || (size_t)w >= size - len)
+          return n;
+        len += (size_t)w;
+        n++;
+      }
+  }
+  return n;
+}
+
 static uint64_t const_u(const ld_module *m, uint32_t id, bool *ok)
 {
   *ok = false;

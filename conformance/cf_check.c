@@ -1,15 +1,549 @@
-/* cf_check.c - module mode and device-dump mode (not written yet). */
+/* cf_check.c - "spirv-sgconform check" (module mode) and "compare"
+ * (device-dump mode).  docs/conformance.md describes both.
+ *
+ * check: static findings (cf_ana.c) on the loader IR, then, with a run
+ * description, the kernel runs at several subgroup sizes: every UB
+ * diagnostic is reported, every output byte that changes with the subgroup
+ * size, and every difference between the interpreter and the JIT.
+ * compare: one run at the device's subgroup size against raw buffer dumps.
+ */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cf.h"
+#include "cf_check.h"
 #include "cf_suite.h"
+#include "spirv_sg.h"
+
+#define MAX_SHOWN 8u
+
+typedef struct msgs { int n_warn; } msgs;
+
+static void on_msg(void *user, sg_severity sev, const char *text)
+{
+  msgs *mm = user;
+  if (sev == SG_SEV_ERROR)
+    fprintf(stderr, "spirv-sgconform: %s\n", text);
+  else if (sev == SG_SEV_WARNING && mm && mm->n_warn++ < 5)
+    fprintf(stderr, "spirv-sgconform: warning: %s\n", text);
+}
+
+static bool ends_with(const char *s, const char *suf)
+{
+  size_t a = strlen(s), b = strlen(suf);
+  return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+static int run_tool(char *const *argv)
+{
+  pid_t p = fork();
+  if (p < 0)
+    return -1;
+  if (p == 0) {
+    execvp(argv[0], argv);
+    _exit(127);
+  }
+  int st;
+  if (waitpid(p, &st, 0) < 0)
+    return -1;
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* .cl input is compiled here with -debug-info-kind=limited so findings carry
+ * source lines (the library compiles without debug info). */
+static sg_result load_module(const char *path, sg_module **out, msgs *mm)
+{
+  sg_load_options lo = {.validate = SG_VALIDATE_WARN, .opt_level = -1, .message = on_msg,
+                        .message_user = mm};
+  if (!ends_with(path, ".cl"))
+    return sg_module_load_file(path, &lo, out);
+  char dir[] = "/tmp/sgconform-cl.XXXXXX";
+  if (!mkdtemp(dir))
+    return sg_module_load_file(path, &lo, out);
+  char bc[64], spv[64];
+  snprintf(bc, sizeof bc, "%s/k.bc", dir);
+  snprintf(spv, sizeof spv, "%s/k.spv", dir);
+  char *abs = realpath(path, NULL);
+  sg_result r = SG_ERROR_IO;
+  if (!abs) {
+    fprintf(stderr, "spirv-sgconform: %s: %s\n", path, strerror(errno));
+    rmdir(dir);
+    return SG_ERROR_IO;
+  }
+  char *const cc[] = {"clang-15", "-cc1", "-triple", "spir64-unknown-unknown", "-cl-std=CL3.0",
+                      "-finclude-default-header", "-no-opaque-pointers", "-cl-ext=+all",
+                      "-emit-llvm-bc", "-O2", "-debug-info-kind=limited", "-dwarf-version=4",
+                      "-o", bc, abs, NULL};
+  char *const ls[] = {"llvm-spirv-15", "--spirv-ext=+all", bc, "-o", spv, NULL};
+  int rc = run_tool(cc);
+  if (rc == 0)
+    rc = run_tool(ls);
+  if (rc != 0) {
+    /* no tools or a compile error: the library's own path says which */
+    r = sg_module_load_file(path, &lo, out);
+  } else {
+    FILE *f = fopen(spv, "rb");
+    uint8_t *buf = NULL;
+    size_t n = 0;
+    if (f && fseek(f, 0, SEEK_END) == 0) {
+      long sz = ftell(f);
+      if (sz > 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)sz)) &&
+          fread(buf, 1, (size_t)sz, f) == (size_t)sz)
+        n = (size_t)sz;
+    }
+    if (f)
+      fclose(f);
+    r = n ? sg_module_load_memory(buf, n, path, &lo, out) : sg_module_load_file(path, &lo, out);
+    free(buf);
+  }
+  unlink(bc);
+  unlink(spv);
+  rmdir(dir);
+  free(abs);
+  return r;
+}
+
+/* ------------------------------------------------------------- launches */
+
+typedef struct launch_src {
+  sg_module *m;
+  sg_runfile *rf;
+  const sg_kernel_info *k;
+  const sg_arg *args;
+  uint32_t n_args;
+  size_t global[3], local[3];
+} launch_src;
+
+typedef struct run_res {
+  bool ok;
+  char err[512];
+  sg_report *rep;
+  uint8_t **bufs;     /* [n_args] copies of buffer args after the run (NULL for others) */
+} run_res;
+
+static void run_free(run_res *r, uint32_t n)
+{
+  sg_report_destroy(r->rep);
+  if (r->bufs)
+    for (uint32_t i = 0; i < n; ++i)
+      free(r->bufs[i]);
+  free(r->bufs);
+  memset(r, 0, sizeof *r);
+}
+
+static void run_at(const launch_src *ls, uint32_t S, sg_backend be, run_res *r)
+{
+  memset(r, 0, sizeof *r);
+  sg_arg *a = calloc(ls->n_args + 1, sizeof *a);
+  r->bufs = calloc(ls->n_args + 1, sizeof *r->bufs);
+  if (!a || !r->bufs) {
+    snprintf(r->err, sizeof r->err, "out of memory");
+    free(a);
+    return;
+  }
+  for (uint32_t i = 0; i < ls->n_args; ++i) {
+    a[i] = ls->args[i];
+    if (a[i].kind == SG_ARG_BUFFER && a[i].data) {
+      r->bufs[i] = malloc(a[i].size + 1);
+      if (!r->bufs[i]) {
+        snprintf(r->err, sizeof r->err, "out of memory");
+        free(a);
+        return;
+      }
+      memcpy(r->bufs[i], a[i].data, a[i].size);
+      a[i].data = r->bufs[i];
+    }
+  }
+  sg_run_desc d = {.kernel = ls->k->name, .work_dim = 3, .subgroup_size = S, .args = a,
+                   .n_args = ls->n_args, .backend = be, .repeat = 1, .jit_opt_level = -1,
+                   .ub = SG_UB_WARN};
+  for (int i = 0; i < 3; ++i) {
+    d.global_size[i] = ls->global[i];
+    d.local_size[i] = ls->local[i];
+  }
+  sg_result res = sg_run(ls->m, &d, &r->rep, r->err, sizeof r->err);
+  free(a);
+  r->ok = res == SG_SUCCESS || res == SG_FAULTED;
+  if (!r->ok && !r->err[0])
+    snprintf(r->err, sizeof r->err, "%s", sg_result_name(res));
+}
+
+/* Element type of argument i for printing. */
+static void arg_elem(const launch_src *ls, uint32_t i, sg_scalar *s, bool *hex)
+{
+  uint32_t no = 0;
+  const sg_runfile_output *outs = ls->rf ? sg_runfile_outputs(ls->rf, &no) : NULL;
+  *hex = false;
+  *s = SG_S_UCHAR;
+  for (uint32_t k = 0; k < no; ++k)
+    if (outs[k].arg == i) {
+      *s = outs[k].scalar;
+      *hex = outs[k].hex;
+      return;
+    }
+  if (i < ls->k->n_args && ls->k->args[i].scalar != SG_S_NONE && ls->k->args[i].scalar != SG_S_BOOL)
+    *s = ls->k->args[i].scalar;
+}
+
+static const char *arg_name(const launch_src *ls, uint32_t i)
+{
+  return i < ls->k->n_args && ls->k->args[i].name ? ls->k->args[i].name : "?";
+}
+
+static bool is_output(const launch_src *ls, uint32_t i)
+{
+  return ls->args[i].kind == SG_ARG_BUFFER && ls->args[i].data &&
+         !(i < ls->k->n_args && (ls->k->args[i].is_const || ls->k->args[i].is_constant_space));
+}
+
+static int open_launch(const cf_check_opts *o, const char *module_path, launch_src *ls, msgs *mm)
+{
+  char err[1024] = "";
+  memset(ls, 0, sizeof *ls);
+  const char *rfpath = o->runfile;
+  if (!rfpath && ends_with(o->file, ".sim"))
+    rfpath = o->file;
+  if (rfpath) {
+    if (sg_runfile_open(rfpath, &ls->rf, err, sizeof err) != SG_SUCCESS) {
+      fprintf(stderr, "spirv-sgconform: %s\n", err);
+      return 2;
+    }
+    if (!module_path || module_path == rfpath)
+      module_path = sg_runfile_module_path(ls->rf);
+  }
+  if (load_module(module_path, &ls->m, mm) != SG_SUCCESS)
+    return 2;
+  if (ls->rf) {
+    if (sg_runfile_bind(ls->rf, ls->m, err, sizeof err) != SG_SUCCESS) {
+      fprintf(stderr, "spirv-sgconform: %s\n", err);
+      return 2;
+    }
+    ls->k = sg_module_find_kernel(ls->m, sg_runfile_kernel(ls->rf));
+    ls->args = sg_runfile_args(ls->rf, &ls->n_args);
+    sg_runfile_ndrange(ls->rf, ls->global, ls->local);
+    if (!ls->k) {
+      fprintf(stderr, "spirv-sgconform: %s: no kernel '%s'\n", module_path, sg_runfile_kernel(ls->rf));
+      return 2;
+    }
+  }
+  return 0;
+}
+
+static void close_launch(launch_src *ls)
+{
+  sg_runfile_destroy(ls->rf);
+  sg_module_destroy(ls->m);
+}
+
+static uint32_t parse_sizes(const char *list, uint32_t *out, uint32_t max)
+{
+  static const uint32_t def[] = {1, 4, 8, 16, 32, 64, 12};
+  uint32_t n = 0;
+  if (!list) {
+    for (; n < sizeof def / sizeof def[0] && n < max; ++n)
+      out[n] = def[n];
+    return n;
+  }
+  for (const char *p = list; *p && n < max;) {
+    char *e;
+    unsigned long v = strtoul(p, &e, 10);
+    if (e == p)
+      break;
+    if (v >= 1 && v <= 128)
+      out[n++] = (uint32_t)v;
+    p = *e == ',' ? e + 1 : e;
+  }
+  return n;
+}
+
+/* Lane coordinates of element `el` of a buffer with n_elems elements when
+ * it is indexed by the linear global id. */
+static void coord(const launch_src *ls, uint32_t S, size_t n_elems, size_t el, char *buf, size_t size)
+{
+  size_t items = ls->global[0] * (ls->global[1] ? ls->global[1] : 1) * (ls->global[2] ? ls->global[2] : 1);
+  if (n_elems != items || !ls->local[0]) {
+    snprintf(buf, size, "element %zu", el);
+    return;
+  }
+  size_t gx = ls->global[0], gy = ls->global[1] ? ls->global[1] : 1;
+  size_t x = el % gx, y = (el / gx) % gy, z = el / (gx * gy);
+  size_t lx = ls->local[0], ly = ls->local[1] ? ls->local[1] : 1, lz = ls->local[2] ? ls->local[2] : 1;
+  size_t wx = x / lx, wy = y / ly, wz = z / lz;
+  size_t lin = (x % lx) + (y % ly) * lx + (z % lz) * lx * ly;
+  (void)lz;
+  snprintf(buf, size, "element %zu = work-group (%zu,%zu,%zu) subgroup %zu lane %zu", el, wx, wy, wz,
+           lin / S, lin % S);
+}
+
+/* ------------------------------------------------------------ check mode */
 
 int cf_check_run(const cf_check_opts *o)
 {
-  fprintf(stderr, "spirv-sgconform: check %s: module mode is not implemented yet\n", o->file);
-  return 3;
+  msgs mm = {0};
+  launch_src ls;
+  int rc = open_launch(o, o->file, &ls, &mm);
+  if (rc) {
+    close_launch(&ls);
+    return rc;
+  }
+  int findings = 0;
+  /* static */
+  cf_findings fs = {0};
+  const ld_module *ir = sg_module_ir(ls.m);
+  if (!cf_analyze(ir, &fs))
+    fprintf(stderr, "spirv-sgconform: out of memory in the static analysis\n");
+  printf("== static checks: %s\n", sg_module_path(ls.m));
+  for (uint32_t i = 0; i < fs.n; ++i)
+    printf("%s: error: %s\n", fs.v[i].where, fs.v[i].text);
+  if (!fs.n)
+    printf("no findings\n");
+  findings += (int)fs.n;
+  free(fs.v);
+  if (!ls.rf) {
+    printf("(no run description: dynamic checks skipped)\n");
+    close_launch(&ls);
+    return findings ? 1 : 0;
+  }
+  /* dynamic */
+  uint32_t sizes[32], n_sizes = parse_sizes(o->sizes, sizes, 32);
+  uint32_t req = ls.k->reqd_subgroup_size ? ls.k->reqd_subgroup_size : sg_runfile_subgroup_size(ls.rf);
+  bool required = o->required_size || ls.k->reqd_subgroup_size;
+  if (ls.k->reqd_subgroup_size) {
+    sizes[0] = req;
+    n_sizes = 1;
+  } else if (o->required_size && req) {
+    sizes[0] = req;
+    n_sizes = 1;
+  }
+  printf("== dynamic checks: kernel %s, global (%zu,%zu,%zu) local (%zu,%zu,%zu), subgroup sizes",
+         ls.k->name, ls.global[0], ls.global[1], ls.global[2], ls.local[0], ls.local[1], ls.local[2]);
+  for (uint32_t i = 0; i < n_sizes; ++i)
+    printf(" %u", sizes[i]);
+  printf("\n");
+  run_res *rr = calloc(n_sizes, sizeof *rr);
+  if (!rr) {
+    close_launch(&ls);
+    return 2;
+  }
+  uint32_t base = UINT32_MAX;
+  for (uint32_t i = 0; i < n_sizes; ++i) {
+    run_at(&ls, sizes[i], SG_BACKEND_INTERP, &rr[i]);
+    if (!rr[i].ok) {
+      printf("S=%u: launch failed: %s\n", sizes[i], rr[i].err);
+      findings++;
+      continue;
+    }
+    if (base == UINT32_MAX)
+      base = i;
+    for (uint32_t d = 0; d < rr[i].rep->n_diags; ++d) {
+      const sg_diag *g = &rr[i].rep->diags[d];
+      printf("S=%u: %s: %s\n", sizes[i], g->is_ub ? "undefined behaviour" : "fault",
+             g->formatted ? g->formatted : g->message);
+      findings++;
+    }
+  }
+  /* portability: outputs that change with the subgroup size */
+  if (base != UINT32_MAX && !required) {
+    for (uint32_t a = 0; a < ls.n_args; ++a) {
+      if (!is_output(&ls, a))
+        continue;
+      sg_scalar sc;
+      bool hex;
+      arg_elem(&ls, a, &sc, &hex);
+      size_t es = sg_scalar_size(sc) ? sg_scalar_size(sc) : 1, ne = ls.args[a].size / es;
+      uint32_t shown = 0;
+      size_t n_diff = 0;
+      for (size_t el = 0; el < ne; ++el) {
+        bool diff = false;
+        for (uint32_t i = 0; i < n_sizes; ++i)
+          if (rr[i].ok && memcmp(rr[i].bufs[a] + el * es, rr[base].bufs[a] + el * es, es) != 0)
+            diff = true;
+        if (!diff)
+          continue;
+        if (!n_diff++) {
+          char lines[600];
+          printf("portability: argument '%s' depends on the subgroup size", arg_name(&ls, a));
+          if (cf_store_lines(ir, a, lines, sizeof lines))
+            printf(" (stored at %s)", lines);
+          printf(":\n");
+        }
+        if (shown++ < MAX_SHOWN) {
+          printf("  %s[%zu]:", arg_name(&ls, a), el);
+          for (uint32_t i = 0; i < n_sizes; ++i) {
+            char v[64] = "-";
+            if (rr[i].ok)
+              sg_format_value(v, sizeof v, sc, hex, rr[i].bufs[a] + el * es);
+            printf(" S=%u: %s%s", sizes[i], v, i + 1 < n_sizes ? "," : "");
+          }
+          printf("\n");
+        }
+      }
+      if (n_diff > MAX_SHOWN)
+        printf("  ... %zu more elements\n", n_diff - MAX_SHOWN);
+      if (n_diff)
+        findings++;
+    }
+  }
+  /* backends */
+  uint32_t jit_same = 0, jit_fell = 0;
+  for (uint32_t i = 0; i < n_sizes; ++i) {
+    if (!rr[i].ok)
+      continue;
+    run_res j;
+    run_at(&ls, sizes[i], SG_BACKEND_JIT, &j);
+    if (!j.ok) {
+      printf("S=%u: jit: launch failed: %s\n", sizes[i], j.err);
+      findings++;
+    } else if (!j.rep->backend || strcmp(j.rep->backend, "jit") != 0) {
+      printf("S=%u: jit: fell back to the interpreter (%s): backend comparison skipped\n", sizes[i],
+             j.rep->fallback_reason ? j.rep->fallback_reason : "no reason given");
+      jit_fell++;
+    } else {
+      bool same = true;
+      for (uint32_t a = 0; a < ls.n_args; ++a) {
+        if (!is_output(&ls, a) || memcmp(j.bufs[a], rr[i].bufs[a], ls.args[a].size) == 0)
+          continue;
+        sg_scalar sc;
+        bool hex;
+        arg_elem(&ls, a, &sc, &hex);
+        size_t es = sg_scalar_size(sc) ? sg_scalar_size(sc) : 1, ne = ls.args[a].size / es;
+        uint32_t shown = 0;
+        same = false;
+        printf("S=%u: backends differ on argument '%s':\n", sizes[i], arg_name(&ls, a));
+        for (size_t el = 0; el < ne && shown < MAX_SHOWN; ++el)
+          if (memcmp(j.bufs[a] + el * es, rr[i].bufs[a] + el * es, es) != 0) {
+            char v1[64], v2[64];
+            sg_format_value(v1, sizeof v1, sc, hex, rr[i].bufs[a] + el * es);
+            sg_format_value(v2, sizeof v2, sc, hex, j.bufs[a] + el * es);
+            printf("  %s[%zu]: interp %s, jit %s\n", arg_name(&ls, a), el, v1, v2);
+            shown++;
+          }
+        findings++;
+      }
+      jit_same += same;
+    }
+    run_free(&j, ls.n_args);
+  }
+  printf("backends: interp and jit agree at %u of %u sizes%s\n", jit_same, n_sizes,
+         jit_fell ? " (the JIT fell back at some: see above)" : "");
+  for (uint32_t i = 0; i < n_sizes; ++i)
+    run_free(&rr[i], ls.n_args);
+  free(rr);
+  printf("%d finding%s\n", findings, findings == 1 ? "" : "s");
+  close_launch(&ls);
+  return findings ? 1 : 0;
+}
+
+/* ---------------------------------------------------------- compare mode */
+
+static uint8_t *read_all(const char *path, size_t *n)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  uint8_t *buf = NULL;
+  size_t cap = 0, len = 0;
+  for (;;) {
+    if (len == cap) {
+      cap = cap ? cap * 2 : 4096;
+      uint8_t *nb = realloc(buf, cap);
+      if (!nb) { free(buf); fclose(f); return NULL; }
+      buf = nb;
+    }
+    size_t r = fread(buf + len, 1, cap - len, f);
+    len += r;
+    if (r == 0)
+      break;
+  }
+  fclose(f);
+  *n = len;
+  return buf;
 }
 
 int cf_compare_run(const cf_check_opts *o)
 {
-  fprintf(stderr, "spirv-sgconform: compare %s: device-dump mode is not implemented yet\n", o->file);
-  return 3;
+  msgs mm = {0};
+  launch_src ls;
+  int rc = open_launch(o, o->file, &ls, &mm);
+  if (rc || !ls.rf) {
+    if (!rc)
+      fprintf(stderr, "spirv-sgconform: compare needs a run description\n");
+    close_launch(&ls);
+    return 2;
+  }
+  run_res r;
+  run_at(&ls, o->device_sg, SG_BACKEND_INTERP, &r);
+  if (!r.ok) {
+    fprintf(stderr, "spirv-sgconform: launch at S=%u failed: %s\n", o->device_sg, r.err);
+    run_free(&r, ls.n_args);
+    close_launch(&ls);
+    return 2;
+  }
+  for (uint32_t d = 0; d < r.rep->n_diags; ++d)
+    printf("note: our run reports: %s\n", r.rep->diags[d].formatted ? r.rep->diags[d].formatted
+                                                                    : r.rep->diags[d].message);
+  uint32_t compared = 0, differing = 0;
+  for (uint32_t a = 0; a < ls.n_args; ++a) {
+    if (!is_output(&ls, a))
+      continue;
+    char p1[1200], p2[1200];
+    snprintf(p1, sizeof p1, "%s/%s.bin", o->device_dir, arg_name(&ls, a));
+    snprintf(p2, sizeof p2, "%s/arg%u.bin", o->device_dir, a);
+    size_t n = 0;
+    const char *used = p1;
+    uint8_t *dev = read_all(p1, &n);
+    if (!dev) {
+      dev = read_all(p2, &n);
+      used = p2;
+    }
+    if (!dev) {
+      printf("argument '%s': no dump (%s or %s): skipped\n", arg_name(&ls, a), p1, p2);
+      continue;
+    }
+    compared++;
+    sg_scalar sc;
+    bool hex;
+    arg_elem(&ls, a, &sc, &hex);
+    size_t es = sg_scalar_size(sc) ? sg_scalar_size(sc) : 1, ne = ls.args[a].size / es;
+    if (n != ls.args[a].size) {
+      printf("argument '%s': %s has %zu bytes, the buffer %zu\n", arg_name(&ls, a), used, n,
+             ls.args[a].size);
+      differing++;
+      free(dev);
+      continue;
+    }
+    size_t n_diff = 0;
+    for (size_t el = 0; el < ne; ++el) {
+      if (memcmp(dev + el * es, r.bufs[a] + el * es, es) == 0)
+        continue;
+      if (!n_diff++)
+        printf("argument '%s' (%s) differs:\n", arg_name(&ls, a), used);
+      if (n_diff <= MAX_SHOWN) {
+        char c[200], v1[64], v2[64];
+        coord(&ls, r.rep->subgroup_size, ne, el, c, sizeof c);
+        sg_format_value(v1, sizeof v1, sc, hex, r.bufs[a] + el * es);
+        sg_format_value(v2, sizeof v2, sc, hex, dev + el * es);
+        printf("  %s[%zu] (%s): expected %s, device %s\n", arg_name(&ls, a), el, c, v1, v2);
+      }
+    }
+    if (n_diff > MAX_SHOWN)
+      printf("  ... %zu more elements\n", n_diff - MAX_SHOWN);
+    if (n_diff) {
+      printf("  %zu of %zu elements differ\n", n_diff, ne);
+      differing++;
+    } else {
+      printf("argument '%s': identical (%zu elements)\n", arg_name(&ls, a), ne);
+    }
+    free(dev);
+  }
+  if (!compared)
+    printf("no dumps found in %s (expected NAME.bin or argN.bin per output argument)\n", o->device_dir);
+  printf("%u buffer%s compared, %u differ\n", compared, compared == 1 ? "" : "s", differing);
+  run_free(&r, ls.n_args);
+  close_launch(&ls);
+  return differing || !compared ? 1 : 0;
 }

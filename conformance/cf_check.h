@@ -23,4 +23,10 @@ typedef struct cf_findings {
 /* Appends the static findings for every function of m.  False on OOM. */
 bool cf_analyze(const ld_module *m, cf_findings *out);
 
+/* Source positions of the stores into kernel argument `arg` (through a
+ * pointer rooted at parameter number `arg` of any function: llvm-spirv's
+ * entry wrappers pass the arguments on in order), comma-separated into buf.
+ * Returns how many. */
+uint32_t cf_store_lines(const ld_module *m, uint32_t arg, char *buf, size_t size);
+
 #endif

@@ -601,6 +601,12 @@ int cf_suite_run(const cf_suite_opts *o)
     free(s);
     return 2;
   }
+  if (o->count_only) {
+    printf("%zu cases\n", total);
+    free(s->cases);
+    free(s);
+    return 0;
+  }
   if (o->json_out)
     s->json = open_memstream(&s->json_buf, &s->json_len);
   double t0 = (double)clock() / CLOCKS_PER_SEC;

@@ -18,9 +18,10 @@ static void usage(FILE *f)
   fputs("usage: spirv-sgconform suite [--full] [--op LIST] [--type LIST] [--size LIST]\n"
         "                             [--backend interp|jit|all] [--shard K/N] [--case NAME]\n"
         "                             [--json] [--no-progress] [--max-failures N] [--work-dir DIR]\n"
-        "                             [--plant-wrong OP] [--break-op OPCODE]\n"
-        "       spirv-sgconform check FILE [RUNFILE] [--sizes LIST] [--required-size] [--json]\n"
+        "                             [--plant-wrong OP] [--break-op OPCODE] [--count]\n"
+        "       spirv-sgconform check FILE [RUNFILE] [--sizes LIST] [--required-size]\n"
         "       spirv-sgconform compare FILE RUNFILE --device-output DIR --subgroup-size S\n"
+        "(FILE may be the run file itself: FILE.sim names the kernel file)\n"
         "LIST is comma-separated; --op takes operation names (reduce_add), family names\n"
         "(khr, query, ext_types, vote, ballot, arith, shuffle, shuffle_rel, clustered,\n"
         "rotate, intel, intel_block) or OpenCL C spellings.  See docs/conformance.md.\n", f);
@@ -45,6 +46,7 @@ static int main_suite(int argc, char **argv)
     const char *a = argv[i], *v;
 #define OPTV(name, field) else if (strcmp(a, name) == 0) { if (!(v = need(argc, argv, &i))) return 2; o.field = v; }
     if (strcmp(a, "--full") == 0) o.full = true;
+    else if (strcmp(a, "--count") == 0) o.count_only = true;
     else if (strcmp(a, "--json") == 0) o.json_out = true;
     else if (strcmp(a, "--progress") == 0) o.progress = true;
     else if (strcmp(a, "--no-progress") == 0) o.progress = false;
@@ -117,8 +119,10 @@ static int main_check(int argc, char **argv, bool compare)
     return 2;
   }
   if (compare) {
-    if (!o.runfile || !o.device_dir || !o.device_sg) {
-      fprintf(stderr, "spirv-sgconform: compare needs FILE RUNFILE --device-output DIR --subgroup-size S\n");
+    size_t fl = strlen(o.file);
+    bool sim = fl > 4 && strcmp(o.file + fl - 4, ".sim") == 0;
+    if ((!o.runfile && !sim) || !o.device_dir || !o.device_sg) {
+      fprintf(stderr, "spirv-sgconform: compare needs FILE RUNFILE (or FILE.sim) --device-output DIR --subgroup-size S\n");
       return 2;
     }
     return cf_compare_run(&o);

@@ -1531,6 +1531,33 @@ static bool plan_offsets(jit_kernel *k, plan_err *e) {
 
 /* ---------------------------------------------------------------- cache */
 
+/* Restores the insn index table of a cached object. */
+static bool cache_insns(jit_kernel *k, const uint8_t *p, size_t len) {
+  uint32_t n;
+  if (len < 4) return false;
+  memcpy(&n, p, 4);
+  if (n == 0 || len != 4 + (size_t)8 * n) return false;
+  k->n_insns = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t inst, w;
+    memcpy(&inst, p + 4 + 8 * i, 4);
+    memcpy(&w, p + 8 + 8 * i, 4);
+    if (i == 0) { add_insn_index(k, NULL); continue; }
+    if (inst >= k->n_inst) return false;
+    const ld_function *fn = k->inst[inst].fn;
+    const ld_insn *found = NULL;
+    for (uint32_t b = 0; b < fn->n_blocks && !found; b++)
+      for (uint32_t q = 0; q < fn->blocks[b].n_insns; q++)
+        if (fn->blocks[b].insns[q].word_offset == w) { found = &fn->blocks[b].insns[q]; break; }
+    if (!found) return false;
+    uint32_t idx = add_insn_index(k, found);
+    if (idx != i) return false;
+    k->insn_inst[idx] = inst;
+  }
+  return true;
+}
+
+
 typedef struct cache_hdr {
   char magic[8];
   uint64_t key[2];
@@ -1649,8 +1676,10 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
       bool ok = len >= sizeof h;
       if (ok) memcpy(&h, buf, sizeof h);
       ok = ok && !memcmp(h.magic, JIT_CACHE_MAGIC, 8) && h.key[0] == key[0] && h.key[1] == key[1] &&
-           h.so_len == len - sizeof h && h.abi == JIT_ABI_VERSION && h.frame_size == k->frame_size &&
-           fnv64(0xcbf29ce484222325ull, buf + sizeof h, h.so_len) == h.sum;
+           h.so_len <= len - sizeof h && h.abi == JIT_ABI_VERSION && h.frame_size == k->frame_size &&
+           fnv64(0xcbf29ce484222325ull, buf + sizeof h, len - sizeof h) == h.sum;
+      /* after the object: the insn index table (u32 count, then inst and word offset) */
+      if (ok) ok = cache_insns(k, buf + sizeof h + h.so_len, len - sizeof h - h.so_len);
       char lerr[256];
       if (ok && load_so(k, buf + sizeof h, h.so_len, lerr, sizeof lerr)) {
         free(buf);
@@ -1706,7 +1735,20 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
     snprintf(tmp, sizeof tmp, "%s.%d.%lx.tmp", cpath, (int)getpid(), (unsigned long)pthread_self());
     FILE *f = fopen(tmp, "wb");
     if (f) {
-      bool ok = fwrite(&h, sizeof h, 1, f) == 1 && fwrite(so, 1, solen, f) == solen;
+      size_t tl = 4 + (size_t)8 * k->n_insns;
+      uint8_t *tab = malloc(tl);
+      bool ok = tab != NULL;
+      if (ok) {
+        memcpy(tab, &k->n_insns, 4);
+        for (uint32_t i = 0; i < k->n_insns; i++) {
+          uint32_t w = k->insns[i] ? k->insns[i]->word_offset : 0;
+          memcpy(tab + 4 + 8 * i, &k->insn_inst[i], 4);
+          memcpy(tab + 8 + 8 * i, &w, 4);
+        }
+        h.sum = fnv64(fnv64(0xcbf29ce484222325ull, so, solen), tab, tl);
+      }
+      ok = ok && fwrite(&h, sizeof h, 1, f) == 1 && fwrite(so, 1, solen, f) == solen && fwrite(tab, 1, tl, f) == tl;
+      free(tab);
       if (fclose(f) == 0 && ok && rename(tmp, cpath) == 0) logf_(opt, "jit: cached %s", cpath);
       else unlink(tmp);
     }

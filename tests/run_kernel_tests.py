@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Golden kernel tests for spirv-sgrun (python3 standard library only).
 
-Each test is a pair in tests/kernels/ (or tests/subgroup/):  NAME.cl (OpenCL C) and NAME.py (the
+Each test is a pair in tests/kernels/ (or tests/subgroup/, tests/spvasm/):  NAME.cl (OpenCL C)
+or NAME.spvasm (hand-written SPIR-V assembly, run as is, no optimisation levels) and NAME.py (the
 spec).  The spec is plain Python run with the helpers below already defined;
 it describes one launch at top level, or several in CASES = [dict(...), ...]:
 
@@ -19,6 +20,20 @@ it describes one launch at top level, or several in CASES = [dict(...), ...]:
     subgroup_sizes = [None, 8]  # None: the tool's default
     opts = ["-O0", "-O2"]       # optimisation levels (default both)
     defines = {"N": 4}          # -D for clang
+    extra_flags = ["-m32"]      # more compile_cl.sh flags (-m32: 32-bit spir triple, Physical32)
+    sweep = True                # also run every std from `std` up to CL3.0 at -O0..-O3
+                                # (tests in SWEEP_TESTS below get this too; see --sweep)
+    spec_constants = {1: 5}     # --spec ID=VALUE for each entry
+    run_flags = ["--step-limit", "1000"]   # more spirv-sgrun flags
+    cli = True                  # launch with --global/--local/--arg instead of a run file;
+                                # work_dim is then len(global_size) (run files are always 3-D)
+    stderr = ["warning"]        # substrings each found in spirv-sgrun's stderr
+    error = "OpImageSample"     # substring of the JSON "error" (runs that fail before launch)
+    jobs_compare = [1, 2]       # run with each -j N (text and --json) and require identical
+                                # dumps, printf text and diagnostics
+Image arguments: Image(width, height, order="RGBA", format="UNORM_INT8", type="uchar",
+values=[...] | None, expect=[...], dump=False) (type = element type of the data, one value
+per channel); Sampler("normalized address=clamp filter=nearest").
 
 Expected values are computed in the spec by Python, never by running the tool.
 Integers are compared exactly (after wrapping to the type); floats bit-exactly
@@ -40,7 +55,7 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KDIRS = ([os.environ["SG_KERNEL_DIR"]] if os.environ.get("SG_KERNEL_DIR") else
-         [os.path.join(HERE, "kernels"), os.path.join(HERE, "subgroup")])
+         [os.path.join(HERE, "kernels"), os.path.join(HERE, "subgroup"), os.path.join(HERE, "spvasm")])
 COMPILE = os.path.join(HERE, "compile_cl.sh")
 
 # type name -> (struct code, is_float)
@@ -218,6 +233,35 @@ def Scalar(type, value):
     return a
 
 
+class Image(Arg):
+    """An image argument (docs/runfile.md, EXTENSIONS): values are the stored
+    channel values in memory order, as elements of `type`."""
+    kind = "image"
+
+    def __init__(self, width, height=1, order="RGBA", format="UNORM_INT8", type="uchar",
+                 values=None, expect=None, ulp=0, dump=None, check=None):
+        Arg.__init__(self, type, values=values, expect=expect, ulp=ulp, check=check)
+        self.width, self.height, self.order, self.format = width, height, order, format
+        self.dump = dump if dump is not None else (expect is not None or check is not None)
+        if self.count is None:
+            self.count = width * height * IMAGE_CHANNELS.get(order, 4)
+
+
+IMAGE_CHANNELS = {"R": 1, "A": 1, "RG": 2, "RA": 2, "RGB": 3, "RGBA": 4, "BGRA": 4,
+                  "ARGB": 4, "ABGR": 4, "INTENSITY": 1, "LUMINANCE": 1}
+
+
+class Sampler:
+    kind = "sampler"
+
+    def __init__(self, tokens=""):
+        self.tokens = tokens
+
+
+def dumped(a):
+    return a.kind in ("out", "inout") or (a.kind == "image" and a.dump)
+
+
 class Local:
     kind = "local"
 
@@ -234,11 +278,21 @@ SPEC_HELPERS = dict(f32=f32, f16_bits=f16_bits, f16_from_bits=f16_from_bits,
                     f64_bits=f64_bits, wrap=wrap, sat=sat, cdiv=cdiv, crem=crem, round_frac=round_frac, fma32=fma32, fma64=fma64,
                     rand_ints=rand_ints, rand_floats=rand_floats,
                     In=In, Out=Out, InOut=InOut, Scalar=Scalar, Local=Local,
-                    Null=Null, math=math, struct=struct)
+                    Null=Null, Image=Image, Sampler=Sampler, math=math, struct=struct)
+
+# Representative tests that also run at -O1 and -O3 and in every OpenCL C
+# version from their own up to CL3.0 (issue #2: modules from OpenCL C 1.2, 2.0
+# and 3.0 at -O0..-O3 must load and run).  --sweep=all does it for every test.
+SWEEP_TESTS = {"saxpy", "switch_stmt", "loop_divergent", "atomics_local", "reduce_local",
+               "private_struct", "vec4_swizzle", "deep_calls", "printf_basic",
+               "generic_ptr", "sg_compact", "double_arith", "early_return"}
+STDS = ["CL1.2", "CL2.0", "CL3.0"]
+OPTS = ["-O0", "-O1", "-O2", "-O3"]
 
 CASE_KEYS = ("kernel", "std", "global_size", "local_size", "global_offset",
              "args", "printf", "exit", "diag", "subgroup_sizes", "opts",
-             "defines", "name", "extra_flags")
+             "defines", "name", "extra_flags", "sweep", "spec_constants", "run_flags",
+             "cli", "stderr", "error", "jobs_compare")
 
 
 def load_spec(path):
@@ -292,6 +346,19 @@ def sim_text(case, kernel_file, kernel_name):
             lines.append("<size=%d>" % a.nbytes)
         elif a.kind == "null":
             lines.append("<null>")
+        elif a.kind == "sampler":
+            lines.append("<%s>" % a.tokens)
+        elif a.kind == "image":
+            hdr = "width=%d height=%d order=%s format=%s %s" % (
+                a.width, a.height, a.order, a.format, a.type)
+            if a.values is None:
+                hdr += " noinit"
+            if a.dump:
+                hdr += " dump"
+            lines.append("<%s>" % hdr)
+            if a.values is not None:
+                for i in range(0, len(a.values), 16):
+                    lines.append(" ".join(fmt_value(a.type, v) for v in a.values[i:i + 16]))
         elif a.kind == "out" and a.fill is not None:
             fill = fmt_value(a.type, a.fill)
             lines.append("<size=%d %s fill=%s dump>" % (a.count * tsize(a.type), a.type, fill))
@@ -317,6 +384,29 @@ def sim_text(case, kernel_file, kernel_name):
             if row:
                 lines.append(" ".join(row))
     return "\n".join(lines) + "\n"
+
+
+def cli_args(case):
+    """--global/--local/--arg flags for a launch without a run file."""
+    gs = list(case["global_size"])
+    out = ["--global", ",".join(map(str, gs))]
+    if case["local_size"]:
+        out += ["--local", ",".join(map(str, case["local_size"]))]
+    for a in case["args"]:
+        if a.kind == "local":
+            spec = "local:%d" % a.nbytes
+        elif a.kind == "null":
+            spec = "null"
+        elif a.kind == "out":
+            spec = "fill:%s:%d" % (fmt_value(a.type, a.fill or 0), a.count)
+        elif a.kind in ("in", "inout", "scalar"):
+            if TYPES[a.type][1] and any(math.isnan(v) or math.isinf(v) for v in a.values):
+                raise ValueError("cli launches cannot pass non-finite values")
+            spec = ",".join(fmt_value(a.type, v) for v in a.values)
+        else:
+            raise ValueError("cli launches cannot pass %s arguments" % a.kind)
+        out += ["--arg", spec]
+    return out
 
 
 # ---------------------------------------------------------------- comparison
@@ -406,6 +496,8 @@ class Runner:
             self.compile_hash = hashlib.sha1(f.read()).hexdigest()
 
     def compile(self, test, case, opt):
+        if case.get("_asm"):
+            return case["_asm"]
         src = case["_cl"]
         with open(src, "rb") as f:
             text = f.read()
@@ -453,7 +545,7 @@ class Runner:
             errs.append("oclgrind exit %d: %s" % (p.returncode, p.stderr.decode(errors="replace")[:500]))
         k = 0
         for i, a in enumerate(case["args"]):
-            if a.kind not in ("out", "inout"):
+            if not dumped(a):
                 continue
             if k >= len(dumps):
                 errs.append("arg %d not dumped by oclgrind" % i)
@@ -485,13 +577,21 @@ class Runner:
             errs.append("oclgrind stderr: " + p.stderr.decode(errors="replace")[:800])
         return not errs, errs
 
-    def run_one(self, sim, backend, sg, case):
-        cmd = [self.o.sgrun, "--json", "--backend", backend]
+    def run_one(self, sim, backend, sg, case, jobs=None, json_out=True):
+        cmd = [self.o.sgrun] + (["--json"] if json_out else []) + ["--backend", backend]
+        if jobs is not None:
+            cmd += ["-j", str(jobs)]
+        for k, v in sorted(case.get("spec_constants", {}).items()):
+            cmd += ["--spec", "%s=%s" % (k, v)]
+        cmd += case.get("run_flags", [])
         if case.get("global_offset"):
             cmd += ["--offset", ",".join(map(str, case["global_offset"]))]
         if sg is not None:
             cmd += ["--subgroup-size", str(sg)]
-        cmd.append(sim)
+        if isinstance(sim, list):     # a launch without a run file
+            cmd += sim
+        else:
+            cmd.append(sim)
         try:
             p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                timeout=self.o.timeout)
@@ -500,6 +600,8 @@ class Runner:
         out = p.stdout.decode(errors="replace")
         err = p.stderr.decode(errors="replace")
         res = None
+        if not json_out:
+            return cmd, p.returncode, out, err, None
         try:
             res = json.loads(out, parse_int=lambda s: -0.0 if s == "-0" else int(s))
         except ValueError:
@@ -519,9 +621,14 @@ class Runner:
             msg = (res or {}).get("error") if isinstance(res, dict) else None
             errs.append("exit %s, expected %d%s" % (rc, case["exit"],
                         (": " + msg) if msg else (": " + err.strip()[:300] if err.strip() else "")))
+        for want in case.get("stderr", []):
+            if want.lower() not in err.lower():
+                errs.append("stderr lacks %r: %s" % (want, err.strip()[:300] or "(empty)"))
         if res is None or not isinstance(res, dict):
             errs.append("no JSON on stdout: " + (out.strip()[:200] or "(empty)"))
             return errs, None
+        if case.get("error") is not None and case["error"].lower() not in str(res.get("error", "")).lower():
+            errs.append("JSON error %r lacks %r" % (res.get("error"), case["error"]))
         if "error" in res and "outputs" not in res:
             if case["exit"] in (0, 1):
                 errs.append("tool error: %s" % res["error"])
@@ -533,7 +640,7 @@ class Runner:
                 by_arg[o["arg"]] = o
         key = [rc, res.get("printf", ""), res.get("status")]
         for i, a in enumerate(case["args"]):
-            if a.kind not in ("out", "inout"):
+            if not dumped(a):
                 continue
             o = by_arg.get(i)
             if o is None:
@@ -561,10 +668,36 @@ class Runner:
                 str(d.get("message", d.get("kind"))) for d in diags[:3] if isinstance(d, dict))))
         return errs, key
 
+    def check_jobs(self, sim, be, sg, case):
+        """Run with each -j N of case["jobs_compare"], with and without --json:
+        the dumps, printf text and diagnostics must be identical."""
+        errs = []
+        first = {}
+        for j in case["jobs_compare"]:
+            for js in (True, False):
+                cmd, rc, out, err, res = self.run_one(sim, be, sg, case, jobs=j, json_out=js)
+                if js:
+                    e, _ = self.check_run(case, rc, out, err, res)
+                    errs += ["-j %d: %s" % (j, x) for x in e]
+                    if not isinstance(res, dict):
+                        continue
+                    got = json.dumps([res.get(k) for k in ("status", "outputs", "printf",
+                                                           "diagnostics", "faults", "ub")])
+                else:
+                    got = "%s\n%s" % (rc, out)
+                if js not in first:
+                    first[js] = (j, got)
+                elif first[js][1] != got:
+                    errs.append("%s output differs between -j %d and -j %d" % (
+                        "--json" if js else "text", first[js][0], j))
+        return errs
+
     def unit(self, test, case, opt):
         """Run one case at one optimisation level on every backend."""
         lines = []
         if self.o.oclgrind:
+            if case.get("_asm") or case.get("cli"):
+                return True, ["  (skipped: oclgrind runs only .cl tests through run files)"]
             return self.run_oclgrind(test, case, opt)
         try:
             spv = self.compile(test, case, opt)
@@ -572,15 +705,21 @@ class Runner:
             return False, [str(e)]
         kernel = case.get("kernel") or test
         cname = ("." + case["name"]) if case["name"] else ""
-        sim = os.path.join(self.o.work, "%s%s%s.sim" % (test, cname, opt))
-        with open(sim, "w") as f:
-            f.write(sim_text(case, os.path.basename(spv), kernel))
+        if case.get("cli"):
+            sim = [spv, "-k", kernel] + cli_args(case)
+        else:
+            sim = os.path.join(self.o.work, "%s%s%s.sim" % (test, cname, opt))
+            kfile = spv if case.get("_asm") else os.path.basename(spv)
+            with open(sim, "w") as f:
+                f.write(sim_text(case, kfile, kernel))
         ok = True
         for sg in case["subgroup_sizes"]:
             keys = {}
             for be in self.o.backends:
                 cmd, rc, out, err, res = self.run_one(sim, be, sg, case)
                 errs, key = self.check_run(case, rc, out, err, res)
+                if not errs and case.get("jobs_compare"):
+                    errs = self.check_jobs(sim, be, sg, case)
                 tag = "%s%s" % (be, ("/sg%d" % sg) if sg else "")
                 if errs:
                     ok = False
@@ -610,8 +749,11 @@ def main():
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--list", action="store_true")
-    ap.add_argument("--dir", action="append", help="folder of NAME.cl + NAME.py tests "
-                    "(default: tests/kernels and tests/subgroup)")
+    ap.add_argument("--dir", action="append", help="folder of NAME.cl|NAME.spvasm + NAME.py tests "
+                    "(default: tests/kernels, tests/subgroup and tests/spvasm)")
+    ap.add_argument("--sweep", choices=["none", "default", "all"], default="default",
+                    help="-O0..-O3 x every std from the test's up to CL3.0: for no test, "
+                    "the SWEEP_TESTS and `sweep = True` ones (default), or every test")
     ap.add_argument("--oclgrind", action="store_true",
                     help="check the specs' expected values against oclgrind-kernel instead")
     o = ap.parse_args()
@@ -629,11 +771,14 @@ def main():
     tests = []
     for d in (o.dir or KDIRS):
         if os.path.isdir(d):
-            tests += [(f[:-3], d) for f in sorted(os.listdir(d)) if f.endswith(".cl")
-                      and os.path.exists(os.path.join(d, f[:-3] + ".py")) and o.filter in f[:-3]]
+            for f in sorted(os.listdir(d)):
+                base, ext = os.path.splitext(f)
+                if (ext in (".cl", ".spvasm") and os.path.exists(os.path.join(d, base + ".py"))
+                        and o.filter in base):
+                    tests.append((base, d, ext))
     units = []
     bad_specs = []
-    for t, d in tests:
+    for t, d, ext in tests:
         spec = os.path.join(d, t + ".py")
         try:
             cases = load_spec(spec)
@@ -641,11 +786,22 @@ def main():
             bad_specs.append((t, traceback.format_exc(limit=2)))
             continue
         for c in cases:
+            if ext == ".spvasm":
+                c["_asm"] = os.path.join(d, t + ".spvasm")
+                units.append((t, c, "asm"))
+                continue
             c["_cl"] = os.path.join(d, t + ".cl")
-            for opt in c["opts"]:
-                if o.opt and opt not in o.opt:
-                    continue
-                units.append((t, c, opt))
+            variants = [(c, c["opts"])]
+            if o.sweep == "all" or (o.sweep == "default" and (c.get("sweep") or t in SWEEP_TESTS)):
+                variants[0] = (c, OPTS)
+                for std in STDS[STDS.index(c["std"]) + 1:] if c["std"] in STDS else []:
+                    variants.append((dict(c, std=std, name=(c["name"] + "." if c["name"] else "") + std),
+                                     OPTS))
+            for cv, opts in variants:
+                for opt in opts:
+                    if o.opt and opt not in o.opt:
+                        continue
+                    units.append((t, cv, opt))
     if o.list:
         for t, c, opt in units:
             print(t + (("." + c["name"]) if c["name"] else ""), opt)

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Tests of spirv-sgconform check / compare / suite --break-op.
+
+usage: check_test.py SGCONFORM SGRUN TESTS_DIR WORK_DIR CASE
+CASE: divergent | sgsize | clean | compare | static | break-op
+"""
+import os
+import shutil
+import struct
+import subprocess
+import sys
+
+conform, sgrun, tdir, work, case = sys.argv[1:6]
+os.makedirs(work, exist_ok=True)
+
+
+def run(args, expect_rc):
+    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
+    print("$", " ".join(args))
+    print(p.stdout)
+    print(p.stderr, file=sys.stderr)
+    if p.returncode != expect_rc:
+        sys.exit("FAIL: exit status %d, expected %d" % (p.returncode, expect_rc))
+    return p.stdout
+
+
+def need(out, *texts):
+    for t in texts:
+        if t not in out:
+            sys.exit("FAIL: output lacks %r" % t)
+
+
+sim = lambda n: os.path.join(tdir, n + ".sim")
+
+if case == "divergent":
+    out = run([conform, "check", sim("divergent")], 1)
+    need(out, "divergent.cl:8: error: OpGroupIAdd (subgroup collective, scope Subgroup) "
+              "in lane-dependent control flow: the branch at ",
+         "divergent.cl:7 depends on the lane", "undefined behaviour")
+elif case == "sgsize":
+    out = run([conform, "check", sim("sgsize")], 1)
+    need(out, "no findings",   # static: the code itself is correct
+         "portability: argument 'out' depends on the subgroup size (stored at ",
+         "sgsize.cl:6)", "out[0]: S=1: 1, S=4: 4, S=8: 8, S=16: 16, S=32: 16, S=64: 16, S=12: 12")
+    # a required size silences the portability report
+    run([conform, "check", sim("sgsize"), "--required-size", "--sizes", "8"], 0)
+elif case == "clean":
+    out = run([conform, "check", sim("clean")], 0)
+    need(out, "no findings", "0 findings")
+elif case == "compare":
+    dev = os.path.join(work, "device")
+    shutil.rmtree(dev, ignore_errors=True)
+    os.makedirs(dev)
+    dump = os.path.join(dev, "out.bin")
+    run([sgrun, sim("sgsize"), "--subgroup-size", "8", "--write", "out=" + dump], 0)
+    out = run([conform, "compare", sim("sgsize"), "--device-output", dev, "--subgroup-size", "8"], 0)
+    need(out, "argument 'out': identical (32 elements)")
+    b = bytearray(open(dump, "rb").read())
+    v = struct.unpack_from("<i", b, 4 * 13)[0]
+    struct.pack_into("<i", b, 4 * 13, v + 100)
+    open(dump, "wb").write(b)
+    out = run([conform, "compare", sim("sgsize"), "--device-output", dev, "--subgroup-size", "8"], 1)
+    need(out, "out[13] (element 13 = work-group (0,0,0) subgroup 1 lane 5): expected 8, device 108",
+         "1 of 32 elements differ")
+    if out.count("expected") != 1:
+        sys.exit("FAIL: more than the planted element reported")
+elif case == "static":
+    spv = os.path.join(work, "static_bad.spv")
+    subprocess.run(["spirv-as", "--target-env", "spv1.4", os.path.join(tdir, "static_bad.spvasm"),
+                    "-o", spv], check=True)
+    out = run([conform, "check", spv], 1)
+    need(out, "OpGroupNonUniformShuffle used without the GroupNonUniformShuffle capability",
+         "execution scope Device (1); only Subgroup or Workgroup is allowed",
+         "without the GroupNonUniformClustered capability",
+         "ClusterSize 6 is not a power of two",
+         "OpGroupNonUniformBroadcast: Id is not a constant (required before SPIR-V 1.5")
+elif case == "break-op":
+    # 264 = OpGroupIAdd: lane 1 of every subgroup gets a wrong sum
+    out = run([conform, "suite", "--no-progress", "--op", "reduce_add", "--type", "int",
+               "--size", "4", "--break-op", "264", "--work-dir", os.path.join(work, "brk")], 1)
+    need(out, "FAIL khr/reduce_add.int.", "sg 0 lane 1 (item 1, call 0)", "rerun:", "--break-op 264")
+    if " lane 0 " in out or " lane 2 " in out:
+        sys.exit("FAIL: lanes other than lane 1 reported")
+    # and without the switch the same cases pass
+    run([conform, "suite", "--no-progress", "--op", "reduce_add", "--type", "int",
+         "--size", "4", "--work-dir", os.path.join(work, "brk")], 0)
+else:
+    sys.exit("unknown case " + case)
+print("PASS")

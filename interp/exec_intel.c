@@ -17,37 +17,10 @@
  * p[l + k * max_sub_group_size].
  */
 #include "ip_internal.h"
+#include "ip_gather.h"
 
 #define UB(kind, lanes, ...) \
   do { if (ip_ub(sg, (kind), (lanes), __VA_ARGS__) == IP_HALT) rc = IP_HALT; } while (0)
-
-/* src[l]: source lane; from[l]: operand index to read it from. */
-static int gather2(ip_sg *sg, const ip_op *op, const uint32_t *src, const uint8_t *from, const char *what) {
-  int rc = IP_NEXT;
-  ip_mask oor = {{0, 0}}, inact = {{0, 0}};
-  uint32_t ex_oor = 0, ex_in = 0;
-  IP_FOR_LANES(sg->mask, l) {
-    uint32_t s = src[l];
-    uint8_t *r = ip_res(sg, op, l);
-    if (s == IP_SRC_OUT_OF_RANGE || s >= sg->size) {
-      if (ip_mask_empty(oor)) ex_oor = l;
-      ip_mask_set(&oor, l);
-      memset(r, 0, op->res_size);
-    } else if (!ip_mask_test(sg->mask, s)) {
-      if (ip_mask_empty(inact)) ex_in = s;
-      ip_mask_set(&inact, l);
-      memset(r, 0, op->res_size);
-    } else {
-      memcpy(r, ip_in(sg, op, from[l], s), op->res_size);
-    }
-  }
-  if (!ip_mask_empty(oor))
-    UB(IP_UB_INDEX_OUT_OF_RANGE, oor,
-       "%s index out of range for max subgroup size %u (lane %u); result 0", what, sg->size, ex_oor);
-  if (!ip_mask_empty(inact))
-    UB(IP_UB_INACTIVE_LANE, inact, "%s reads lane %u, which did not reach the shuffle; result 0", what, ex_in);
-  return rc;
-}
 
 static int h_shuffle(ip_sg *sg, const ip_op *op) {
   uint32_t src[IP_MAX_LANES];
@@ -87,7 +60,8 @@ static int h_shuffle(ip_sg *sg, const ip_op *op) {
     }
     break;
   }
-  return gather2(sg, op, src, from, what);
+  /* src[l]: source lane; from[l]: the operand to read it from */
+  return ip_gather(sg, op, src, from, 0, what, IP_GATHER_INTEL);
 }
 
 /* The rules every block operation shares; *out_v: the first active lane's

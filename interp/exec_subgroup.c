@@ -15,6 +15,7 @@
  */
 #include <stdlib.h>
 #include "ip_internal.h"
+#include "ip_gather.h"
 
 #define UB(kind, lanes, ...) \
   do { if (ip_ub(sg, (kind), (lanes), __VA_ARGS__) == IP_HALT) rc = IP_HALT; } while (0)
@@ -46,9 +47,9 @@ static int check_uniform(ip_sg *sg, const ip_op *op, uint32_t i, const char *wha
   return rc;
 }
 
-/* Copies operand vi of lane src[l] into the result of every active lane l;
- * out-of-range or inactive sources yield zero and one UB record each. */
-static int gather(ip_sg *sg, const ip_op *op, uint32_t vi, const uint32_t *src, const char *what) {
+/* ip_gather.h.  The wording of the records is each family's own. */
+int ip_gather(ip_sg *sg, const ip_op *op, const uint32_t *src, const uint8_t *from, uint32_t vi,
+              const char *what, ip_gather_style style) {
   int rc = IP_NEXT;
   ip_mask oor = {{0, 0}}, inact = {{0, 0}};
   uint32_t ex_oor = 0, ex_in = 0;
@@ -64,15 +65,25 @@ static int gather(ip_sg *sg, const ip_op *op, uint32_t vi, const uint32_t *src, 
       ip_mask_set(&inact, l);
       memset(r, 0, op->res_size);
     } else {
-      memcpy(r, ip_in(sg, op, vi, s), op->res_size);
+      memcpy(r, ip_in(sg, op, from ? from[l] : vi, s), op->res_size);
     }
   }
-  if (!ip_mask_empty(oor))
+  bool intel = style == IP_GATHER_INTEL;
+  if (!ip_mask_empty(oor) && intel)
+    UB(IP_UB_INDEX_OUT_OF_RANGE, oor,
+       "%s index out of range for max subgroup size %u (lane %u); result 0", what, sg->size, ex_oor);
+  else if (!ip_mask_empty(oor))
     UB(IP_UB_INDEX_OUT_OF_RANGE, oor, "%s selects no lane of the subgroup of size %u (lane %u); result 0",
        what, sg->size, ex_oor);
-  if (!ip_mask_empty(inact))
+  if (!ip_mask_empty(inact) && intel)
+    UB(IP_UB_INACTIVE_LANE, inact, "%s reads lane %u, which did not reach the shuffle; result 0", what, ex_in);
+  else if (!ip_mask_empty(inact))
     UB(IP_UB_INACTIVE_LANE, inact, "%s reads lane %u, which is not active here; result 0", what, ex_in);
   return rc;
+}
+
+static int gather(ip_sg *sg, const ip_op *op, uint32_t vi, const uint32_t *src, const char *what) {
+  return ip_gather(sg, op, src, NULL, vi, what, IP_GATHER_KHR);
 }
 
 /* ------------------------------------------------------------- arithmetic */

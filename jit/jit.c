@@ -1057,12 +1057,20 @@ static void emit_group(J *j, uint32_t inst, const ld_insn *in) {
   gcc_jit_lvalue *acc = local(j, T);
   /* identity: 0 for integers, -0.0 for floats (x + -0.0 == x for every x) */
   assign(j, acc, fadd ? gcc_jit_context_new_rvalue_from_double(j->cx, T, -0.0) : ci(j, T, 0));
+  gcc_jit_lvalue *have = local(j, j->t_i32);
+  assign(j, have, ci(j, j->t_i32, 0));
   loop_begin(j, &lp);
   gcc_jit_rvalue *xv = V(j, inst, x, 0);
   gcc_jit_rvalue *old = gcc_jit_lvalue_as_rvalue(acc);
   if (gop == SpvGroupOperationExclusiveScan) {
     gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
-    assign(j, r, sel(j, MASK(j), old, gcc_jit_lvalue_as_rvalue(r), T));
+    gcc_jit_rvalue *ev = old;
+    if (fadd)   /* the first active lane gets the identity +0.0, not the -0.0 seed */
+      ev = sel(j, cmp(j, GCC_JIT_COMPARISON_NE, gcc_jit_lvalue_as_rvalue(have), ci(j, j->t_i32, 0)), old,
+               gcc_jit_context_new_rvalue_from_double(j->cx, T, 0.0), T);
+    assign(j, r, sel(j, MASK(j), ev, gcc_jit_lvalue_as_rvalue(r), T));
+    assign(j, have, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_i32, gcc_jit_lvalue_as_rvalue(have),
+                        gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j)))));
   }
   if (iadd) {
     gcc_jit_rvalue *m = bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0),

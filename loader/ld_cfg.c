@@ -162,10 +162,18 @@ void ld_build_cfg(ld_b *b, ld_function *fn) {
     }
   }
 
+  /* A loop header's own branch may select between two blocks inside the loop
+   * (llvm-spirv-15 at -O1: OpLoopMerge %exit %latch, then
+   * OpBranchConditional %c %if_then %latch): those lanes must meet again at
+   * the immediate post-dominator (the latch, where a barrier may be), not
+   * only at the loop's exit.  In the usual header (one target is the merge)
+   * the post-dominator is the merge anyway; the merge is kept when there is no
+   * post-dominator inside the function (a path returns). */
   for (uint32_t i = 0; i < nb; i++) {
     ld_block *blk = &blocks[i];
-    if (blk->merge) blk->reconverge = blk->merge;
-    else if (!po[i] || ipd[i] == undef || ipd[i] == exit) blk->reconverge = NULL;
+    bool has_ipd = po[i] && ipd[i] != undef && ipd[i] != exit;
+    if (blk->merge && !(blk->loop_continue && has_ipd)) blk->reconverge = blk->merge;
+    else if (!has_ipd) blk->reconverge = NULL;
     else blk->reconverge = &blocks[ipd[i]];
   }
 }

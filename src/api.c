@@ -21,6 +21,7 @@
 
 #include "ld.h"
 #include "ip.h"
+#include "ip_core.h"   /* sg_sg_describe_addr, sg_sg_blocked: see there */
 #include "jit.h"
 #include "backend.h"
 
@@ -548,7 +549,7 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   char optbuf[8], stdbuf[32];
   snprintf(optbuf, sizeof optbuf, "-O%d", opt->opt_level < 0 ? 2 : opt->opt_level > 3 ? 3 : opt->opt_level);
   snprintf(stdbuf, sizeof stdbuf, "-cl-std=%s", opt->cl_std ? opt->cl_std : "CL3.0");
-  size_t na = 16 + 2 * (size_t)opt->n_defines;
+  size_t na = 18 + 2 * (size_t)opt->n_defines;
   char **argv = calloc(na, sizeof *argv);
   char **defs = calloc(opt->n_defines + 1, sizeof *defs);
   if (!argv || !defs) {
@@ -568,6 +569,10 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   argv[k++] = "-cl-ext=+all";
   argv[k++] = "-emit-llvm-bc";
   argv[k++] = optbuf;
+  if (opt->debug_info) {
+    argv[k++] = "-debug-info-kind=limited";
+    argv[k++] = "-dwarf-version=4";
+  }
   for (uint32_t i = 0; i < opt->n_defines; i++) {
     size_t l = strlen(opt->defines[i]) + 3;
     defs[i] = malloc(l);
@@ -576,11 +581,15 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
       argv[k++] = defs[i];
     }
   }
+  /* with debug info, an absolute source path: the debugger opens the file
+   * named in the DebugSource whatever its working folder */
+  char *abs = opt->debug_info ? realpath(path, NULL) : NULL;
   argv[k++] = "-o";
   argv[k++] = bc;
-  argv[k++] = (char *)path;
+  argv[k++] = abs ? abs : (char *)path;
   argv[k] = NULL;
   int st = run_tool(argv, c);
+  free(abs);
   for (uint32_t i = 0; i < opt->n_defines; i++)
     free(defs[i]);
   free(defs);
@@ -593,8 +602,17 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   }
   /* As compile_cl.sh, plus the kernel_arg_type OpString, so argument types
    * keep their OpenCL C spelling (uint* vs int*) for run files. */
-  char *argv2[] = {llvm_spirv, "--spirv-ext=+all",
-                   "--preserve-ocl-kernel-arg-type-metadata-through-string", bc, "-o", spv, NULL};
+  char *argv2[8];
+  k = 0;
+  argv2[k++] = llvm_spirv;
+  argv2[k++] = "--spirv-ext=+all";
+  argv2[k++] = "--preserve-ocl-kernel-arg-type-metadata-through-string";
+  if (opt->debug_info)
+    argv2[k++] = "--spirv-debug-info-version=ocl-100";
+  argv2[k++] = bc;
+  argv2[k++] = "-o";
+  argv2[k++] = spv;
+  argv2[k] = NULL;
   st = run_tool(argv2, c);
   if (st != 0) {
     sg_emit(c->fn, c->user, SG_SEV_ERROR, "%s: llvm-spirv-15 failed to translate to SPIR-V", path);
@@ -712,10 +730,23 @@ int32_t sg_kernel_sub_group_info(const sg_module *m, const char *kernel_name,
                                  const void *input_value, size_t param_value_size,
                                  void *param_value, size_t *param_value_size_ret)
 {
+  return sg_kernel_sub_group_info_for(m, kernel_name, 0, param_name, input_value_size,
+                                      input_value, param_value_size, param_value,
+                                      param_value_size_ret);
+}
+
+int32_t sg_kernel_sub_group_info_for(const sg_module *m, const char *kernel_name,
+                                     uint32_t subgroup_size, uint32_t param_name,
+                                     size_t input_value_size, const void *input_value,
+                                     size_t param_value_size, void *param_value,
+                                     size_t *param_value_size_ret)
+{
   const sg_kernel_info *k = sg_module_find_kernel(m, kernel_name);
   if (!k)
     return CL_INVALID_KERNEL;
-  size_t S = k->reqd_subgroup_size ? k->reqd_subgroup_size : IP_DEFAULT_SUBGROUP_SIZE;
+  /* S as sg_run picks it: the required size, else the launch's, else 16 */
+  size_t S = k->reqd_subgroup_size ? k->reqd_subgroup_size
+           : subgroup_size ? subgroup_size : IP_DEFAULT_SUBGROUP_SIZE;
   size_t local[3] = {1, 1, 1};
   switch (param_name) {
   case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE_KHR:
@@ -734,11 +765,9 @@ int32_t sg_kernel_sub_group_info(const sg_module *m, const char *kernel_name,
         return CL_INVALID_VALUE;
       total *= local[i];
     }
-    size_t v;
-    if (param_name == CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE_KHR)
-      v = total < S ? total : S;
-    else
-      v = (total + S - 1) / S;
+    /* the maximum is S whatever the local size: get_max_sub_group_size()
+     * inside the kernel (docs/semantics.md, SubgroupMaxSize) */
+    size_t v = param_name == CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE_KHR ? S : (total + S - 1) / S;
     return put_size_t(v, param_value_size, param_value, param_value_size_ret);
   }
   case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
@@ -776,12 +805,14 @@ int32_t sg_kernel_sub_group_info(const sg_module *m, const char *kernel_name,
 
 /* ------------------------------------------------------------------ running */
 
+struct diag_text {
+  char kind[64], insn[64], loc[300], msg[256], formatted[1024];
+};
+
 typedef struct report_impl {
   sg_report pub;           /* first: sg_report* <-> report_impl* */
   sg_diag *diags;
-  struct diag_text {
-    char kind[64], insn[64], loc[300], msg[256], formatted[1024];
-  } *texts;
+  struct diag_text *texts;
   char *printf_buf;
   size_t printf_len, printf_cap;
   bool capture;
@@ -903,6 +934,48 @@ static int cmp_double(const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
+/* o's strings point into t. */
+static void convert_diag(const ld_module *m, const ip_diag *d, sg_diag *o, struct diag_text *t)
+{
+  memset(o, 0, sizeof *o);
+  snprintf(t->kind, sizeof t->kind, "%s", ip_diag_kind_name(d->kind));
+  o->kind = t->kind;
+  o->is_ub = ip_diag_is_ub(d->kind);
+  memcpy(o->group, d->group, sizeof o->group);
+  o->subgroup = d->subgroup;
+  o->lanes[0] = d->lanes.w[0];
+  o->lanes[1] = d->lanes.w[1];
+  if (d->insn) {
+    snprintf(t->insn, sizeof t->insn, "%s", spv_opcode_name(d->insn->op));
+    o->instruction = t->insn;
+    o->word = d->insn->word_offset;
+    if (d->insn->loc && d->insn->loc->file) {
+      snprintf(t->loc, sizeof t->loc, "%s:%u", d->insn->loc->file, d->insn->loc->line);
+      o->location = t->loc;
+    }
+  }
+  snprintf(t->msg, sizeof t->msg, "%s", d->message);
+  o->message = t->msg;
+  ip_diag_format(m, d, t->formatted, sizeof t->formatted);
+  o->formatted = t->formatted;
+}
+
+/* ip_launch_desc.on_diag -> sg_run_desc.on_diag */
+typedef struct diag_fwd {
+  const ld_module *m;
+  sg_diag_fn fn;
+  void *user;
+} diag_fwd;
+
+static void diag_forward(void *user, const ip_diag *d)
+{
+  diag_fwd *f = user;
+  struct diag_text t;
+  sg_diag o;
+  convert_diag(f->m, d, &o, &t);
+  f->fn(f->user, &o);
+}
+
 static void convert_report(report_impl *r, const ld_module *m, const ip_report *ir)
 {
   sg_report *p = &r->pub;
@@ -920,48 +993,34 @@ static void convert_report(report_impl *r, const ld_module *m, const ip_report *
   r->texts = calloc(ir->n_diags, sizeof *r->texts);
   if (!r->diags || !r->texts)
     return;
-  for (uint32_t i = 0; i < ir->n_diags; i++) {
-    const ip_diag *d = &ir->diags[i];
-    sg_diag *o = &r->diags[i];
-    struct diag_text *t = &r->texts[i];
-    snprintf(t->kind, sizeof t->kind, "%s", ip_diag_kind_name(d->kind));
-    o->kind = t->kind;
-    o->is_ub = ip_diag_is_ub(d->kind);
-    memcpy(o->group, d->group, sizeof o->group);
-    o->subgroup = d->subgroup;
-    o->lanes[0] = d->lanes.w[0];
-    o->lanes[1] = d->lanes.w[1];
-    if (d->insn) {
-      snprintf(t->insn, sizeof t->insn, "%s", spv_opcode_name(d->insn->op));
-      o->instruction = t->insn;
-      o->word = d->insn->word_offset;
-      if (d->insn->loc && d->insn->loc->file) {
-        snprintf(t->loc, sizeof t->loc, "%s:%u", d->insn->loc->file, d->insn->loc->line);
-        o->location = t->loc;
-      }
-    }
-    snprintf(t->msg, sizeof t->msg, "%s", d->message);
-    o->message = t->msg;
-    ip_diag_format(m, d, t->formatted, sizeof t->formatted);
-    o->formatted = t->formatted;
-  }
+  for (uint32_t i = 0; i < ir->n_diags; i++)
+    convert_diag(m, &ir->diags[i], &r->diags[i], &r->texts[i]);
   p->n_diags = ir->n_diags;
   p->diags = r->diags;
+}
+
+/* The common start of sg_run and sg_launch_create: err may be NULL (then
+ * the scratch buffer takes the message).  False, with the message, when
+ * !args_ok (a NULL argument). */
+static bool start_call(const char *fn, bool args_ok, char **err, size_t *err_size,
+                       char *scratch, size_t scratch_size)
+{
+  if (!*err || !*err_size) {
+    *err = scratch;
+    *err_size = scratch_size;
+  }
+  (*err)[0] = 0;
+  if (!args_ok)
+    snprintf(*err, *err_size, "%s: NULL argument", fn);
+  return args_ok;
 }
 
 sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
                  char *err, size_t err_size)
 {
   char dummy[8];
-  if (!err || !err_size) {
-    err = dummy;
-    err_size = sizeof dummy;
-  }
-  err[0] = 0;
-  if (!out || !m || !d) {
-    snprintf(err, err_size, "sg_run: NULL argument");
+  if (!start_call("sg_run", out && m && d, &err, &err_size, dummy, sizeof dummy))
     return SG_ERROR_INVALID_ARGUMENT;
-  }
   *out = NULL;
   const ld_kernel *k = d->kernel ? ld_find_kernel(m->ir, d->kernel) : NULL;
   if (!k) {
@@ -1041,6 +1100,7 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
 
   r->fwd = d->printf_out;
   r->fwd_user = d->printf_user;
+  diag_fwd fwd = {m->ir, d->on_diag, d->diag_user};
   for (uint32_t it = 0; it < repeat; it++) {
     if (it > 0 && saved)
       for (uint32_t i = 0; i < d->n_args; i++)
@@ -1051,6 +1111,10 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
     r->capture = it == 0;
     ipd.out = printf_sink;
     ipd.out_user = r;
+    if (d->on_diag && it == 0) {
+      ipd.on_diag = diag_forward;
+      ipd.diag_user = &fwd;
+    }
     ip_launch *l = NULL;
     ip_result ir = ip_launch_create(m->ir, &ipd, &l, err, err_size);
     if (ir != IP_OK || !l) {
@@ -1159,21 +1223,15 @@ struct sg_launch {
   const sg_module *m;
   ip_launch *l;
   ip_arg *args;
+  diag_fwd fwd;
 };
 
 sg_result sg_launch_create(const sg_module *m, const sg_run_desc *d, sg_launch **out,
                            char *err, size_t err_size)
 {
   char dummy[8];
-  if (!err || !err_size) {
-    err = dummy;
-    err_size = sizeof dummy;
-  }
-  err[0] = 0;
-  if (!out || !m || !d) {
-    snprintf(err, err_size, "sg_launch_create: NULL argument");
+  if (!start_call("sg_launch_create", out && m && d, &err, &err_size, dummy, sizeof dummy))
     return SG_ERROR_INVALID_ARGUMENT;
-  }
   *out = NULL;
   sg_launch *sl = calloc(1, sizeof *sl);
   if (!sl) {
@@ -1189,6 +1247,11 @@ sg_result sg_launch_create(const sg_module *m, const sg_run_desc *d, sg_launch *
   fill_ip_desc(d, &ipd, sl->args);
   ipd.out = (ip_write_fn)d->printf_out;
   ipd.out_user = d->printf_user;
+  if (d->on_diag) {
+    sl->fwd = (diag_fwd){m->ir, d->on_diag, d->diag_user};
+    ipd.on_diag = diag_forward;
+    ipd.diag_user = &sl->fwd;
+  }
   ip_result r = ip_launch_create(m->ir, &ipd, &sl->l, err, err_size);
   if (r != IP_OK || !sl->l) {
     free(sl->args);
@@ -1308,4 +1371,23 @@ uint32_t sg_sg_lane_local_linear(const sg_sg *sg, uint32_t lane)
 bool sg_sg_read_memory(const sg_sg *sg, uint32_t lane, uint64_t addr, void *out, size_t n)
 {
   return ip_sg_read_memory((const ip_sg *)sg, lane, addr, out, n);
+}
+
+/* The two queries below read the interpreter's machine state (ip_core.h),
+ * which ip.h does not expose; this file is their one user outside interp/. */
+void sg_sg_describe_addr(const sg_sg *sg, uint64_t addr, char *buf, size_t n)
+{
+  if (!buf || !n)
+    return;
+  buf[0] = 0;
+  if (sg)
+    ip_describe_addr((const ip_sg *)sg, addr, buf, n);
+}
+
+bool sg_sg_blocked(const sg_sg *sg)
+{
+  if (!sg)
+    return false;
+  ip_sg *s = (ip_sg *)sg;
+  return !s->done && ip_sgx_of(s)->arrived;
 }

@@ -219,7 +219,20 @@ static bool scan_float(const char *s, double *out, bool single, const char **end
   return true;
 }
 
-static uint16_t float_to_half(float f)
+void sg_store_float(sg_scalar s, double d, void *out)
+{
+  if (s == SG_S_DOUBLE) {
+    memcpy(out, &d, 8);
+  } else if (s == SG_S_FLOAT) {
+    float f = (float)d;
+    memcpy(out, &f, 4);
+  } else {
+    uint16_t h = sg_float_to_half((float)d);
+    memcpy(out, &h, 2);
+  }
+}
+
+uint16_t sg_float_to_half(float f)
 {
   uint32_t x;
   memcpy(&x, &f, 4);
@@ -286,15 +299,7 @@ static int parse_value_l(const char **pp, sg_scalar s, bool hex, bool lenient, v
     if (!scan_float(p, &d, s != SG_S_DOUBLE, &end))
       return 1;
     *pp = end;
-    if (s == SG_S_DOUBLE) {
-      memcpy(out, &d, 8);
-    } else if (s == SG_S_FLOAT) {
-      float f = (float)d;
-      memcpy(out, &f, 4);
-    } else {
-      uint16_t h = float_to_half((float)d);
-      memcpy(out, &h, 2);
-    }
+    sg_store_float(s, d, out);
     return 0;
   }
   case SG_S_CHAR:
@@ -795,7 +800,7 @@ static void add_value(sg_scalar t, uint8_t *v, const uint8_t *inc)
     uint16_t a, b;
     memcpy(&a, v, 2);
     memcpy(&b, inc, 2);
-    a = float_to_half(half_to_float(a) + half_to_float(b));
+    a = sg_float_to_half(half_to_float(a) + half_to_float(b));
     memcpy(v, &a, 2);
   } else {
     uint64_t a = 0, b = 0;
@@ -865,6 +870,9 @@ static rf_status read_data_file(sg_runfile *rf, const char *name, uint8_t **data
   *size = n;
   return RF_OK;
 }
+
+/* Larger requests are mistakes (and sanitizers refuse such allocations). */
+#define RF_MAX_ARG_BYTES ((size_t)1 << 36)
 
 static rf_status parse_argument(sg_runfile *rf, const sg_module *m, const sg_kernel_info *k,
                                 uint32_t index)
@@ -976,6 +984,10 @@ static rf_status parse_argument(sg_runfile *rf, const sg_module *m, const sg_ker
   }
 
   if (a->kind == SG_ARG_LOCAL) {
+    if (h.size > RF_MAX_ARG_BYTES) {
+      st = fail(rf, "%zu bytes is more than a run file argument may hold (64 GiB)", h.size);
+      goto out;
+    }
     if (h.size % ts) {
       st = fail(rf, "Initialiser type must exactly divide argument size");
       goto out;
@@ -1015,20 +1027,30 @@ static rf_status parse_argument(sg_runfile *rf, const sg_module *m, const sg_ker
     d->height = h.height ? h.height : 1;
     d->depth = h.depth ? h.depth : 1;
     d->array_size = h.array_size;
-    size_t min_pitch = d->width * px;
+    size_t min_pitch, layers, min_slice, need;
+    if (__builtin_mul_overflow(d->width, px, &min_pitch) ||
+        __builtin_mul_overflow(d->depth, d->array_size ? d->array_size : 1, &layers)) {
+      st = fail(rf, "image size overflows");
+      goto out;
+    }
     d->row_pitch = h.row_pitch ? h.row_pitch : min_pitch;
-    if (d->row_pitch < min_pitch || d->width > SIZE_MAX / px) {
+    if (d->row_pitch < min_pitch) {
       st = fail(rf, "row pitch %zu is less than width x pixel size (%zu)", d->row_pitch, min_pitch);
       goto out;
     }
-    size_t layers = d->depth * (d->array_size ? d->array_size : 1);
-    size_t min_slice = d->row_pitch * d->height;
+    if (__builtin_mul_overflow(d->row_pitch, d->height, &min_slice)) {
+      st = fail(rf, "image size overflows");
+      goto out;
+    }
     d->slice_pitch = h.slice_pitch ? h.slice_pitch : min_slice;
     if (d->slice_pitch < min_slice) {
       st = fail(rf, "slice pitch %zu is less than row pitch x height (%zu)", d->slice_pitch, min_slice);
       goto out;
     }
-    size_t need = d->slice_pitch * layers;
+    if (__builtin_mul_overflow(d->slice_pitch, layers, &need)) {
+      st = fail(rf, "image size overflows");
+      goto out;
+    }
     if (h.has_size && h.size != need) {
       st = fail(rf, "size=%zu does not match the image's %zu bytes", h.size, need);
       goto out;
@@ -1037,6 +1059,10 @@ static rf_status parse_argument(sg_runfile *rf, const sg_module *m, const sg_ker
     h.has_size = true;
   }
 
+  if (h.size > RF_MAX_ARG_BYTES) {
+    st = fail(rf, "%zu bytes is more than a run file argument may hold (64 GiB)", h.size);
+    goto out;
+  }
   if (h.file) {
     size_t sz = h.size;
     st = read_data_file(rf, h.file, owned, &sz, h.has_size);

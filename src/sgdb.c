@@ -6,16 +6,13 @@
  *
  * Read-only views of the module (types, names, source lines, disassembly) use
  * the loader IR that sg_module_ir() hands out to in-tree tools (loader/ld.h).
- *
- * TODO(sgdb): three stopgaps reach below spirv_sg.h until it grows wrappers:
- *   - the record of the diagnostic a faulting step raised (interp/ip_core.h:
- *     the work-group's pending diagnostics; wanted: sg_sg_last_diag()),
- *   - pointer values as region + offset (ip_describe_addr; wanted:
- *     sg_sg_describe_addr()),
- *   - .cl input with line information: spirv-sgdb compiles with -g itself
- *     (wanted: a debug_info flag in sg_load_options).
+ * Everything that runs goes through spirv_sg.h: the diagnostic a step
+ * raised arrives through sg_run_desc.on_diag, pointers are described by
+ * sg_sg_describe_addr(), barrier waits come from sg_sg_blocked(), and .cl
+ * input is compiled with line information by sg_load_options.debug_info.
  */
 #include "spirv_sg.h"
+#include "sg_internal.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -31,7 +28,6 @@
 
 #include "ld.h"
 #include "spv.h"
-#include "ip_core.h"   /* TODO(sgdb): stopgap, see above */
 
 #define PROG "spirv-sgdb"
 
@@ -39,22 +35,10 @@ enum { EXIT_OK = 0, EXIT_FAULT = 1, EXIT_USAGE = 2, EXIT_UNSUPPORTED = 3, EXIT_T
 
 /* ------------------------------------------------------------------ options */
 
-typedef struct arg_spec { char *target; char *spec; } arg_spec;
-
 static struct {
-  const char *file, *kernel, *script;
-  bool batch, have_global, have_local, have_offset, no_debug_info;
-  uint32_t work_dim, local_dim, sg_size;
-  size_t global[3], local[3], offset[3];
-  sg_ub_mode ub;
-  uint64_t step_limit;
-  sg_validate validate;
-  int opt_level;
-  const char *cl_std;
-  const char **defines;
-  uint32_t n_defines;
-  arg_spec *args;
-  uint32_t n_args;
+  const char *file, *script;
+  bool batch, no_debug_info;
+  sg_run_opts run;             /* the options spirv-sgrun shares (runopts.c) */
 } O;
 
 static char first_error[1024];
@@ -96,77 +80,48 @@ static void usage(FILE *f)
 "\n"
 "  -x FILE                  run the commands in FILE first\n"
 "  --batch                  exit after the -x script (do not read stdin)\n"
+"\n"
+"Kernel, NDRange and arguments (as spirv-sgrun; see its --help):\n"
 "  -k, --kernel NAME        kernel (default: the only one)\n"
-"  --global X[,Y[,Z]]  --local X[,Y[,Z]]  --offset X[,Y[,Z]]\n"
-"  --subgroup-size N\n"
-"  --arg [NAME=]SPEC        V[,V..] | zero:N | fill:V:N | range:START:INC:N |\n"
+"  --global X[,Y[,Z]]       global size (default: the local size, else 1)\n"
+"  --local X[,Y[,Z]]        work-group size (default: chosen)\n"
+"  --offset X[,Y[,Z]]       global offset (default 0)\n"
+"  --subgroup-size N        1..128 (default: the kernel's required size,\n"
+"                           else 16; a conflict is an error)\n"
+"  --arg [NAME=|INDEX=]SPEC V[,V...] | fill:V:COUNT | range:START:INC:COUNT |\n"
+"                           random:COUNT[:LO:HI] | zero:COUNT | file:PATH |\n"
 "                           local:BYTES | null  (buffers default to zeros)\n"
-"  --ub=warn|error|ignore   --step-limit N\n"
-"  --no-validate  --strict-validate\n"
-"  -O0..-O3 (default -O0 for .cl)  --cl-std=CL1.2|CL2.0|CL3.0  -D NAME[=V]\n"
-"  --no-debug-info          compile .cl without -g (no source lines)\n"
+"  --seed N                 seed for random: (default 1)\n"
+"  --ub=warn|error|ignore   undefined behaviour in subgroup code (default warn)\n"
+"  --step-limit N           instructions per subgroup before a fault\n"
+"\n"
+"Loading:\n"
+"  --no-validate  --strict-validate  --spec ID=VALUE\n"
+"  -O0..-O3 (default -O0 for .cl)  --cl-std=CL1.2|CL2.0|CL3.0  -D NAME[=VALUE]\n"
+"  --no-debug-info          compile .cl without debug information (no\n"
+"                           source lines)\n"
 "  -h, --help  --version\n",
       f);
 }
 
-static bool parse_u64(const char *s, uint64_t *out)
-{
-  if (!s || !*s || *s == '-' || *s == '+')
-    return false;
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(s, &end, 0);
-  if (*end || errno)
-    return false;
-  *out = v;
-  return true;
-}
-
-static bool parse_dims(const char *s, size_t out[3], uint32_t *dim, bool zero_ok)
-{
-  out[0] = out[1] = out[2] = zero_ok ? 0 : 1;
-  uint32_t n = 0;
-  const char *p = s;
-  for (;;) {
-    char *end;
-    if (*p < '0' || *p > '9' || n == 3)
-      return false;
-    errno = 0;
-    unsigned long long v = strtoull(p, &end, 10);
-    if (errno || (v == 0 && !zero_ok))
-      return false;
-    out[n++] = (size_t)v;
-    if (!*end)
-      break;
-    if (*end != ',' && *end != 'x')
-      return false;
-    p = end + 1;
-  }
-  *dim = n;
-  return true;
-}
-
 static int parse_options(int argc, char **argv)
 {
-  O.opt_level = 0;
+  sg_run_opts_init(&O.run, 0);   /* .cl input: -O0 unless told */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    const char *val = NULL;
+    char err[512];
+    int taken = sg_run_opts_parse(&O.run, argc, argv, &i, err, sizeof err);
+    if (taken < 0)
+      return die(EXIT_USAGE, "%s", err);
+    if (taken)
+      continue;
+    const char *val;
     char name[64];
-    if (a[0] == '-' && a[1] == '-' && strchr(a, '=')) {
-      size_t n = (size_t)(strchr(a, '=') - a);
-      snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), a);
-      val = a + n + 1;
-    } else {
-      snprintf(name, sizeof name, "%s", a);
-    }
+    sg_opt_split(a, name, sizeof name, &val);
 #define NEED_VALUE()                                                              \
     do {                                                                          \
-      if (!val) {                                                                 \
-        if (i + 1 >= argc)                                                        \
-          return die(EXIT_USAGE, "option %s needs a value (see --help)", name);   \
-        val = argv[++i];                                                          \
-      }                                                                           \
+      if (!(val = sg_opt_value(argc, argv, &i, val)))                             \
+        return die(EXIT_USAGE, "option %s needs a value (see --help)", name);     \
     } while (0)
 #define IS(s) (!strcmp(name, s))
     if (IS("-h") || IS("--help")) {
@@ -180,72 +135,8 @@ static int parse_options(int argc, char **argv)
       O.script = val;
     } else if (IS("--batch")) {
       O.batch = true;
-    } else if (IS("-k") || IS("--kernel")) {
-      NEED_VALUE();
-      O.kernel = val;
-    } else if (IS("--global") || IS("--local") || IS("--offset")) {
-      NEED_VALUE();
-      uint32_t d;
-      bool off = IS("--offset");
-      size_t *dst = IS("--global") ? O.global : IS("--local") ? O.local : O.offset;
-      if (!parse_dims(val, dst, &d, off))
-        return die(EXIT_USAGE, "invalid %s '%s' (expected X[,Y[,Z]])", name, val);
-      if (IS("--global")) O.have_global = true, O.work_dim = d;
-      else if (IS("--local")) O.have_local = true, O.local_dim = d;
-      else O.have_offset = true;
-    } else if (IS("--subgroup-size")) {
-      NEED_VALUE();
-      uint64_t v;
-      if (!parse_u64(val, &v) || v < 1 || v > 128)
-        return die(EXIT_USAGE, "invalid --subgroup-size '%s' (1..128)", val);
-      O.sg_size = (uint32_t)v;
-    } else if (IS("--arg")) {
-      NEED_VALUE();
-      arg_spec *na = realloc(O.args, (O.n_args + 1) * sizeof *na);
-      if (!na)
-        return die(EXIT_USAGE, "out of memory");
-      O.args = na;
-      const char *eq = strchr(val, '=');
-      size_t tl = eq ? (size_t)(eq - val) : 0;
-      bool ident = tl && strspn(val, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789") == tl;
-      O.args[O.n_args].target = ident ? strndup(val, tl) : NULL;
-      O.args[O.n_args].spec = strdup(ident ? eq + 1 : val);
-      O.n_args++;
-    } else if (IS("--ub")) {
-      NEED_VALUE();
-      if (!strcmp(val, "warn")) O.ub = SG_UB_WARN;
-      else if (!strcmp(val, "error")) O.ub = SG_UB_ERROR;
-      else if (!strcmp(val, "ignore")) O.ub = SG_UB_IGNORE;
-      else return die(EXIT_USAGE, "invalid --ub '%s' (warn, error or ignore)", val);
-    } else if (IS("--step-limit")) {
-      NEED_VALUE();
-      if (!parse_u64(val, &O.step_limit) || !O.step_limit)
-        return die(EXIT_USAGE, "invalid --step-limit '%s'", val);
-    } else if (IS("--no-validate")) {
-      O.validate = SG_VALIDATE_OFF;
-    } else if (IS("--strict-validate")) {
-      O.validate = SG_VALIDATE_STRICT;
     } else if (IS("--no-debug-info")) {
       O.no_debug_info = true;
-    } else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2") || !strcmp(a, "-O3")) {
-      O.opt_level = a[2] - '0';
-    } else if (IS("--cl-std")) {
-      NEED_VALUE();
-      if (strcmp(val, "CL1.2") && strcmp(val, "CL2.0") && strcmp(val, "CL3.0"))
-        return die(EXIT_USAGE, "invalid --cl-std '%s' (CL1.2, CL2.0 or CL3.0)", val);
-      O.cl_std = val;
-    } else if (!strncmp(a, "-D", 2)) {
-      const char *d = a[2] ? a + 2 : NULL;
-      if (!d) {
-        if (i + 1 >= argc)
-          return die(EXIT_USAGE, "option -D needs NAME[=VALUE]");
-        d = argv[++i];
-      }
-      const char **nd = realloc(O.defines, (O.n_defines + 1) * sizeof *nd);
-      if (!nd)
-        return die(EXIT_USAGE, "out of memory");
-      O.defines = nd;
-      O.defines[O.n_defines++] = d;
     } else if (a[0] == '-' && a[1]) {
       return die(EXIT_USAGE, "unknown option '%s' (see --help)", a);
     } else {
@@ -261,250 +152,12 @@ static int parse_options(int argc, char **argv)
   return -1;
 }
 
-/* ------------------------------------------------------- .cl with -g */
+/* ------------------------------------------------------------------ files */
 
 static bool has_ext(const char *p, const char *e)
 {
   size_t n = strlen(p), m = strlen(e);
   return n > m && !strcasecmp(p + n - m, e);
-}
-
-static int run_cmd(char *const argv[])
-{
-  pid_t pid = fork();
-  if (pid < 0)
-    return -1;
-  if (pid == 0) {
-    execvp(argv[0], argv);
-    _exit(127);
-  }
-  int st;
-  while (waitpid(pid, &st, 0) < 0)
-    if (errno != EINTR)
-      return -1;
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-/* TODO(sgdb): stopgap until sg_load_options can ask for debug info.
- * Returns SG_SUCCESS, or SG_ERROR_TOOL_MISSING to fall back to the library. */
-static sg_result load_cl_debug(const char *path, const sg_load_options *lo, sg_module **out)
-{
-  char dir[] = "/tmp/sgdb.XXXXXX";
-  if (!mkdtemp(dir))
-    return SG_ERROR_TOOL_MISSING;
-  char bc[64], spv[64], optb[16], stdb[32];
-  snprintf(bc, sizeof bc, "%s/k.bc", dir);
-  snprintf(spv, sizeof spv, "%s/k.spv", dir);
-  snprintf(optb, sizeof optb, "-O%d", lo->opt_level < 0 ? 0 : lo->opt_level);
-  snprintf(stdb, sizeof stdb, "-cl-std=%s", lo->cl_std ? lo->cl_std : "CL3.0");
-  char *abs = realpath(path, NULL);
-  const char **av = calloc(24 + (size_t)lo->n_defines, sizeof *av);
-  char **defs = calloc(lo->n_defines + 1, sizeof *defs);
-  sg_result res = SG_ERROR_TOOL_MISSING;
-  if (!abs || !av || !defs)
-    goto out;
-  size_t k = 0;
-  av[k++] = "clang-15"; av[k++] = "-cc1"; av[k++] = "-triple"; av[k++] = "spir64-unknown-unknown";
-  av[k++] = stdb; av[k++] = "-finclude-default-header"; av[k++] = "-no-opaque-pointers";
-  av[k++] = "-cl-ext=+all"; av[k++] = "-emit-llvm-bc"; av[k++] = optb;
-  av[k++] = "-debug-info-kind=limited"; av[k++] = "-dwarf-version=4";
-  for (uint32_t i = 0; i < lo->n_defines; i++) {
-    if (asprintf(&defs[i], "-D%s", lo->defines[i]) < 0)
-      goto out;
-    av[k++] = defs[i];
-  }
-  av[k++] = "-o"; av[k++] = bc; av[k++] = abs; av[k] = NULL;
-  int rc = run_cmd((char *const *)av);
-  if (rc == 127)
-    goto out;
-  if (rc != 0) {
-    first_error[0] = 0;
-    snprintf(first_error, sizeof first_error, "%s: compilation failed (clang-15 exit %d)", path, rc);
-    res = SG_ERROR_COMPILE;
-    goto out;
-  }
-  const char *av2[] = {"llvm-spirv-15", "--spirv-ext=+all", bc, "-o", spv, NULL};
-  rc = run_cmd((char *const *)av2);
-  if (rc == 127)
-    goto out;
-  if (rc != 0) {
-    snprintf(first_error, sizeof first_error, "%s: llvm-spirv-15 failed (exit %d)", path, rc);
-    res = SG_ERROR_COMPILE;
-    goto out;
-  }
-  FILE *f = fopen(spv, "rb");
-  if (!f)
-    goto out;
-  uint8_t *buf = NULL;
-  size_t n = 0, cap = 0;
-  for (;;) {
-    if (n == cap) {
-      cap = cap ? cap * 2 : 65536;
-      uint8_t *nb = realloc(buf, cap);
-      if (!nb)
-        break;
-      buf = nb;
-    }
-    size_t got = fread(buf + n, 1, cap - n, f);
-    if (!got)
-      break;
-    n += got;
-  }
-  fclose(f);
-  res = sg_module_load_memory(buf, n, path, lo, out);
-  free(buf);
-out:
-  unlink(bc);
-  unlink(spv);
-  rmdir(dir);
-  if (defs)
-    for (uint32_t i = 0; i < lo->n_defines; i++)
-      free(defs[i]);
-  free(defs);
-  free(av);
-  free(abs);
-  return res;
-}
-
-/* --------------------------------------------------------------- arguments */
-
-static bool parse_elem(const char *t, sg_scalar s, void *out)
-{
-  char *end;
-  errno = 0;
-  size_t es = sg_scalar_size(s);
-  if (s == SG_S_FLOAT || s == SG_S_DOUBLE || s == SG_S_HALF) {
-    double d = strtod(t, &end);
-    if (end == t || *end)
-      return false;
-    if (s == SG_S_DOUBLE) {
-      memcpy(out, &d, 8);
-    } else if (s == SG_S_FLOAT) {
-      float f = (float)d;
-      memcpy(out, &f, 4);
-    } else {
-      _Float16 h = (_Float16)d;
-      memcpy(out, &h, 2);
-    }
-    return true;
-  }
-  uint64_t bits;
-  if (t[0] == '-') {
-    long long v = strtoll(t, &end, 0);
-    if (end == t || *end || errno)
-      return false;
-    bits = (uint64_t)v;
-  } else {
-    unsigned long long v = strtoull(t, &end, 0);
-    if (end == t || *end || errno)
-      return false;
-    bits = v;
-  }
-  memcpy(out, &bits, es);
-  return true;
-}
-
-static int build_arg(const sg_arg_info *a, uint32_t i, const char *spec, size_t items,
-                     sg_arg *out, uint8_t **owned)
-{
-  const char *an = a->name ? a->name : "?";
-  sg_scalar s = a->scalar == SG_S_NONE || a->scalar == SG_S_BOOL ? SG_S_UCHAR : a->scalar;
-  size_t es = sg_scalar_size(s);
-  if (a->kind == SG_ARG_OTHER || a->kind == SG_ARG_IMAGE)
-    return die(EXIT_UNSUPPORTED, "argument %u (%s): give image/other arguments in a run file", i, an);
-  if (a->kind == SG_ARG_SAMPLER) {
-    uint64_t v = 0x10;
-    if (spec && !parse_u64(spec, &v))
-      return die(EXIT_USAGE, "argument %u (%s): a sampler takes its CLK_* bits as a number", i, an);
-    out->kind = SG_ARG_SAMPLER;
-    out->sampler = (uint32_t)v;
-    return -1;
-  }
-  if (!spec && a->kind != SG_ARG_BUFFER)
-    return die(EXIT_USAGE, "argument %u (%s): needs a value: --arg %s=%s", i, an, an,
-               a->kind == SG_ARG_LOCAL ? "local:BYTES" : "VALUE");
-  if (spec && !strcmp(spec, "null") && a->kind == SG_ARG_BUFFER) {
-    out->kind = SG_ARG_NULL;
-    return -1;
-  }
-  if (a->kind == SG_ARG_LOCAL) {
-    uint64_t v;
-    if (strncmp(spec, "local:", 6) || !parse_u64(spec + 6, &v) || v > (1u << 30))
-      return die(EXIT_USAGE, "argument %u (%s): a __local argument takes local:BYTES", i, an);
-    out->kind = SG_ARG_LOCAL;
-    out->size = (size_t)v;
-    return -1;
-  }
-  char *copy = strdup(spec ? spec : "zero");
-  char *parts[5] = {0};
-  uint32_t np = 0;
-  char *save = NULL;
-  for (char *t = strtok_r(copy, ":", &save); t && np < 5; t = strtok_r(NULL, ":", &save))
-    parts[np++] = t;
-  uint64_t count = items;
-  int mode = 4;   /* 0 zero, 1 fill, 2 range, 4 list */
-  bool bad = !np;
-  if (!bad && !strcmp(parts[0], "zero")) {
-    mode = 0;
-    bad = np > 2 || (np == 2 && !parse_u64(parts[1], &count));
-  } else if (!bad && !strcmp(parts[0], "fill")) {
-    mode = 1;
-    bad = np != 3 || !parse_u64(parts[2], &count);
-  } else if (!bad && !strcmp(parts[0], "range")) {
-    mode = 2;
-    bad = np != 4 || !parse_u64(parts[3], &count);
-  } else if (!bad) {
-    bad = np != 1;
-    count = 1;
-    for (const char *p = parts[0]; *p; p++)
-      count += *p == ',';
-  }
-  if (a->kind == SG_ARG_VALUE && mode != 4)
-    bad = true;
-  if (bad || count > (1ull << 28)) {
-    free(copy);
-    return die(EXIT_USAGE, "argument %u (%s): invalid '%s'", i, an, spec);
-  }
-  size_t size = a->kind == SG_ARG_VALUE ? a->size : (size_t)count * es;
-  uint8_t *data = calloc(size ? size : 1, 1);
-  bool ok = data != NULL;
-  if (ok && mode == 1) {
-    ok = parse_elem(parts[1], s, data);
-    for (size_t e = 1; ok && e < count; e++)
-      memcpy(data + e * es, data, es);
-  } else if (ok && mode == 2) {
-    char *e1, *e2;
-    double st = strtod(parts[1], &e1), inc = strtod(parts[2], &e2);
-    ok = !*e1 && !*e2;
-    for (size_t e = 0; ok && e < count; e++) {
-      char b[64];
-      double v = st + inc * (double)e;
-      if (s == SG_S_FLOAT || s == SG_S_DOUBLE || s == SG_S_HALF)
-        snprintf(b, sizeof b, "%.17g", v);
-      else
-        snprintf(b, sizeof b, "%.0f", v);
-      ok = parse_elem(b, s, data + e * es);
-    }
-  } else if (ok && mode == 4) {
-    char *sv = NULL;
-    size_t e = 0;
-    for (char *t = strtok_r(parts[0], ",", &sv); ok && t; t = strtok_r(NULL, ",", &sv), e++)
-      ok = (e + 1) * es <= size && parse_elem(t, s, data + e * es);
-    if (ok && a->kind == SG_ARG_VALUE && e == 1)
-      for (size_t c = 1; (c + 1) * es <= size && c < a->components; c++)
-        memcpy(data + c * es, data, es);
-  }
-  free(copy);
-  if (!ok) {
-    free(data);
-    return die(EXIT_USAGE, "argument %u (%s, %s): invalid values in '%s'", i, an,
-               a->type_name ? a->type_name : "?", spec);
-  }
-  out->kind = a->kind == SG_ARG_VALUE ? SG_ARG_VALUE : SG_ARG_BUFFER;
-  out->data = data;
-  out->size = size;
-  *owned = data;
-  return -1;
 }
 
 /* ------------------------------------------------------------ session state */
@@ -522,7 +175,6 @@ typedef struct bp {
 } bp;
 
 typedef struct sgstate {
-  bool blocked;             /* last step returned BLOCKED */
   const ld_insn *prev;      /* last instruction it executed */
 } sgstate;
 
@@ -908,7 +560,7 @@ static void format_value(const ld_type *t, const uint8_t *p, size_t avail, const
     uint64_t v = rd_uint(p, t->size);
     char d[256] = "";
     if (sg)
-      ip_describe_addr((const ip_sg *)sg, v, d, sizeof d);   /* TODO(sgdb): stopgap */
+      sg_sg_describe_addr(sg, v, d, sizeof d);
     put(buf, n, used, "0x%" PRIx64 " -> %s", v, d);
     break;
   }
@@ -1073,24 +725,33 @@ static void kernel_finished(void)
 /* Result of stepping: what happened and to which subgroup. */
 typedef enum { ST_OK, ST_FAULT, ST_SG_DONE, ST_WG_DONE, ST_BLOCKED, ST_STOPPED, ST_NONE } st_kind;
 
-static void print_fault(sg_sg *sg)
+/* The diagnostic the last step raised (sg_run_desc.on_diag). */
+static struct {
+  uint64_t seq;             /* diagnostics seen */
+  uint64_t before;          /* seq when the last step began */
+  char text[1024];
+} last_diag;
+
+static void on_diag(void *user, const sg_diag *d)
 {
-  /* TODO(sgdb): stopgap: the interpreter's pending record of this work-group */
-  const ip_sg *s = (const ip_sg *)sg;
-  ip_wgx *x = ip_wgx_of(s->wg);
-  char buf[1024] = "";
-  if (x->n_diags) {
-    ip_diag_format(S.ir, &x->diags[x->n_diags - 1].d, buf, sizeof buf);
-    printf("%s\n", buf);
-    wgslot *w = cur_slot();
-    const ld_insn *at = w ? w->st[S.cur_sg].prev : NULL;
-    if (at) {
-      char ib[1024], ls[256];
-      format_insn(at, ib, sizeof ib);
-      printf("  raised by: %s  (%s)\n", ib, loc_str(at, ls, sizeof ls));
-    }
-  } else {
+  (void)user;
+  last_diag.seq++;
+  snprintf(last_diag.text, sizeof last_diag.text, "%s", d->formatted);
+}
+
+static void print_fault(void)
+{
+  if (last_diag.seq == last_diag.before) {
     printf("diagnostic raised (record not available)\n");
+    return;
+  }
+  printf("%s\n", last_diag.text);
+  wgslot *w = cur_slot();
+  const ld_insn *at = w ? w->st[S.cur_sg].prev : NULL;
+  if (at) {
+    char ib[1024], ls[256];
+    format_insn(at, ib, sizeof ib);
+    printf("  raised by: %s  (%s)\n", ib, loc_str(at, ls, sizeof ls));
   }
 }
 
@@ -1102,16 +763,10 @@ static st_kind step_one(uint32_t i)
   if (!sg || sg_sg_done(sg))
     return ST_SG_DONE;
   const ld_insn *before = sg_insn(sg);
-  bool was_blocked = w->st[i].blocked;
+  last_diag.before = last_diag.seq;
   sg_step r = sg_sg_step(sg);
-  if (r == SG_STEP_BLOCKED) {
-    w->st[i].blocked = true;
+  if (r == SG_STEP_BLOCKED)
     return ST_BLOCKED;
-  }
-  if (was_blocked)   /* a release frees every waiting subgroup */
-    for (uint32_t j = 0; j < w->n_sgs; j++)
-      w->st[j].blocked = false;
-  w->st[i].blocked = false;
   w->st[i].prev = before;
   if (r == SG_STEP_FAULT) {
     S.n_faults++;
@@ -1122,6 +777,12 @@ static st_kind step_one(uint32_t i)
   if (r == SG_STEP_DONE || sg_sg_done(sg))
     return ST_SG_DONE;
   return ST_OK;
+}
+
+/* Subgroup i of w waits at a work-group barrier. */
+static bool at_barrier(const wgslot *w, uint32_t i)
+{
+  return sg_sg_blocked(sg_wg_subgroup(w->wg, i));
 }
 
 static bool wg_all_done(const wgslot *w)
@@ -1143,7 +804,7 @@ static uint32_t pick_sg(uint32_t prefer, bool avoid_prefer)
     uint32_t i = (prefer + k) % n;
     if (avoid_prefer && i == prefer)
       continue;
-    if (!sg_sg_done(sg_wg_subgroup(w->wg, i)) && !w->st[i].blocked)
+    if (!sg_sg_done(sg_wg_subgroup(w->wg, i)) && !at_barrier(w, i))
       return i;
   }
   for (uint32_t k = 0; k < n; k++) {
@@ -1199,7 +860,7 @@ static void cmd_continue(void)
     if (r == ST_BLOCKED) {
       bool all = true;
       for (uint32_t j = 0; j < w->n_sgs; j++)
-        if (!sg_sg_done(sg_wg_subgroup(w->wg, j)) && !w->st[j].blocked)
+        if (!sg_sg_done(sg_wg_subgroup(w->wg, j)) && !at_barrier(w, j))
           all = false;
       if (all && ++last_all_blocked > 2 * w->n_sgs + 2) {
         printf("error: every subgroup of the work-group waits and none can be released\n");
@@ -1211,7 +872,7 @@ static void cmd_continue(void)
     }
     last_all_blocked = 0;
     if (r == ST_FAULT) {
-      print_fault(cur_sg());
+      print_fault();
       show_stop("Stopped on the diagnostic above.");
       return;
     }
@@ -1253,7 +914,7 @@ static bool step_current(bool quiet)
     for (uint32_t j = 0; j < w->n_sgs; j++)
       if (!sg_sg_done(sg_wg_subgroup(w->wg, j))) {
         unfinished++;
-        waiting += w->st[j].blocked;
+        waiting += at_barrier(w, j);
       }
     if (waiting == unfinished)
       r = step_one(me);
@@ -1266,7 +927,7 @@ static bool step_current(bool quiet)
     }
   }
   if (r == ST_FAULT) {
-    print_fault(sg);
+    print_fault();
     show_stop("Stopped on the diagnostic above.");
     return false;
   }
@@ -1316,7 +977,7 @@ static void show_stop(const char *why)
   const char *fn = sg_sg_frame_function(sg, 0);
   printf("[work-group (%u,%u,%u) subgroup %u, lanes %s] %s at %s%s\n", w->group[0], w->group[1],
          w->group[2], S.cur_sg, ms, fn ? fn : "?", loc_str(in, ls, sizeof ls),
-         w->st[S.cur_sg].blocked ? " (waiting at a barrier)" : "");
+         at_barrier(w, S.cur_sg) ? " (waiting at a barrier)" : "");
   const char *src = source_line(in);
   if (src)
     printf("%u\t%s\n", in->loc->line, src);
@@ -1341,7 +1002,7 @@ static bool need_sg(void)
   return true;
 }
 
-static bool parse_uint(const char *s, uint64_t *out) { return parse_u64(s, out); }
+static bool parse_uint(const char *s, uint64_t *out) { return sg_parse_u64(s, out); }
 
 static void cmd_step(int argc, char **argv)
 {
@@ -1417,16 +1078,16 @@ static int add_bp(const char *spec)
   memset(&b, 0, sizeof b);
   const char *colon = strrchr(spec, ':');
   uint64_t v;
-  if (parse_u64(spec, &v) && v && v <= UINT32_MAX) {
+  if (sg_parse_u64(spec, &v) && v && v <= UINT32_MAX) {
     b.kind = BP_LINE;
     b.line = (uint32_t)v;
-  } else if (colon && colon != spec && parse_u64(colon + 1, &v) && v && v <= UINT32_MAX) {
+  } else if (colon && colon != spec && sg_parse_u64(colon + 1, &v) && v && v <= UINT32_MAX) {
     b.kind = BP_LINE;
     b.line = (uint32_t)v;
     b.file = strndup(spec, (size_t)(colon - spec));
   } else if (spec[0] == '%') {
     uint32_t id = 0;
-    if (parse_u64(spec + 1, &v) && v < S.ir->bound) {
+    if (sg_parse_u64(spec + 1, &v) && v < S.ir->bound) {
       id = (uint32_t)v;
     } else {
       for (uint32_t i = 1; i < S.ir->bound && !id; i++)
@@ -1521,7 +1182,7 @@ static void cmd_delete(int argc, char **argv)
   for (int a = 1; a < argc; a++) {
     uint64_t n;
     bool found = false;
-    if (parse_u64(argv[a], &n))
+    if (sg_parse_u64(argv[a], &n))
       for (uint32_t i = 0; i < S.n_bps; i++)
         if ((uint64_t)S.bps[i].num == n) {
           free(S.bps[i].file);
@@ -1541,7 +1202,7 @@ static void cmd_delete(int argc, char **argv)
 static uint32_t resolve_id(const char *s, const ld_function *fn)
 {
   uint64_t v;
-  if (s[0] == '%' && parse_u64(s + 1, &v))
+  if (s[0] == '%' && sg_parse_u64(s + 1, &v))
     return v > 0 && v < S.ir->bound ? (uint32_t)v : 0;
   if (s[0] == '%')
     s++;
@@ -1586,7 +1247,7 @@ static bool parse_lane_sel(int argc, char **argv, int at, uint32_t n_lanes, int6
     return true;
   }
   uint64_t v;
-  if (!strcmp(argv[at], "lane") && argc == at + 2 && parse_u64(argv[at + 1], &v)) {
+  if (!strcmp(argv[at], "lane") && argc == at + 2 && sg_parse_u64(argv[at + 1], &v)) {
     if (v >= n_lanes) {
       printf("error: lane %" PRIu64 " does not exist (the subgroup has %u lanes)\n", v, n_lanes);
       return false;
@@ -1905,7 +1566,7 @@ static void cmd_x(int argc, char **argv)
   }
   uint64_t addr;
   const ld_type *pointee = NULL;
-  if (!parse_u64(argv[1], &addr)) {
+  if (!sg_parse_u64(argv[1], &addr)) {
     const ld_insn *fi = frame_insn(sg, 0);
     uint32_t id = resolve_id(argv[1], fi ? fi->block->fn : NULL);
     if (!id) {
@@ -1937,7 +1598,7 @@ static void cmd_x(int argc, char **argv)
   }
   size_t es = sg_scalar_size(s);
   char d[256];
-  ip_describe_addr((const ip_sg *)sg, addr, d, sizeof d);   /* TODO(sgdb): stopgap */
+  sg_sg_describe_addr(sg, addr, d, sizeof d);
   printf("0x%" PRIx64 " (%s), lane %" PRId64 ", %" PRIu64 " x %s:\n", addr, d, lane, count, sg_scalar_name(s));
   for (uint64_t i = 0; i < count; i++) {
     uint8_t e[8];
@@ -1964,7 +1625,7 @@ static void cmd_info_subgroups(void)
          w->n_sgs, w->n_sgs == 1 ? "" : "s", S.sg_size);
   for (uint32_t i = 0; i < w->n_sgs; i++) {
     sg_sg *sg = sg_wg_subgroup(w->wg, i);
-    const char *state = sg_sg_done(sg) ? "done" : w->st[i].blocked ? "at barrier" : "running";
+    const char *state = sg_sg_done(sg) ? "done" : at_barrier(w, i) ? "at barrier" : "running";
     const ld_insn *in = sg_insn(sg);
     char ls[256] = "", ib[1024] = "", ms[512] = "";
     uint64_t m[2];
@@ -2055,7 +1716,7 @@ static void cmd_workgroup(int argc, char **argv)
   uint32_t g[3] = {0, 0, 0};
   for (int i = 1; i < argc; i++) {
     uint64_t v;
-    if (!parse_u64(argv[i], &v) || v >= S.groups[i - 1]) {
+    if (!sg_parse_u64(argv[i], &v) || v >= S.groups[i - 1]) {
       printf("error: work-group id '%s' out of range (the NDRange has %zu x %zu x %zu work-groups)\n",
              argv[i], S.groups[0], S.groups[1], S.groups[2]);
       return;
@@ -2091,7 +1752,7 @@ static void cmd_subgroup(int argc, char **argv)
     return;
   uint64_t v;
   wgslot *w = cur_slot();
-  if (!parse_u64(argv[1], &v) || v >= w->n_sgs) {
+  if (!sg_parse_u64(argv[1], &v) || v >= w->n_sgs) {
     printf("error: subgroup '%s' out of range (the work-group has %u subgroups)\n", argv[1], w->n_sgs);
     return;
   }
@@ -2242,23 +1903,17 @@ static int setup(void)
     if (sg_runfile_open(O.file, &S.rf, err, sizeof err) != SG_SUCCESS)
       return die(EXIT_USAGE, "%s", err);
     module_path = sg_runfile_module_path(S.rf);
-    if (O.n_args)
+    if (O.run.n_args)
       return die(EXIT_USAGE, "--arg cannot be used with a run file (its arguments come from %s)", O.file);
   }
-  sg_load_options lo = {
-    .validate = O.validate, .opt_level = O.opt_level, .cl_std = O.cl_std,
-    .defines = O.defines, .n_defines = O.n_defines, .message = on_message,
-  };
-  sg_result lr = SG_ERROR_TOOL_MISSING;
-  if (has_ext(module_path, ".cl") && !O.no_debug_info)
-    lr = load_cl_debug(module_path, &lo, &S.m);
-  if (lr == SG_ERROR_TOOL_MISSING)
-    lr = sg_module_load_file(module_path, &lo, &S.m);
+  sg_load_options lo = {.message = on_message, .debug_info = !O.no_debug_info};
+  sg_run_opts_load(&O.run, &lo);
+  sg_result lr = sg_module_load_file(module_path, &lo, &S.m);
   if (lr != SG_SUCCESS)
     return die(lr == SG_ERROR_UNSUPPORTED ? EXIT_UNSUPPORTED : lr == SG_ERROR_TOOL_MISSING ? EXIT_TOOL : EXIT_USAGE,
                "%s", first_error[0] ? first_error : sg_result_name(lr));
   S.ir = sg_module_ir(S.m);
-  const char *kname = O.kernel ? O.kernel : S.rf ? sg_runfile_kernel(S.rf) : NULL;
+  const char *kname = O.run.kernel ? O.run.kernel : S.rf ? sg_runfile_kernel(S.rf) : NULL;
   if (!kname) {
     if (sg_module_kernel_count(S.m) != 1)
       return die(EXIT_USAGE, "%s has %u kernels, pick one with -k", module_path, sg_module_kernel_count(S.m));
@@ -2274,17 +1929,14 @@ static int setup(void)
   sg_run_desc *d = &S.d;
   d->kernel = S.k->name;
   d->backend = SG_BACKEND_INTERP;
-  d->ub = O.ub;
-  d->step_limit = O.step_limit;
+  d->ub = O.run.ub;
+  d->step_limit = O.run.step_limit;
   d->printf_out = stdout_write;
   d->message = on_message;
-  d->work_dim = O.have_global ? O.work_dim : O.have_local ? O.local_dim : 1;
-  for (int i = 0; i < 3; i++) {
-    d->global_size[i] = O.have_global ? O.global[i] : O.have_local ? O.local[i] : 1;
-    d->local_size[i] = O.have_local ? O.local[i] : 0;
-    d->global_offset[i] = O.have_offset ? O.offset[i] : 0;
-  }
-  d->subgroup_size = O.sg_size;
+  d->on_diag = on_diag;
+  sg_result r = sg_run_opts_ndrange(&O.run, S.k, S.rf, d, err, sizeof err);
+  if (r != SG_SUCCESS)
+    return die(EXIT_USAGE, "%s", err);
   uint32_t n = S.k->n_args;
   S.args = calloc(n + 1, sizeof *S.args);
   S.owned = calloc(n + 1, sizeof *S.owned);
@@ -2292,65 +1944,18 @@ static int setup(void)
   if (!S.args || !S.owned || !S.pristine)
     return die(EXIT_USAGE, "out of memory");
   if (S.rf) {
-    size_t g[3], l[3];
-    sg_runfile_ndrange(S.rf, g, l);
-    d->work_dim = 3;
-    for (int i = 0; i < 3; i++) {
-      if (!O.have_global) d->global_size[i] = g[i];
-      if (!O.have_local) d->local_size[i] = l[i];
-    }
-    if (!O.sg_size)
-      d->subgroup_size = sg_runfile_subgroup_size(S.rf);
     if (sg_runfile_bind(S.rf, S.m, err, sizeof err) != SG_SUCCESS)
       return die(EXIT_USAGE, "%s", err);
     uint32_t na;
     const sg_arg *ra = sg_runfile_args(S.rf, &na);
     memcpy(S.args, ra, (na < n ? na : n) * sizeof *ra);
   } else {
-    const char **specs = calloc(n + 1, sizeof *specs);
-    if (!specs)
-      return die(EXIT_USAGE, "out of memory");
-    uint32_t next = 0;
-    for (uint32_t i = 0; i < O.n_args; i++) {
-      int idx = -1;
-      if (O.args[i].target) {
-        for (uint32_t j = 0; j < n; j++)
-          if (S.k->args[j].name && !strcmp(S.k->args[j].name, O.args[i].target))
-            idx = (int)j;
-        uint64_t v;
-        if (idx < 0 && parse_u64(O.args[i].target, &v) && v < n)
-          idx = (int)v;
-        if (idx < 0) {
-          free(specs);
-          return die(EXIT_USAGE, "--arg %s=...: kernel '%s' has no argument '%s'", O.args[i].target, S.k->name,
-                     O.args[i].target);
-        }
-      } else {
-        while (next < n && specs[next])
-          next++;
-        if (next >= n) {
-          free(specs);
-          return die(EXIT_USAGE, "too many --arg values: kernel '%s' has %u arguments", S.k->name, n);
-        }
-        idx = (int)next;
-      }
-      if (specs[idx]) {
-        free(specs);
-        return die(EXIT_USAGE, "argument %d given twice", idx);
-      }
-      specs[idx] = O.args[i].spec;
-    }
     size_t items = 1;
     for (uint32_t i = 0; i < d->work_dim; i++)
       items *= d->global_size[i];
-    for (uint32_t i = 0; i < n; i++) {
-      int rc = build_arg(&S.k->args[i], i, specs[i], items, &S.args[i], &S.owned[i]);
-      if (rc >= 0) {
-        free(specs);
-        return rc;
-      }
-    }
-    free(specs);
+    r = sg_run_opts_args(&O.run, S.k, items, S.args, S.owned, err, sizeof err);
+    if (r != SG_SUCCESS)
+      return die(r == SG_ERROR_UNSUPPORTED ? EXIT_UNSUPPORTED : EXIT_USAGE, "%s", err);
   }
   for (uint32_t i = 0; i < n; i++)
     if (S.args[i].kind == SG_ARG_BUFFER && S.args[i].data && S.args[i].size) {
@@ -2390,12 +1995,7 @@ static void cleanup(void)
   free(S.slots);
   sg_runfile_destroy(S.rf);
   sg_module_destroy(S.m);
-  for (uint32_t i = 0; i < O.n_args; i++) {
-    free(O.args[i].target);
-    free(O.args[i].spec);
-  }
-  free(O.args);
-  free(O.defines);
+  sg_run_opts_free(&O.run);
 }
 
 /* Reads commands from f until EOF or quit. */

@@ -5,6 +5,7 @@
  * input, 3 unsupported, 4 a needed external tool is missing.
  */
 #include "spirv_sg.h"
+#include "sg_internal.h"
 
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -23,40 +24,23 @@
 
 enum { EXIT_OK = 0, EXIT_FAULT = 1, EXIT_USAGE = 2, EXIT_UNSUPPORTED = 3, EXIT_TOOL = 4 };
 
-typedef struct arg_spec { char *target; char *spec; } arg_spec;
 typedef struct print_spec { char *target; char *type; } print_spec;
 typedef struct write_spec { char *target; char *path; } write_spec;
 
 typedef struct opts {
   const char *file;
-  const char *kernel;
+  sg_run_opts run;             /* the options spirv-sgdb shares (runopts.c) */
   bool json, list_kernels, query, time;
-  bool have_global, have_local, have_offset;
-  uint32_t work_dim, local_dim;
-  size_t global[3], local[3], offset[3];
-  uint32_t sg_size;
   sg_backend backend;
   uint32_t threads, repeat;
   uint64_t jit_threshold;
   bool jit_wait;
-  sg_ub_mode ub;
   bool stop_on_fault;
-  uint64_t step_limit;
   double time_limit;
-  sg_validate validate;
-  sg_spec_value *spec;
-  uint32_t n_spec;
-  int opt_level;
-  const char *cl_std;
-  const char **defines;
-  uint32_t n_defines;
-  arg_spec *args;
-  uint32_t n_args;
   print_spec *prints;
   uint32_t n_prints;
   write_spec *writes;
   uint32_t n_writes;
-  uint64_t seed;
 } opts;
 
 static opts O;
@@ -171,7 +155,8 @@ static void usage(FILE *f)
 "\n"
 "Kernel and NDRange:\n"
 "  -k, --kernel NAME        kernel to run (default: the only one)\n"
-"  --global X[,Y[,Z]]       global size (default 1; its length sets work_dim)\n"
+"  --global X[,Y[,Z]]       global size (default: the --local size, else 1;\n"
+"                           its length sets work_dim)\n"
 "  --local X[,Y[,Z]]        work-group size (default: chosen)\n"
 "  --offset X[,Y[,Z]]       global offset (default 0)\n"
 "  --subgroup-size N        subgroup size 1..128 (default: the kernel's\n"
@@ -194,7 +179,8 @@ static void usage(FILE *f)
 "Results:\n"
 "  --print ARG[:TYPE]       print ARG after the run as a table (as\n"
 "                           oclgrind-kernel does); TYPE overrides the element\n"
-"                           type (char ... ulong, half, float, double)\n"
+"                           type (char ... ulong, half, float, double, with a\n"
+"                           vector width: float4); hex or hex,TYPE: in hex\n"
 "                           (default without --print/--write: every writable buffer)\n"
 "  --write ARG=FILE         write ARG's bytes (little-endian) to FILE\n"
 "  --json                   one JSON object on stdout (printf text included)\n"
@@ -230,7 +216,10 @@ static void usage(FILE *f)
 "Information:\n"
 "  --list-kernels           list kernels and their arguments\n"
 "  --query                  print the clGetKernelSubGroupInfoKHR answers for\n"
-"                           the --local size, without running\n"
+"                           the --local size (default: the required size,\n"
+"                           else 64) and the subgroup size S the launch would\n"
+"                           use (--subgroup-size), without running; the max\n"
+"                           subgroup size is S for any local size\n"
 "  -h, --help               this text\n"
 "  --version                version\n"
 "\n"
@@ -249,45 +238,6 @@ static void usage(FILE *f)
 
 /* ------------------------------------------------------------ option parse */
 
-static bool parse_u64(const char *s, uint64_t *out)
-{
-  if (!s || !*s || *s == '-' || *s == '+')
-    return false;
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(s, &end, 0);
-  if (*end || errno)
-    return false;
-  *out = v;
-  return true;
-}
-
-static bool parse_dims(const char *s, size_t out[3], uint32_t *dim)
-{
-  out[0] = out[1] = out[2] = 1;
-  uint32_t n = 0;
-  const char *p = s;
-  while (n < 3) {
-    char *end;
-    if (*p < '0' || *p > '9')
-      return false;
-    errno = 0;
-    unsigned long long v = strtoull(p, &end, 10);
-    if (errno || v == 0)
-      return false;
-    out[n++] = (size_t)v;
-    if (*end == 0)
-      break;
-    if (*end != ',' && *end != 'x')
-      return false;
-    p = end + 1;
-  }
-  if (n == 3 && *p && strpbrk(p, ",x"))
-    return false;
-  *dim = n;
-  return true;
-}
-
 static void *grow(void *p, uint32_t n, size_t elem)
 {
   void *q = realloc(p, (size_t)(n + 1) * elem);
@@ -301,28 +251,23 @@ static void *grow(void *p, uint32_t n, size_t elem)
 /* Returns -1 to continue, else an exit code. */
 static int parse_options(int argc, char **argv)
 {
-  O.opt_level = -1;
+  sg_run_opts_init(&O.run, -1);
   O.repeat = 1;
-  O.seed = 1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    const char *val = NULL;
+    char err[512];
+    int taken = sg_run_opts_parse(&O.run, argc, argv, &i, err, sizeof err);
+    if (taken < 0)
+      return die(EXIT_USAGE, "%s", err);
+    if (taken)
+      continue;
+    const char *val;
     char name[64];
-    /* "--name=value" or "--name value" */
-    if (a[0] == '-' && a[1] == '-' && strchr(a, '=')) {
-      size_t n = (size_t)(strchr(a, '=') - a);
-      snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), a);
-      val = a + n + 1;
-    } else {
-      snprintf(name, sizeof name, "%s", a);
-    }
-#define NEED_VALUE()                                                                \
-    do {                                                                            \
-      if (!val) {                                                                   \
-        if (i + 1 >= argc)                                                          \
-          return die(EXIT_USAGE, "option %s needs a value (see --help)", name);     \
-        val = argv[++i];                                                            \
-      }                                                                             \
+    sg_opt_split(a, name, sizeof name, &val);
+#define NEED_VALUE()                                                              \
+    do {                                                                          \
+      if (!(val = sg_opt_value(argc, argv, &i, val)))                             \
+        return die(EXIT_USAGE, "option %s needs a value (see --help)", name);     \
     } while (0)
 #define IS(s) (!strcmp(name, s))
     if (IS("-h") || IS("--help")) {
@@ -331,66 +276,6 @@ static int parse_options(int argc, char **argv)
     } else if (IS("--version")) {
       printf(PROG " " SG_VERSION_STRING "\n");
       return EXIT_OK;
-    } else if (IS("-k") || IS("--kernel")) {
-      NEED_VALUE();
-      O.kernel = val;
-    } else if (IS("--global") || IS("--local") || IS("--offset")) {
-      NEED_VALUE();
-      uint32_t d;
-      size_t *dst = IS("--global") ? O.global : IS("--local") ? O.local : O.offset;
-      if (IS("--offset")) {
-        /* offsets may be 0 */
-        char *end;
-        const char *p = val;
-        d = 0;
-        dst[0] = dst[1] = dst[2] = 0;
-        while (d < 3) {
-          if (*p < '0' || *p > '9')
-            return die(EXIT_USAGE, "invalid --offset '%s' (expected X[,Y[,Z]])", val);
-          errno = 0;
-          dst[d++] = (size_t)strtoull(p, &end, 10);
-          if (errno)
-            return die(EXIT_USAGE, "invalid --offset '%s'", val);
-          if (!*end)
-            break;
-          if (*end != ',' || d == 3)
-            return die(EXIT_USAGE, "invalid --offset '%s' (expected X[,Y[,Z]])", val);
-          p = end + 1;
-        }
-        O.have_offset = true;
-      } else if (!parse_dims(val, dst, &d)) {
-        return die(EXIT_USAGE, "invalid %s '%s' (expected X[,Y[,Z]], each at least 1)", name, val);
-      }
-      if (IS("--global"))
-        O.have_global = true, O.work_dim = d;
-      if (IS("--local"))
-        O.have_local = true, O.local_dim = d;
-    } else if (IS("--subgroup-size")) {
-      NEED_VALUE();
-      uint64_t v;
-      if (!parse_u64(val, &v) || v < 1 || v > 128)
-        return die(EXIT_USAGE, "invalid --subgroup-size '%s' (1..128)", val);
-      O.sg_size = (uint32_t)v;
-    } else if (IS("--arg")) {
-      NEED_VALUE();
-      O.args = grow(O.args, O.n_args, sizeof *O.args);
-      const char *eq = strchr(val, '=');
-      arg_spec s = {NULL, NULL};
-      size_t tl = eq ? (size_t)(eq - val) : 0;
-      bool ident = tl && (strspn(val, "0123456789") == tl ||
-                          (!(val[0] >= '0' && val[0] <= '9') &&
-                           strspn(val, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789") == tl));
-      if (ident) {
-        s.target = strndup(val, (size_t)(eq - val));
-        s.spec = strdup(eq + 1);
-      } else {
-        s.spec = strdup(val);
-      }
-      O.args[O.n_args++] = s;
-    } else if (IS("--seed")) {
-      NEED_VALUE();
-      if (!parse_u64(val, &O.seed))
-        return die(EXIT_USAGE, "invalid --seed '%s'", val);
     } else if (IS("--print")) {
       NEED_VALUE();
       O.prints = grow(O.prints, O.n_prints, sizeof *O.prints);
@@ -418,13 +303,13 @@ static int parse_options(int argc, char **argv)
         val = a + 2;
       NEED_VALUE();
       uint64_t v;
-      if (!parse_u64(val, &v) || v < 1 || v > 1024)
+      if (!sg_parse_u64(val, &v) || v < 1 || v > 1024)
         return die(EXIT_USAGE, "invalid -j '%s' (1..1024)", val);
       O.threads = (uint32_t)v;
     } else if (IS("--jit-threshold")) {
       NEED_VALUE();
       uint64_t v;
-      if (!parse_u64(val, &v) || v < 1)
+      if (!sg_parse_u64(val, &v) || v < 1)
         return die(EXIT_USAGE, "invalid --jit-threshold '%s' (a count >= 1)", val);
       O.jit_threshold = v;
     } else if (IS("--jit-wait")) {
@@ -432,23 +317,13 @@ static int parse_options(int argc, char **argv)
     } else if (IS("--repeat")) {
       NEED_VALUE();
       uint64_t v;
-      if (!parse_u64(val, &v) || v < 1 || v > 1000000)
+      if (!sg_parse_u64(val, &v) || v < 1 || v > 1000000)
         return die(EXIT_USAGE, "invalid --repeat '%s' (1..1000000)", val);
       O.repeat = (uint32_t)v;
     } else if (IS("--time")) {
       O.time = true;
-    } else if (IS("--ub")) {
-      NEED_VALUE();
-      if (!strcmp(val, "warn")) O.ub = SG_UB_WARN;
-      else if (!strcmp(val, "error")) O.ub = SG_UB_ERROR;
-      else if (!strcmp(val, "ignore")) O.ub = SG_UB_IGNORE;
-      else return die(EXIT_USAGE, "invalid --ub '%s' (warn, error or ignore)", val);
     } else if (IS("--stop-on-fault")) {
       O.stop_on_fault = true;
-    } else if (IS("--step-limit")) {
-      NEED_VALUE();
-      if (!parse_u64(val, &O.step_limit) || !O.step_limit)
-        return die(EXIT_USAGE, "invalid --step-limit '%s'", val);
     } else if (IS("--time-limit")) {
       NEED_VALUE();
       char *end;
@@ -456,62 +331,6 @@ static int parse_options(int argc, char **argv)
       O.time_limit = strtod(val, &end);
       if (*end || errno || !(O.time_limit > 0) || !isfinite(O.time_limit))
         return die(EXIT_USAGE, "invalid --time-limit '%s' (seconds > 0)", val);
-    } else if (IS("--no-validate")) {
-      O.validate = SG_VALIDATE_OFF;
-    } else if (IS("--strict-validate")) {
-      O.validate = SG_VALIDATE_STRICT;
-    } else if (IS("--spec")) {
-      NEED_VALUE();
-      const char *eq = strchr(val, '=');
-      uint64_t id, v = 0;
-      char idbuf[32];
-      snprintf(idbuf, sizeof idbuf, "%.*s", eq ? (int)(eq - val) : 0, val);
-      if (!eq || !parse_u64(idbuf, &id) || id > UINT32_MAX)
-        return die(EXIT_USAGE, "invalid --spec '%s' (expected ID=VALUE)", val);
-      const char *vs = eq + 1;
-      char *end;
-      errno = 0;
-      if (!strcasecmp(vs, "true")) v = 1;
-      else if (!strcasecmp(vs, "false")) v = 0;
-      else if (strpbrk(vs, ".eE") && !(vs[0] == '0' && (vs[1] == 'x' || vs[1] == 'X'))) {
-        /* a float: its bits (float unless it needs double; the loader
-         * truncates to the constant's width) */
-        double d = strtod(vs, &end);
-        if (*end || !*vs)
-          return die(EXIT_USAGE, "invalid --spec value '%s'", vs);
-        float f = (float)d;
-        uint32_t b;
-        memcpy(&b, &f, 4);
-        v = b;
-      } else if (vs[0] == '-') {
-        long long s = strtoll(vs, &end, 0);
-        if (*end || errno || end == vs)
-          return die(EXIT_USAGE, "invalid --spec value '%s'", vs);
-        v = (uint64_t)s;
-      } else if (!parse_u64(vs, &v)) {
-        return die(EXIT_USAGE, "invalid --spec value '%s'", vs);
-      }
-      O.spec = grow(O.spec, O.n_spec, sizeof *O.spec);
-      O.spec[O.n_spec].spec_id = (uint32_t)id;
-      O.spec[O.n_spec++].value = v;
-    } else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2") || !strcmp(a, "-O3")) {
-      O.opt_level = a[2] - '0';
-    } else if (IS("--cl-std")) {
-      NEED_VALUE();
-      if (strcmp(val, "CL1.2") && strcmp(val, "CL2.0") && strcmp(val, "CL3.0"))
-        return die(EXIT_USAGE, "invalid --cl-std '%s' (CL1.2, CL2.0 or CL3.0)", val);
-      O.cl_std = val;
-    } else if (!strncmp(a, "-D", 2)) {
-      const char *d = a[2] ? a + 2 : NULL;
-      if (!d) {
-        if (i + 1 >= argc)
-          return die(EXIT_USAGE, "option -D needs NAME[=VALUE]");
-        d = argv[++i];
-      }
-      if (!*d || *d == '=')
-        return die(EXIT_USAGE, "invalid -D '%s'", d);
-      O.defines = grow(O.defines, O.n_defines, sizeof *O.defines);
-      O.defines[O.n_defines++] = d;
     } else if (IS("--list-kernels")) {
       O.list_kernels = true;
     } else if (IS("--query")) {
@@ -541,287 +360,6 @@ typedef struct run_state {
   sg_runfile *rf;
 } run_state;
 
-static bool has_prefix(const char *s, const char *p) { return !strncmp(s, p, strlen(p)); }
-
-/* Parses one element of scalar type s. */
-static bool parse_elem(const char *t, sg_scalar s, void *out)
-{
-  char *end;
-  errno = 0;
-  size_t es = sg_scalar_size(s);
-  if (s == SG_S_FLOAT || s == SG_S_DOUBLE || s == SG_S_HALF) {
-    double d = strtod(t, &end);
-    if (end == t || *end)
-      return false;
-    if (s == SG_S_DOUBLE) {
-      memcpy(out, &d, 8);
-    } else if (s == SG_S_FLOAT) {
-      float f = (float)d;
-      memcpy(out, &f, 4);
-    } else {
-      /* half: through float, round to nearest even */
-      float f = (float)d;
-      uint32_t x;
-      memcpy(&x, &f, 4);
-      uint32_t sign = (x >> 16) & 0x8000u, e = (x >> 23) & 0xffu, mm = x & 0x7fffffu;
-      int32_t ee = (int32_t)e - 112;
-      uint16_t h;
-      if (e == 0xff) h = (uint16_t)(sign | 0x7c00u | (mm ? 0x200u : 0));
-      else if (ee >= 31) h = (uint16_t)(sign | 0x7c00u);
-      else if (ee <= 0) {
-        if (ee < -10) h = (uint16_t)sign;
-        else {
-          mm |= 0x800000u;
-          uint32_t sh = (uint32_t)(14 - ee), hv = mm >> sh, rem = mm & ((1u << sh) - 1), half = 1u << (sh - 1);
-          if (rem > half || (rem == half && (hv & 1))) hv++;
-          h = (uint16_t)(sign | hv);
-        }
-      } else {
-        uint32_t hv = ((uint32_t)ee << 10) | (mm >> 13), rem = mm & 0x1fffu;
-        if (rem > 0x1000u || (rem == 0x1000u && (hv & 1))) hv++;
-        h = (uint16_t)(sign | hv);
-      }
-      memcpy(out, &h, 2);
-    }
-    return true;
-  }
-  uint64_t bits;
-  if (t[0] == '-') {
-    long long v = strtoll(t, &end, 0);
-    if (end == t || *end || errno)
-      return false;
-    if (es < 8 && (v < -(1ll << (es * 8 - 1))))
-      return false;
-    bits = (uint64_t)v;
-  } else {
-    unsigned long long v = strtoull(t, &end, 0);
-    if (end == t || *end || errno)
-      return false;
-    if (es < 8 && v >> (es * 8))
-      return false;
-    bits = v;
-  }
-  memcpy(out, &bits, es);
-  return true;
-}
-
-static uint64_t rng_state;
-static uint64_t rng_next(void)
-{
-  uint64_t x = rng_state;
-  x ^= x >> 12;
-  x ^= x << 25;
-  x ^= x >> 27;
-  rng_state = x;
-  return x * 0x2545F4914F6CDD1Dull;
-}
-
-static int find_arg(const sg_kernel_info *k, const char *target)
-{
-  for (uint32_t i = 0; i < k->n_args; i++)
-    if (k->args[i].name && !strcmp(k->args[i].name, target))
-      return (int)i;
-  uint64_t v;
-  if (parse_u64(target, &v) && v < k->n_args)
-    return (int)v;
-  return -1;
-}
-
-static int build_arg(run_state *st, uint32_t i, const char *spec, size_t default_count)
-{
-  const sg_arg_info *a = &st->k->args[i];
-  sg_arg *out = &st->args[i];
-  const char *an = a->name ? a->name : "?";
-  sg_scalar s = a->scalar == SG_S_NONE || a->scalar == SG_S_BOOL ? SG_S_UCHAR : a->scalar;
-  size_t es = sg_scalar_size(s);
-  if (a->kind == SG_ARG_OTHER)
-    return die(EXIT_UNSUPPORTED, "argument %u (%s): type '%s' is not supported", i, an, a->type_name);
-  if (a->kind == SG_ARG_SAMPLER) {
-    uint64_t v = 0x10;
-    if (spec && !parse_u64(spec, &v))
-      return die(EXIT_USAGE, "argument %u (%s): a sampler takes its CLK_* bits as a number", i, an);
-    out->kind = SG_ARG_SAMPLER;
-    out->sampler = (uint32_t)v;
-    return -1;
-  }
-  if (a->kind == SG_ARG_IMAGE)
-    return die(EXIT_USAGE, "argument %u (%s): image arguments need a run file (docs/runfile.md)", i, an);
-  if (!spec) {
-    if (a->kind == SG_ARG_BUFFER)
-      spec = NULL;
-    else if (a->kind == SG_ARG_LOCAL)
-      return die(EXIT_USAGE, "argument %u (%s, %s): needs a size: --arg %s=local:BYTES", i, an, a->type_name, an);
-    else
-      return die(EXIT_USAGE, "argument %u (%s, %s): needs a value: --arg %s=VALUE", i, an, a->type_name, an);
-  }
-  if (spec && !strcmp(spec, "null")) {
-    if (a->kind != SG_ARG_BUFFER)
-      return die(EXIT_USAGE, "argument %u (%s): 'null' is only for buffer arguments", i, an);
-    out->kind = SG_ARG_NULL;
-    return -1;
-  }
-  if (a->kind == SG_ARG_LOCAL) {
-    uint64_t v;
-    if (!has_prefix(spec, "local:") || !parse_u64(spec + 6, &v) || v > (1u << 30))
-      return die(EXIT_USAGE, "argument %u (%s): a __local argument takes local:BYTES", i, an);
-    out->kind = SG_ARG_LOCAL;
-    out->size = (size_t)v;
-    return -1;
-  }
-  size_t size = 0;
-  uint8_t *data = NULL;
-  if (spec && has_prefix(spec, "file:")) {
-    FILE *f = fopen(spec + 5, "rb");
-    if (!f)
-      return die(EXIT_USAGE, "argument %u (%s): cannot read '%s': %s", i, an, spec + 5, strerror(errno));
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    if (n < 0) {
-      fclose(f);
-      return die(EXIT_USAGE, "argument %u (%s): cannot read '%s'", i, an, spec + 5);
-    }
-    size = (size_t)n;
-    data = calloc(size ? size : 1, 1);
-    if (!data || fread(data, 1, size, f) != size) {
-      fclose(f);
-      free(data);
-      return die(EXIT_USAGE, "argument %u (%s): cannot read '%s'", i, an, spec + 5);
-    }
-    fclose(f);
-  } else if (a->kind == SG_ARG_VALUE) {
-    if (a->scalar == SG_S_NONE)
-      return die(EXIT_USAGE, "argument %u (%s, %s): give a struct argument as file:PATH", i, an, a->type_name);
-    size = a->size;
-    data = calloc(size ? size : 1, 1);
-    char *copy = strdup(spec);
-    if (!data || !copy) {
-      free(data);
-      free(copy);
-      return die(EXIT_USAGE, "out of memory");
-    }
-    uint32_t n = 0;
-    char *save = NULL;
-    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save), n++) {
-      if (n >= a->components || (n + 1) * es > size || !parse_elem(t, s, data + n * es)) {
-        free(copy);
-        free(data);
-        return die(EXIT_USAGE, "argument %u (%s, %s): invalid value '%s' (expected %u %s value%s)",
-                   i, an, a->type_name, spec, a->components, sg_scalar_name(s), a->components > 1 ? "s" : "");
-      }
-    }
-    free(copy);
-    if (n == 1 && a->components > 1)
-      for (uint32_t c = 1; c < a->components && (c + 1) * es <= size; c++)
-        memcpy(data + c * es, data, es);
-    else if (n != a->components) {
-      free(data);
-      return die(EXIT_USAGE, "argument %u (%s, %s): %u value%s given, expected %u", i, an,
-                 a->type_name, n, n == 1 ? "" : "s", a->components);
-    }
-  } else {
-    /* a buffer: elements of the pointee's scalar type */
-    uint64_t count = default_count;
-    const char *rest = NULL;
-    int mode = 0;   /* 0 zero, 1 fill, 2 range, 3 random, 4 list */
-    if (!spec) mode = 0;
-    else if (has_prefix(spec, "zero:")) { mode = 0; rest = spec + 5; }
-    else if (has_prefix(spec, "fill:")) { mode = 1; rest = spec + 5; }
-    else if (has_prefix(spec, "range:")) { mode = 2; rest = spec + 6; }
-    else if (has_prefix(spec, "random:")) { mode = 3; rest = spec + 7; }
-    else mode = 4;
-    char *parts[4] = {0};
-    char *copy = strdup(spec ? spec : "");
-    uint32_t np = 0;
-    if (!copy)
-      return die(EXIT_USAGE, "out of memory");
-    if (mode != 4 && rest) {
-      char *save = NULL;
-      for (char *t = strtok_r(copy + (rest - spec), ":", &save); t && np < 4; t = strtok_r(NULL, ":", &save))
-        parts[np++] = t;
-      const int need[] = {1, 2, 3, 1};
-      const char *cnt = mode == 0 ? parts[0] : mode == 1 ? parts[1] : mode == 2 ? parts[2] : parts[0];
-      if ((int)np < need[mode] || (mode == 3 && np != 1 && np != 3) || (mode != 3 && (int)np != need[mode]) ||
-          !parse_u64(cnt, &count) || count > (1ull << 32)) {
-        free(copy);
-        return die(EXIT_USAGE, "argument %u (%s): invalid '%s' (see --help for zero:, fill:, range:, random:)", i, an, spec);
-      }
-    } else if (mode == 4) {
-      count = 1;
-      for (const char *p = spec; *p; p++)
-        count += *p == ',';
-    }
-    size = (size_t)count * es;
-    data = calloc(size ? size : 1, 1);
-    if (!data) {
-      free(copy);
-      return die(EXIT_USAGE, "argument %u (%s): cannot allocate %zu bytes", i, an, size);
-    }
-    bool ok = true;
-    if (mode == 1) {
-      ok = parse_elem(parts[0], s, data);
-      for (size_t e = 1; ok && e < count; e++)
-        memcpy(data + e * es, data, es);
-    } else if (mode == 2) {
-      double start, inc;
-      char *e1, *e2;
-      start = strtod(parts[0], &e1);
-      inc = strtod(parts[1], &e2);
-      ok = !*e1 && !*e2 && e1 != parts[0] && e2 != parts[1];
-      for (size_t e = 0; ok && e < count; e++) {
-        double v = start + inc * (double)e;
-        char buf[64];
-        if (s == SG_S_FLOAT || s == SG_S_DOUBLE || s == SG_S_HALF)
-          snprintf(buf, sizeof buf, "%.17g", v);
-        else
-          snprintf(buf, sizeof buf, "%.0f", v);
-        ok = parse_elem(buf, s, data + e * es);
-      }
-    } else if (mode == 3) {
-      rng_state = O.seed ? O.seed * 0x9E3779B97F4A7C15ull : 0x9E3779B97F4A7C15ull;
-      for (uint32_t k = 0; k < i; k++)
-        rng_next();
-      bool is_float = s == SG_S_FLOAT || s == SG_S_DOUBLE || s == SG_S_HALF;
-      double lo = 0, hi = is_float ? 1 : 100;
-      if (np == 3) {
-        char *e1, *e2;
-        lo = strtod(parts[1], &e1);
-        hi = strtod(parts[2], &e2);
-        ok = !*e1 && !*e2 && lo <= hi;
-      }
-      for (size_t e = 0; ok && e < count; e++) {
-        double u = (double)(rng_next() >> 11) / 9007199254740992.0;
-        char buf[64];
-        if (is_float)
-          snprintf(buf, sizeof buf, "%.17g", lo + (hi - lo) * u);
-        else
-          snprintf(buf, sizeof buf, "%.0f", floor(lo + (hi - lo + 1) * u) > hi ? hi : floor(lo + (hi - lo + 1) * u));
-        ok = parse_elem(buf, s, data + e * es);
-      }
-    } else if (mode == 4) {
-      char *save = NULL;
-      size_t e = 0;
-      for (char *t = strtok_r(copy, ",", &save); ok && t; t = strtok_r(NULL, ",", &save), e++)
-        ok = e < count && parse_elem(t, s, data + e * es);
-    }
-    free(copy);
-    if (!ok) {
-      free(data);
-      return die(EXIT_USAGE, "argument %u (%s, %s): invalid values in '%s'", i, an, a->type_name, spec);
-    }
-  }
-  if (a->kind == SG_ARG_VALUE && size != a->size) {
-    free(data);
-    return die(EXIT_USAGE, "argument %u (%s, %s): %zu bytes given, the argument has %zu", i, an,
-               a->type_name, size, a->size);
-  }
-  out->kind = a->kind == SG_ARG_VALUE ? SG_ARG_VALUE : SG_ARG_BUFFER;
-  out->data = data;
-  out->size = size;
-  st->owned[i] = data;
-  return -1;
-}
-
 /* ------------------------------------------------------------------ main */
 
 typedef struct output {
@@ -850,26 +388,28 @@ static void print_kernel(const sg_kernel_info *k)
   printf("\n");
 }
 
-static int do_query(const sg_module *m, const sg_kernel_info *k)
+/* sg_size: the launch's subgroup size (0 = the kernel's required one, else 16) */
+static int do_query(const sg_module *m, const sg_kernel_info *k, uint32_t sg_size)
 {
-  size_t local[3] = {O.local[0], O.local[1], O.local[2]};
-  if (!O.have_local) {
+  const sg_run_opts *o = &O.run;
+  size_t local[3] = {o->local[0], o->local[1], o->local[2]};
+  if (!o->have_local) {
     local[0] = k->reqd_local_size[0] ? k->reqd_local_size[0] : 64;
     local[1] = k->reqd_local_size[0] ? k->reqd_local_size[1] : 1;
     local[2] = k->reqd_local_size[0] ? k->reqd_local_size[2] : 1;
   }
-  uint32_t dims = O.have_local ? O.local_dim : 3;
+  uint32_t dims = o->have_local ? o->local_dim : 3;
   size_t max_sg = 0, count = 0, max_num = 0, compile_num = 0, ls[3] = {0, 0, 0};
-  int32_t r1 = sg_kernel_sub_group_info(m, k->name, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE_KHR,
-                                        dims * sizeof(size_t), local, sizeof max_sg, &max_sg, NULL);
-  int32_t r2 = sg_kernel_sub_group_info(m, k->name, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE_KHR,
-                                        dims * sizeof(size_t), local, sizeof count, &count, NULL);
-  int32_t r3 = sg_kernel_sub_group_info(m, k->name, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT,
-                                        sizeof count, &count, sizeof ls, ls, NULL);
-  int32_t r4 = sg_kernel_sub_group_info(m, k->name, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, NULL,
-                                        sizeof max_num, &max_num, NULL);
-  int32_t r5 = sg_kernel_sub_group_info(m, k->name, CL_KERNEL_COMPILE_NUM_SUB_GROUPS, 0, NULL,
-                                        sizeof compile_num, &compile_num, NULL);
+#define QUERY(param, in_size, in, out_size, out) \
+  sg_kernel_sub_group_info_for(m, k->name, sg_size, param, in_size, in, out_size, out, NULL)
+  int32_t r1 = QUERY(CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE_KHR, dims * sizeof(size_t), local,
+                     sizeof max_sg, &max_sg);
+  int32_t r2 = QUERY(CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE_KHR, dims * sizeof(size_t), local,
+                     sizeof count, &count);
+  int32_t r3 = QUERY(CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof count, &count, sizeof ls, ls);
+  int32_t r4 = QUERY(CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, NULL, sizeof max_num, &max_num);
+  int32_t r5 = QUERY(CL_KERNEL_COMPILE_NUM_SUB_GROUPS, 0, NULL, sizeof compile_num, &compile_num);
+#undef QUERY
   if (r1 || r2 || r3 || r4 || r5)
     return die(EXIT_USAGE, "clGetKernelSubGroupInfoKHR query failed (%d %d %d %d %d)", r1, r2, r3, r4, r5);
   if (O.json) {
@@ -957,17 +497,14 @@ int main(int argc, char **argv)
       goto out;
     }
     module_path = sg_runfile_module_path(rf);
-    if (O.n_args) {
+    if (O.run.n_args) {
       rc = die(EXIT_USAGE, "--arg cannot be used with a run file (its arguments come from %s)", O.file);
       goto out;
     }
   }
 
-  sg_load_options lo = {
-    .validate = O.validate, .spec = O.spec, .n_spec = O.n_spec, .opt_level = O.opt_level,
-    .cl_std = O.cl_std, .defines = O.defines, .n_defines = O.n_defines,
-    .message = on_message, .message_user = NULL,
-  };
+  sg_load_options lo = {.message = on_message, .message_user = NULL};
+  sg_run_opts_load(&O.run, &lo);
   double t0 = 0;
   {
     struct timespec ts;
@@ -994,9 +531,9 @@ int main(int argc, char **argv)
   }
 
   /* the kernel */
-  const char *kname = O.kernel ? O.kernel : rf ? sg_runfile_kernel(rf) : NULL;
-  if (O.kernel && rf && strcmp(O.kernel, sg_runfile_kernel(rf))) {
-    rc = die(EXIT_USAGE, "-k %s conflicts with kernel '%s' named in %s", O.kernel, sg_runfile_kernel(rf), O.file);
+  const char *kname = O.run.kernel ? O.run.kernel : rf ? sg_runfile_kernel(rf) : NULL;
+  if (O.run.kernel && rf && strcmp(O.run.kernel, sg_runfile_kernel(rf))) {
+    rc = die(EXIT_USAGE, "-k %s conflicts with kernel '%s' named in %s", O.run.kernel, sg_runfile_kernel(rf), O.file);
     goto out;
   }
   if (!kname) {
@@ -1025,44 +562,20 @@ int main(int argc, char **argv)
   }
   const sg_kernel_info *k = st.k;
 
-  /* subgroup size: the module's required size wins */
-  uint32_t sg_size = O.sg_size ? O.sg_size : rf ? sg_runfile_subgroup_size(rf) : 0;
-  if (sg_size && k->reqd_subgroup_size && sg_size != k->reqd_subgroup_size) {
-    rc = die(EXIT_USAGE, "kernel '%s' requires subgroup size %u (intel_reqd_sub_group_size); "
-             "subgroup size %u conflicts", k->name, k->reqd_subgroup_size, sg_size);
+  /* NDRange and subgroup size (the module's required size wins) */
+  sg_run_desc d;
+  memset(&d, 0, sizeof d);
+  d.kernel = k->name;
+  sg_result nr = sg_run_opts_ndrange(&O.run, k, rf, &d, err, sizeof err);
+  if (nr != SG_SUCCESS) {
+    rc = die(exit_for(nr), "%s", err);
     goto out;
   }
 
   if (O.query) {
-    rc = do_query(m, k);
+    rc = do_query(m, k, d.subgroup_size);
     goto out;
   }
-
-  /* NDRange */
-  sg_run_desc d;
-  memset(&d, 0, sizeof d);
-  d.kernel = k->name;
-  d.work_dim = O.have_global ? O.work_dim : O.have_local ? O.local_dim : 1;
-  for (int i = 0; i < 3; i++) {
-    d.global_size[i] = O.have_global ? O.global[i] : 1;
-    d.local_size[i] = O.have_local ? O.local[i] : 0;
-    d.global_offset[i] = O.have_offset ? O.offset[i] : 0;
-  }
-  if (rf) {
-    size_t g[3], l[3];
-    sg_runfile_ndrange(rf, g, l);
-    d.work_dim = 3;   /* as Oclgrind: run files launch 3-D */
-    for (int i = 0; i < 3; i++) {
-      if (!O.have_global)
-        d.global_size[i] = g[i];
-      if (!O.have_local)
-        d.local_size[i] = l[i];
-    }
-  } else if (O.have_local && !O.have_global) {
-    for (int i = 0; i < 3; i++)
-      d.global_size[i] = O.local[i];
-  }
-  d.subgroup_size = sg_size;
 
   /* arguments */
   uint32_t n_args = k->n_args;
@@ -1089,55 +602,20 @@ int main(int argc, char **argv)
       outs[n_outs++] = o;
     }
   } else {
-    const char **specs = calloc(n_args ? n_args : 1, sizeof *specs);
-    if (!specs) {
-      rc = die(EXIT_USAGE, "out of memory");
-      goto out;
-    }
-    uint32_t next = 0;
-    for (uint32_t i = 0; i < O.n_args; i++) {
-      int idx;
-      if (O.args[i].target) {
-        idx = find_arg(k, O.args[i].target);
-        if (idx < 0) {
-          free(specs);
-          rc = die(EXIT_USAGE, "--arg %s=...: kernel '%s' has no argument '%s'", O.args[i].target, k->name, O.args[i].target);
-          goto out;
-        }
-      } else {
-        while (next < n_args && specs[next])
-          next++;
-        if (next >= n_args) {
-          free(specs);
-          rc = die(EXIT_USAGE, "too many --arg values: kernel '%s' has %u argument%s", k->name, n_args, n_args == 1 ? "" : "s");
-          goto out;
-        }
-        idx = (int)next;
-      }
-      if (specs[idx]) {
-        free(specs);
-        rc = die(EXIT_USAGE, "argument %d (%s) given twice", idx, k->args[idx].name);
-        goto out;
-      }
-      specs[idx] = O.args[i].spec;
-    }
     size_t items = 1;
     for (uint32_t i = 0; i < d.work_dim; i++)
       items *= d.global_size[i];
-    for (uint32_t i = 0; i < n_args; i++) {
-      rc = build_arg(&st, i, specs[i], items);
-      if (rc >= 0) {
-        free(specs);
-        goto out;
-      }
+    sg_result ar = sg_run_opts_args(&O.run, k, items, st.args, st.owned, err, sizeof err);
+    if (ar != SG_SUCCESS) {
+      rc = die(exit_for(ar), "%s", err);
+      goto out;
     }
-    free(specs);
   }
   /* --print / --write (also with run files) */
   for (uint32_t i = 0; i < O.n_prints + O.n_writes; i++) {
     bool is_print = i < O.n_prints;
     const char *target = is_print ? O.prints[i].target : O.writes[i - O.n_prints].target;
-    int idx = find_arg(k, target);
+    int idx = sg_find_arg(k, target);
     if (idx < 0) {
       rc = die(EXIT_USAGE, "%s %s: kernel '%s' has no argument '%s'", is_print ? "--print" : "--write",
                target, k->name, target);
@@ -1188,20 +666,20 @@ int main(int argc, char **argv)
   d.n_args = n_args;
   d.backend = O.backend;
   d.threads = O.threads;
-  d.ub = O.ub;
+  d.ub = O.run.ub;
   d.stop_on_fault = O.stop_on_fault;
-  d.step_limit = O.step_limit;
+  d.step_limit = O.run.step_limit;
   d.time_limit = O.time_limit;
   d.repeat = O.repeat;
   d.jit_threshold = O.jit_threshold;
   if (!d.jit_threshold) {
     const char *e = getenv("SPIRV_SG_JIT_THRESHOLD");
     uint64_t v;
-    if (e && *e && parse_u64(e, &v) && v >= 1)
+    if (e && *e && sg_parse_u64(e, &v) && v >= 1)
       d.jit_threshold = v;
   }
   d.jit_wait = O.jit_wait;
-  d.jit_opt_level = O.opt_level;
+  d.jit_opt_level = O.run.opt_level;
   d.printf_out = O.json ? NULL : stdout_write;
   d.message = on_message;
   first_error[0] = 0;
@@ -1341,11 +819,6 @@ out:
   free(outs);
   sg_runfile_destroy(rf);
   sg_module_destroy(m);
-  for (uint32_t i = 0; i < O.n_args; i++) {
-    free(O.args[i].target);
-    free(O.args[i].spec);
-  }
-  free(O.args);
   for (uint32_t i = 0; i < O.n_prints; i++) {
     free(O.prints[i].target);
     free(O.prints[i].type);
@@ -1356,7 +829,6 @@ out:
     free(O.writes[i].path);
   }
   free(O.writes);
-  free(O.spec);
-  free(O.defines);
+  sg_run_opts_free(&O.run);
   return rc;
 }

@@ -68,6 +68,11 @@ typedef struct sg_load_options {
   uint32_t n_defines;
   sg_message_fn message;         /* may be NULL */
   void *message_user;
+  /* OpenCL C input: compile with source-level debug information (clang
+   * -debug-info-kind=limited -dwarf-version=4, llvm-spirv emitting
+   * OpenCL.DebugInfo.100), so instructions carry file:line; the source path
+   * is made absolute first. */
+  bool debug_info;
 } sg_load_options;
 
 /* Loads .spv (SPIR-V magic), .spvasm (or text starting with ';' or 'Op'), or
@@ -127,15 +132,25 @@ const sg_kernel_info *sg_module_kernel(const sg_module *m, uint32_t i);
 const sg_kernel_info *sg_module_find_kernel(const sg_module *m, const char *name);
 
 /* clGetKernelSubGroupInfoKHR for the one device this library models (max
- * work-group size 1024; subgroup size: the kernel's required size, else 16).
- * param_name: CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE_KHR,
- * CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE_KHR, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT,
+ * work-group size 1024).  S, the subgroup size a launch would use, is the
+ * kernel's required size, else 16.
+ * param_name: CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE_KHR (S, for any local
+ * size: the value of get_max_sub_group_size(); a work-group smaller than S is
+ * one partial subgroup, docs/semantics.md), CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE_KHR
+ * (ceil(local items / S)), CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT,
  * CL_KERNEL_MAX_NUM_SUB_GROUPS, CL_KERNEL_COMPILE_NUM_SUB_GROUPS.  Returns
  * CL_SUCCESS, CL_INVALID_VALUE or CL_INVALID_KERNEL (as int32_t). */
 int32_t sg_kernel_sub_group_info(const sg_module *m, const char *kernel_name,
                                  uint32_t param_name, size_t input_value_size,
                                  const void *input_value, size_t param_value_size,
                                  void *param_value, size_t *param_value_size_ret);
+/* The same for a launch with subgroup_size (as sg_run_desc.subgroup_size:
+ * 0 = the kernel's required size, else 16; a required size always wins). */
+int32_t sg_kernel_sub_group_info_for(const sg_module *m, const char *kernel_name,
+                                     uint32_t subgroup_size, uint32_t param_name,
+                                     size_t input_value_size, const void *input_value,
+                                     size_t param_value_size, void *param_value,
+                                     size_t *param_value_size_ret);
 #define SG_DEVICE_MAX_WORK_GROUP_SIZE 1024u
 #define SG_DEFAULT_SUBGROUP_SIZE 16u
 
@@ -162,6 +177,10 @@ typedef enum sg_backend { SG_BACKEND_AUTO = 0, SG_BACKEND_INTERP, SG_BACKEND_JIT
 typedef enum sg_ub_mode { SG_UB_WARN = 0, SG_UB_ERROR, SG_UB_IGNORE } sg_ub_mode;
 
 typedef void (*sg_write_fn)(void *user, const char *text, size_t len);
+struct sg_diag;
+/* Called once per recorded diagnostic as it is raised (d and its strings are
+ * valid during the call only).  With threads > 1 calls are serialized. */
+typedef void (*sg_diag_fn)(void *user, const struct sg_diag *d);
 
 typedef struct sg_run_desc {
   const char *kernel;
@@ -192,6 +211,8 @@ typedef struct sg_run_desc {
   uint64_t jit_threshold;
   bool jit_wait;                 /* auto: wait for the compile once started
                                     (deterministic switch point, for tests) */
+  sg_diag_fn on_diag;            /* may be NULL; sg_run: the first launch only */
+  void *diag_user;
 } sg_run_desc;
 
 typedef struct sg_diag {
@@ -281,6 +302,12 @@ bool sg_sg_frame_insn(const sg_sg *sg, uint32_t depth, sg_insn_info *out);
 uint32_t sg_sg_read(const sg_sg *sg, uint32_t depth, uint32_t lane, uint32_t id, void *out);
 uint32_t sg_sg_lane_local_linear(const sg_sg *sg, uint32_t lane);
 bool sg_sg_read_memory(const sg_sg *sg, uint32_t lane, uint64_t addr, void *out, size_t n);
+/* A pointer value as region + offset ("buffer 'out'+12 (size 64)", "local
+ * 'tmp'+0 (size 256)", "null pointer+0", ...) into buf (one line). */
+void sg_sg_describe_addr(const sg_sg *sg, uint64_t addr, char *buf, size_t n);
+/* true while the subgroup waits at a work-group barrier (or another
+ * work-group rendezvous) for the others; false once released or done. */
+bool sg_sg_blocked(const sg_sg *sg);
 
 /* ---------------------------------------------------------------- run files
  *

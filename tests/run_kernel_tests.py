@@ -28,7 +28,8 @@ it describes one launch at top level, or several in CASES = [dict(...), ...]:
     cli = True                  # launch with --global/--local/--arg instead of a run file;
                                 # work_dim is then len(global_size) (run files are always 3-D)
     stderr = ["warning"]        # substrings each found in spirv-sgrun's stderr
-    error = "OpImageSample"     # substring of the JSON "error" (runs that fail before launch)
+    error = "OpImageSample"     # substring of the JSON "error" (runs that fail before launch);
+                                # a list: any one of them
     jobs_compare = [1, 2]       # run with each -j N (text and --json) and require identical
                                 # dumps, printf text and diagnostics
 Image arguments: Image(width, height, order="RGBA", format="UNORM_INT8", type="uchar",
@@ -627,8 +628,10 @@ class Runner:
         if res is None or not isinstance(res, dict):
             errs.append("no JSON on stdout: " + (out.strip()[:200] or "(empty)"))
             return errs, None
-        if case.get("error") is not None and case["error"].lower() not in str(res.get("error", "")).lower():
-            errs.append("JSON error %r lacks %r" % (res.get("error"), case["error"]))
+        if case.get("error") is not None:
+            want = case["error"] if isinstance(case["error"], (list, tuple)) else [case["error"]]
+            if not any(w.lower() in str(res.get("error", "")).lower() for w in want):
+                errs.append("JSON error %r lacks %s" % (res.get("error"), " or ".join(map(repr, want))))
         if "error" in res and "outputs" not in res:
             if case["exit"] in (0, 1):
                 errs.append("tool error: %s" % res["error"])

@@ -86,25 +86,34 @@ def main():
     rc, res, err = run(sgrun, ["--json", "--ub=error", os.path.join(d, "img_bad_x.sim")])
     check(rc == 1, "img_bad_x --ub=error: exit %s, expected 1" % rc)
 
-    # 3. --query: S = 8 (intel_reqd_sub_group_size) or the default 16;
-    #    count = ceil(local size product / S); local size for count c = (c*S,1,1);
-    #    the largest subgroup of such a work-group has min(S, product) items
+    # 3. --query: S = 8 (intel_reqd_sub_group_size), else --subgroup-size,
+    #    else the default 16; CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE_KHR is S
+    #    for any local size (get_max_sub_group_size(); a work-group smaller
+    #    than S is one partial subgroup); count = ceil(local size product / S);
+    #    local size for count c = (c*S,1,1).  Written out by hand:
+    #    (kernel, --local, --subgroup-size or None, max, count)
     q = os.path.join(d, "query.cl")
-    for kern, local, S in (("q8", "20", 8), ("q8", "5,3", 8), ("q8", "64", 8), ("q8", "1", 8),
-                           ("qany", "40", 16), ("qany", "8,8,2", 16), ("qany", "16", 16),
-                           ("qany", "7,3,1", 16)):
-        prod = 1
-        for v in local.split(","):
-            prod *= int(v)
-        count = (prod + S - 1) // S
-        rc, res, err = run(sgrun, [q, "-k", kern, "--query", "--json", "--local", local])
+    for kern, local, sgs, mx, count in (
+            ("q8", "20", None, 8, 3), ("q8", "5,3", None, 8, 2), ("q8", "64", None, 8, 8),
+            ("q8", "1", None, 8, 1), ("q8", "20", "8", 8, 3),
+            ("qany", "40", None, 16, 3), ("qany", "8,8,2", None, 16, 8), ("qany", "16", None, 16, 1),
+            ("qany", "7,3,1", None, 16, 2), ("qany", "40", "12", 12, 4), ("qany", "5", "32", 32, 1),
+            ("qany", "8,8,2", "4", 4, 32)):
+        args = [q, "-k", kern, "--query", "--json", "--local", local]
+        if sgs:
+            args += ["--subgroup-size", sgs]
+        rc, res, err = run(sgrun, args)
         ok = (rc == 0 and isinstance(res, dict)
-              and res.get("max_sub_group_size_for_ndrange") == min(S, prod)
+              and res.get("max_sub_group_size_for_ndrange") == mx
               and res.get("sub_group_count_for_ndrange") == count
-              and res.get("local_size_for_sub_group_count") == [count * S, 1, 1]
+              and res.get("local_size_for_sub_group_count") == [count * mx, 1, 1]
               and res.get("compile_num_sub_groups") == 0
               and isinstance(res.get("max_num_sub_groups"), int) and res["max_num_sub_groups"] >= 1)
-        check(ok, "query %s --local %s: exit %s %s (expected S=%d count=%d)" % (kern, local, rc, res, S, count))
+        check(ok, "query %s --local %s --subgroup-size %s: exit %s %s (expected max=%d count=%d)"
+              % (kern, local, sgs, rc, res, mx, count))
+    # a --subgroup-size that conflicts with the required one is an error
+    rc, res, err = run(sgrun, [q, "-k", "q8", "--query", "--json", "--local", "8", "--subgroup-size", "16"])
+    check(rc == 2, "query q8 --subgroup-size 16: exit %s, expected 2" % rc)
 
     print("%d passed, %d failed" % (passes, len(fails)))
     return 1 if fails else 0

@@ -4,8 +4,9 @@
   tests/fuzz/make_seeds.py [--sims DIR ...]
 
 corpus/load      every golden kernel (tests/kernels, tests/subgroup, tests/sg_ub,
-                 examples) compiled by tests/compile_cl.sh at -O0 and -O2
-corpus/run       the -O2 modules (also the modules the runfile target binds to)
+                 examples) compiled by tests/compile_cl.sh at -O0
+corpus/run       the same at -O2 (also the modules the runfile target binds to;
+                 fuzz the load target with both folders)
 corpus/runfile   the .sim files the golden harness writes (DIR: its work folder,
                  e.g. build/tests/kernel-work), the kernel file renamed to the
                  corpus/run module, plus examples/*.sim and tests/sg_ub/*.sim
@@ -61,8 +62,9 @@ def main():
                     continue
                 if os.path.getsize(out) > MAX_SPV:
                     continue
-                shutil.copy(out, dirs["load"])
-                if opt == "-O2":
+                if opt == "-O0":
+                    shutil.copy(out, dirs["load"])
+                else:
                     shutil.copy(out, dirs["run"])
                     names.add(name)
     # .sim seeds, pointed at the corpus/run module of the same kernel file

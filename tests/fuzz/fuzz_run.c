@@ -8,7 +8,8 @@
  *   buffers and local memory 256 bytes (malloc'd exactly, so ASan sees any
  *   access past them), by-value arguments zero, images 4x4 RGBA8 (x4 slices
  *   for 3D, x2 layers for arrays) in 256 bytes, samplers nearest/no address,
- *   step limit 100000 per subgroup, time limit 1 s, one thread. */
+ *   step limit 100000 per subgroup, time limit 1 s, one thread, UB mode and
+ *   stop-on-fault from the hash too. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <stdio.h>
@@ -128,7 +129,8 @@ static void run_kernel(const ld_module *m, const ld_kernel *k, uint32_t h)
   d.args = args;
   d.n_args = k->n_args;
   d.threads = 1;
-  d.ub = IP_UB_WARN;
+  d.ub = (ip_ub_mode)((h >> 8) % 3);
+  d.stop_on_fault = (h >> 10) & 1;
   d.step_limit = 100000;
   d.time_limit = 1.0;
   d.out = no_print;

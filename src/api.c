@@ -126,6 +126,22 @@ void *sg_read_file(const char *path, size_t *out_n)
   FILE *f = fopen(path, "rb");
   if (!f)
     return NULL;
+  /* A regular file is read whole; anything else (a pipe, /dev/stdin, a
+   * device such as /dev/zero) may deliver at most SG_MAX_STREAM_BYTES, so a
+   * run file naming /dev/zero fails with EFBIG instead of eating memory. */
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0) {
+    int e = errno;
+    fclose(f);
+    errno = e;
+    return NULL;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    fclose(f);
+    errno = EISDIR;
+    return NULL;
+  }
+  const size_t limit = S_ISREG(st.st_mode) ? SIZE_MAX / 2 : SG_MAX_STREAM_BYTES;
   size_t cap = 4096, n = 0;
   char *buf = malloc(cap + 1);
   if (!buf) {
@@ -135,6 +151,12 @@ void *sg_read_file(const char *path, size_t *out_n)
   }
   for (;;) {
     if (n == cap) {
+      if (cap >= limit) {
+        free(buf);
+        fclose(f);
+        errno = EFBIG;
+        return NULL;
+      }
       char *nb = realloc(buf, cap * 2 + 1);
       if (!nb) {
         free(buf);

@@ -9,6 +9,9 @@ double sg_now_ms(void);
 void sg_emit(sg_message_fn fn, void *user, sg_severity sev, const char *fmt, ...)
   __attribute__((format(printf, 4, 5)));
 /* Whole file, NUL-terminated (not counted); NULL with errno set. */
+/* Reads a whole file (NUL-terminated); NULL with errno set on failure.  A
+ * non-regular file (pipe, device) may deliver at most this many bytes. */
+#define SG_MAX_STREAM_BYTES ((size_t)256 << 20)
 void *sg_read_file(const char *path, size_t *out_n);
 /* float -> half bits, round to nearest even (runfile.c). */
 uint16_t sg_float_to_half(float f);

@@ -790,7 +790,7 @@ def main():
             continue
         for c in cases:
             if ext == ".spvasm":
-                c["_asm"] = os.path.join(d, t + ".spvasm")
+                c["_asm"] = os.path.abspath(os.path.join(d, t + ".spvasm"))
                 units.append((t, c, "asm"))
                 continue
             c["_cl"] = os.path.join(d, t + ".cl")

@@ -70,7 +70,7 @@
 #include <unistd.h>
 #include "jit_internal.h"
 
-#define JIT_ABI_VERSION 2u
+#define JIT_ABI_VERSION 3u
 #define JIT_CACHE_MAGIC "SGJIT001"
 
 /* ------------------------------------------------------------- utilities */
@@ -564,7 +564,7 @@ typedef struct J {
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred;
-  gcc_jit_field *c_regions, *c_builtins, *c_args, *c_branch, *c_call, *c_return, *c_mem, *c_group, *c_interp;
+  gcc_jit_field *c_regions, *c_builtins, *c_args, *c_branch, *c_call, *c_return, *c_mem, *c_group, *c_interp, *c_coll;
   gcc_jit_field *r_base, *r_size, *r_wsize;
   gcc_jit_field **slot;         /* [n_inst * bound] */
   gcc_jit_field **phitmp;       /* [n_inst * bound] */
@@ -1032,7 +1032,15 @@ static void emit_store(J *j, uint32_t inst, const ld_insn *in) {
 }
 
 /* Reduce / scans of IAdd and FAdd inline; other arithmetic via the reference. */
+static void emit_group_(J *j, uint32_t inst, const ld_insn *in);
+static gcc_jit_block *emit_coll_check(J *j, uint32_t inst, const ld_insn *in);
 static void emit_group(J *j, uint32_t inst, const ld_insn *in) {
+  gcc_jit_block *after = NULL;
+  if (in->op >= SpvOpGroupIAdd && in->op <= SpvOpGroupSMax) after = emit_coll_check(j, inst, in);
+  emit_group_(j, inst, in);
+  if (after) { gcc_jit_block_end_with_jump(j->b, NULL, after); j->b = after; }
+}
+static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
   const ld_type *ct; uint32_t n;
   lane_shape(in->type, &ct, &n);
   gcc_jit_type *T = scal(j, ct);
@@ -1104,6 +1112,24 @@ static void emit_generic(J *j, uint32_t inst, const ld_insn *in) {
   gcc_jit_block_end_with_return(stop, NULL, ci(j, j->t_i32, JIT_RET_DONE));
   j->b = go;
   j->n_stmts++;
+}
+
+/* Collectives the interpreter diagnoses when reached by only some lanes:
+ * rt_coll runs the interpreter's handler in that case (returns 2) and the
+ * inline code is skipped; 0: all lanes active, 1: stop.  Returns the block
+ * to continue the inline path in (j->b), after the skip block is wired. */
+static gcc_jit_block *emit_coll_check(J *j, uint32_t inst, const ld_insn *in) {
+  uint32_t idx = add_insn_index(j->k, in);
+  if (idx < j->k->cap_insns) j->k->insn_inst[idx] = inst;
+  gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+  gcc_jit_lvalue *rc = local(j, j->t_i32);
+  assign(j, rc, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_coll), 3, args));
+  gcc_jit_block *stop = nb(j), *go = nb(j), *chk = nb(j), *after = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, gcc_jit_lvalue_as_rvalue(rc), ci(j, j->t_i32, 1)), stop, chk);
+  gcc_jit_block_end_with_return(stop, NULL, ci(j, j->t_i32, JIT_RET_DONE));
+  gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, gcc_jit_lvalue_as_rvalue(rc), ci(j, j->t_i32, 0)), go, after);
+  j->b = go;
+  return after;
 }
 
 static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
@@ -1235,7 +1261,12 @@ static void emit_seg(J *j, int32_t si) {
       emit_generic(j, inst, in);
       continue;
     case SpvOpControlBarrier:
-      if (!is_wg_barrier(j->m, in)) continue;
+      if (!is_wg_barrier(j->m, in)) {
+        gcc_jit_block *after = emit_coll_check(j, inst, in);
+        gcc_jit_block_end_with_jump(j->b, NULL, after);
+        j->b = after;
+        continue;
+      }
       {
         gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, si)};
         gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_branch), 3, args));
@@ -1445,7 +1476,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   gcc_jit_type *mem_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_vp, 7, pm, 0);
   gcc_jit_type *pg[5] = {ctxp, j->t_u8p, j->t_i32, j->t_vp, j->t_vp};
   gcc_jit_type *group_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 5, pg, 0);
-  gcc_jit_field *cf[10] = {
+  gcc_jit_field *cf[11] = {
     j->c_regions = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st)), "regions"),
     j->c_builtins = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "builtins"),
     j->c_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
@@ -1455,8 +1486,9 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->c_mem = gcc_jit_context_new_field(cx, NULL, mem_t, "rt_mem"),
     j->c_group = gcc_jit_context_new_field(cx, NULL, group_t, "rt_group"),
     j->c_interp = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_interp"),
+    j->c_coll = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_coll"),
     gcc_jit_context_new_field(cx, NULL, j->t_vp, "run")};
-  gcc_jit_struct_set_fields(j->ctx_st, NULL, 10, cf);
+  gcc_jit_struct_set_fields(j->ctx_st, NULL, 11, cf);
 
   gcc_jit_param *prm[3] = {
     gcc_jit_context_new_param(cx, NULL, ctxp, "c"),

@@ -66,6 +66,7 @@ struct jit_ctx {
   jit_rt_mem_fn rt_mem;
   jit_rt_group_fn rt_group;
   jit_rt_branch_fn rt_interp;   /* (c, frame, insn index): one insn by the interpreter; != 0: stop */
+  jit_rt_branch_fn rt_coll;     /* partial-subgroup collective check: 0 inline, 1 stop, 2 done */
   /* host only below */
   struct jit_run *run;
 };
@@ -110,5 +111,6 @@ void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t 
                  int32_t align, int32_t access);
 void jit_rt_group(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void *out);
 int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t insn);
+int32_t jit_rt_coll(jit_ctx *c, uint8_t *frame, int32_t insn);
 
 #endif

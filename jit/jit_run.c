@@ -321,7 +321,6 @@ int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t idx) {
   sg->cur = op;
   sg->mask = act;
   int rc = op->fn(sg, op);
-  if (getenv("JIT_DEBUG")) fprintf(stderr, "rt_interp %d op %u n_in %u rc %d act %llx res_off %u size %u regs %u\n", idx, op->insn->op, op->n_in, rc, (unsigned long long)act.w[0], op->res_off, op->res_size, r->iregs[idx]);
   sg->regs = saved_regs;
   sg->cur = saved_cur;
   sg->mask = saved_mask;
@@ -336,6 +335,16 @@ int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t idx) {
     return 1;
   }
   return 0;
+}
+
+int32_t jit_rt_coll(jit_ctx *c, uint8_t *frame, int32_t idx) {
+  jit_sgctx *s = (jit_sgctx *)c;
+  const jit_kernel *k = c->run->k;
+  int32_t *mask = f_mask(k, frame);
+  ip_mask act = {{0, 0}};
+  for (uint32_t l = 0; l < k->S; l++) if (mask[l]) ip_mask_set(&act, l);
+  if (ip_mask_eq(act, s->all)) return 0;
+  return jit_rt_interp(c, frame, idx) ? 1 : 2;
 }
 
 /* ------------------------------------------------------------ built-ins */
@@ -440,6 +449,7 @@ static jit_sgctx *sg_new(jit_run *r) {
   s->c.rt_mem = jit_rt_mem;
   s->c.rt_group = jit_rt_group;
   s->c.rt_interp = jit_rt_interp;
+  s->c.rt_coll = jit_rt_coll;
   s->c.run = r;
   return s;
 }

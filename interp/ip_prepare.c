@@ -264,8 +264,11 @@ static int prepare_body(ip_launch *l, ip_fnx *x, const ld_function *f, int depth
       ip_handler *h = lookup(m, in, op);
       if (!h) {
         if (blk->reachable) {
-          snprintf(err, err_size, "%s is not supported (word %u, %s)", insn_name(in),
-                   in->word_offset, ld_insn_where(m, in));
+          if (in->loc)
+            snprintf(err, err_size, "%s is not supported (word %u, %s)", insn_name(in),
+                     in->word_offset, ld_insn_where(m, in));
+          else
+            snprintf(err, err_size, "%s is not supported (%s)", insn_name(in), ld_insn_where(m, in));
           rc = IP_ERR_UNSUPPORTED;
           break;
         }
@@ -286,8 +289,8 @@ static int prepare_body(ip_launch *l, ip_fnx *x, const ld_function *f, int depth
         const ld_function *callee = cv->kind == LD_V_FUNCTION ? cv->u.fn : NULL;
         if (!callee || callee->is_import || callee->n_blocks == 0) {
           if (blk->reachable) {
-            snprintf(err, err_size, "call to function '%s' which has no body is not supported (word %u, %s)",
-                     ld_id_name(m, in->ops[0]), in->word_offset, ld_insn_where(m, in));
+            snprintf(err, err_size, "call to function '%s' which has no body is not supported (%s)",
+                     ld_id_name(m, in->ops[0]), ld_insn_where(m, in));
             rc = IP_ERR_UNSUPPORTED;
             break;
           }

@@ -1173,6 +1173,19 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
   m->spec_constants = b->spec_ids;
   m->n_spec_constants = b->n_spec;
 
+  /* An override naming no SpecId of the module is almost always a typo. */
+  for (size_t i = 0; opt && i < opt->n_spec; i++) {
+    bool found = false;
+    for (uint32_t k = 0; k < b->n_spec && !found; k++)
+      found = b->values[b->spec_ids[k]].spec_id == (int32_t)opt->spec[i].spec_id;
+    if (!found) {
+      char msg[160];
+      snprintf(msg, sizeof msg, "specialization constant override %u: the module has no constant with SpecId %u",
+               opt->spec[i].spec_id, opt->spec[i].spec_id);
+      emit(opt, LD_WARNING, msg);
+    }
+  }
+
   /* Hash over the words and the spec overrides applied. */
   size_t n_ov = opt ? opt->n_spec : 0;
   uint8_t *ovb = ld_alloc(b, n_ov * 12 + 1, 1);

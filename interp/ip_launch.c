@@ -103,8 +103,9 @@ static int check_args(const ld_kernel *k, const ip_launch_desc *d, char *err, si
   return IP_OK;
 }
 
-/* Local size 0: the kernel's reqd_work_group_size if any, else in dim 0 the
- * largest divisor of the global size that is <= 256, and 1 in the others. */
+/* Local size 0: the kernel's reqd_work_group_size if any, else with
+ * SubgroupsPerWorkgroup N a work-group of N*S in dim 0, else in dim 0 the
+ * largest divisor of the global size that is <= 256; 1 in the others. */
 static int check_ndrange(const ld_kernel *k, const ip_launch_desc *d, ip_ndrange *nd,
                          const ld_module *m, char *err, size_t es) {
   if (d->work_dim < 1 || d->work_dim > 3) {
@@ -113,6 +114,17 @@ static int check_ndrange(const ld_kernel *k, const ip_launch_desc *d, ip_ndrange
   }
   memset(nd, 0, sizeof *nd);
   nd->dim = d->work_dim;
+  uint32_t S = d->subgroup_size;
+  if (S == 0) S = k->subgroup_size ? k->subgroup_size : IP_DEFAULT_SUBGROUP_SIZE;
+  else if (k->subgroup_size && k->subgroup_size != S) {
+    snprintf(err, es, "kernel requires subgroup size %u (intel_reqd_sub_group_size) but %u was requested",
+             k->subgroup_size, S);
+    return IP_ERR_ARGS;
+  }
+  if (S < 1 || S > IP_MAX_LANES) {
+    snprintf(err, es, "subgroup size must be between 1 and %u (got %u)", IP_MAX_LANES, S);
+    return IP_ERR_ARGS;
+  }
   bool choose = false;
   for (uint32_t i = 0; i < d->work_dim; i++) if (d->local_size[i] == 0) choose = true;
   bool reqd = k->local_size[0] != 0;
@@ -126,6 +138,7 @@ static int check_ndrange(const ld_kernel *k, const ip_launch_desc *d, ip_ndrange
     }
     if (choose) {
       if (reqd) nd->local[i] = k->local_size[i] ? k->local_size[i] : 1;
+      else if (i == 0 && k->subgroups_per_wg) nd->local[0] = (size_t)k->subgroups_per_wg * S;
       else if (i == 0) {
         size_t g = nd->global[0], best = 1;
         for (size_t c = g < 256 ? g : 256; c >= 1; c--) if (g % c == 0) { best = c; break; }
@@ -147,18 +160,16 @@ static int check_ndrange(const ld_kernel *k, const ip_launch_desc *d, ip_ndrange
     snprintf(err, es, "work-group of %llu work-items is too large", (unsigned long long)items);
     return IP_ERR_ARGS;
   }
-  uint32_t S = d->subgroup_size;
-  if (S == 0) S = k->subgroup_size ? k->subgroup_size : IP_DEFAULT_SUBGROUP_SIZE;
-  else if (k->subgroup_size && k->subgroup_size != S) {
-    snprintf(err, es, "kernel requires subgroup size %u (intel_reqd_sub_group_size) but %u was requested",
-             k->subgroup_size, S);
-    return IP_ERR_ARGS;
-  }
-  if (S < 1 || S > IP_MAX_LANES) {
-    snprintf(err, es, "subgroup size must be between 1 and %u (got %u)", IP_MAX_LANES, S);
-    return IP_ERR_ARGS;
-  }
   nd->sg_size = S;
+  /* SubgroupsPerWorkgroup (compile_num_sub_groups): the work-group must hold
+   * exactly that many subgroups. */
+  uint64_t nsg = (items + S - 1) / S;
+  if (k->subgroups_per_wg && nsg != k->subgroups_per_wg) {
+    snprintf(err, es, "kernel '%s' requires %u subgroups per work-group (SubgroupsPerWorkgroup) "
+             "but a work-group of %llu work-items with subgroup size %u has %llu",
+             k->name, k->subgroups_per_wg, (unsigned long long)items, S, (unsigned long long)nsg);
+    return IP_ERR_ARGS;
+  }
   (void)m;
   return IP_OK;
 }

@@ -1249,3 +1249,59 @@ char *sg_format_dump(const char *name, sg_scalar s, bool hex, const void *data, 
   snprintf(out + len, cap - len, "\n");
   return out;
 }
+
+/* --arg NAME=image:TOKENS (spirv-sgrun, spirv-sgdb): an image argument from
+ * the command line.  TOKENS are the run-file image header tokens
+ * (docs/runfile.md), separated by commas or spaces; they are parsed exactly
+ * as the header "<TOKENS>" of that argument in a run file, so the two ways of
+ * describing an image cannot drift.  Data comes from file= or fill=, else
+ * the image starts zeroed. */
+sg_result sg_image_arg_from_tokens(const sg_arg_info *a, uint32_t index, const char *tokens,
+                                   sg_arg *out, uint8_t **out_owned, char *err, size_t err_size)
+{
+  /* a is &kernel->args[index] (sg_build_arg's contract) */
+  sg_kernel_info kk = {.name = NULL, .n_args = index + 1, .args = a - index};
+  const sg_kernel_info *k = &kk;
+  *out_owned = NULL;
+  sg_result res = SG_ERROR_INVALID_ARGUMENT;
+  sg_runfile *rf = calloc(1, sizeof *rf);
+  size_t tl = strlen(tokens);
+  if (!rf)
+    return SG_ERROR_NOMEM;
+  rf->path = strdup("--arg");
+  rf->dir = strdup("");
+  rf->content = malloc(tl + 16);
+  rf->lines = calloc(1, sizeof *rf->lines);
+  rf->n_args = k->n_args;
+  rf->args = calloc(k->n_args + 1, sizeof *rf->args);
+  rf->owned = calloc(k->n_args + 1, sizeof *rf->owned);
+  rf->outputs = calloc(k->n_args + 1, sizeof *rf->outputs);
+  rf->err = err;
+  rf->err_size = err_size;
+  if (!rf->path || !rf->dir || !rf->content || !rf->lines || !rf->args || !rf->owned || !rf->outputs) {
+    res = SG_ERROR_NOMEM;
+    goto out_free;
+  }
+  /* The header, with noinit unless data is given, so no inline values are read. */
+  bool has_data = strstr(tokens, "file=") || strstr(tokens, "fill=") || strstr(tokens, "range=");
+  snprintf(rf->content, tl + 16, "<%s%s>", tokens, has_data ? "" : " noinit");
+  for (char *c = rf->content; *c; c++)
+    if (*c == ',')
+      *c = ' ';
+  rf->lines[0].text = rf->content;
+  rf->lines[0].number = 1;
+  rf->n_lines = 1;
+  if (index >= k->n_args || k->args[index].kind != SG_ARG_IMAGE) {
+    snprintf(err, err_size, "argument %u is not an image", index);
+    goto out_free;
+  }
+  if (parse_argument(rf, NULL, k, index) == RF_OK) {
+    *out = rf->args[index];
+    *out_owned = rf->owned[index];
+    rf->owned[index] = NULL;
+    res = SG_SUCCESS;
+  }
+out_free:
+  sg_runfile_destroy(rf);
+  return res;
+}

@@ -509,8 +509,13 @@ sg_result sg_build_arg(const sg_arg_info *a, uint32_t i, const char *spec, size_
     out->sampler = (uint32_t)v;
     return SG_SUCCESS;
   }
-  if (a->kind == SG_ARG_IMAGE)
-    ARG_FAIL(SG_ERROR_INVALID_ARGUMENT, "argument %u (%s): image arguments need a run file (docs/runfile.md)", i, an);
+  if (a->kind == SG_ARG_IMAGE) {
+    if (!spec || strncmp(spec, "image:", 6))
+      ARG_FAIL(SG_ERROR_INVALID_ARGUMENT,
+               "argument %u (%s): an image needs --arg %s=image:width=W,height=H[,order=RGBA,format=UNORM_INT8,file=F|fill=V]"
+               " (tokens as in run files, docs/runfile.md)", i, an, an);
+    return sg_image_arg_from_tokens(a, i, spec + 6, out, owned, err, err_size);
+  }
   if (!spec && a->kind == SG_ARG_LOCAL)
     ARG_FAIL(SG_ERROR_INVALID_ARGUMENT, "argument %u (%s, %s): needs a size: --arg %s=local:BYTES", i, an,
              a->type_name, an);

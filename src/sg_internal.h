@@ -76,6 +76,10 @@ int sg_find_arg(const sg_kernel_info *k, const char *target);
  * spec NULL: a buffer of default_count zero elements.  *owned is the data
  * allocated for it (caller frees) or NULL.  Errors: one line in err,
  * SG_ERROR_INVALID_ARGUMENT, SG_ERROR_UNSUPPORTED or SG_ERROR_NOMEM. */
+/* An image argument from "--arg NAME=image:TOKENS": the run-file image header
+ * tokens (docs/runfile.md), comma- or space-separated; a is &kernel->args[index]. */
+sg_result sg_image_arg_from_tokens(const sg_arg_info *a, uint32_t index, const char *tokens,
+                                   sg_arg *out, uint8_t **out_owned, char *err, size_t err_size);
 sg_result sg_build_arg(const sg_arg_info *a, uint32_t i, const char *spec, size_t default_count,
                        uint64_t seed, sg_arg *out, uint8_t **owned, char *err, size_t err_size);
 /* Matches o's --arg SPECs to k's arguments (NAME=, INDEX= or in order) and

@@ -69,6 +69,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "jit_internal.h"
+#include <spirv/unified1/OpenCL.std.h>
 
 #define JIT_ABI_VERSION 3u
 #define JIT_CACHE_MAGIC "SGJIT001"
@@ -438,6 +439,10 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
   }
   case SpvOpExtInst:
     if (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC) return true;
+    if (in->ext_set == LD_EXT_OPENCL_STD && in->ext_op == OpenCLstd_Mad && in->n_ops == 5 &&
+        in->type && !is_half(in->type) &&
+        (in->type->kind == LD_T_FLOAT || (in->type->kind == LD_T_VECTOR && in->type->elem->kind == LD_T_FLOAT)))
+      return true;
     return failf(e, "%s: OpExtInst %u not compiled yet", ld_insn_where(m, in), in->ext_op);
   default:
     return failf(e, "%s: %s not compiled yet", ld_insn_where(m, in), opname(in->op));
@@ -738,7 +743,8 @@ static gcc_jit_rvalue *elementwise(J *j, uint32_t inst, const ld_insn *in, uint3
   if (a0) lane_shape(m->values[a0].type, &at, &an);
   gcc_jit_rvalue *a = NULL, *b = NULL;
   if (in->op != SpvOpCompositeExtract && in->op != SpvOpCompositeInsert &&
-      in->op != SpvOpCompositeConstruct && in->op != SpvOpVectorShuffle && in->op != SpvOpSelect) {
+      in->op != SpvOpCompositeConstruct && in->op != SpvOpVectorShuffle && in->op != SpvOpSelect &&
+      in->op != SpvOpExtInst) {
     if (!at) { failf(j->e, "%s: operand of unsupported type", ld_insn_where(m, in)); return ci(j, T, 0); }
     if (odd_width(at) && in->op != SpvOpUConvert && in->op != SpvOpIEqual && in->op != SpvOpINotEqual &&
         in->op != SpvOpCopyObject && in->op != SpvOpBitwiseAnd && in->op != SpvOpBitwiseOr &&
@@ -848,6 +854,12 @@ static gcc_jit_rvalue *elementwise(J *j, uint32_t inst, const ld_insn *in, uint3
     gcc_jit_rvalue *x = V(j, inst, in->ops[1], c), *y = V(j, inst, in->ops[2], c);
     return sel(j, cmp(j, GCC_JIT_COMPARISON_NE, cond, ci(j, j->t_u[0], 0)), x, y, T);
   }
+  case SpvOpExtInst:   /* OpenCL.std mad: x * y + z, not contracted (as the interpreter) */
+    if (in->ext_op == OpenCLstd_Mad && in->n_ops == 5)
+      return bin(j, GCC_JIT_BINARY_OP_PLUS, T,
+                 bin(j, GCC_JIT_BINARY_OP_MULT, T, V(j, inst, in->ops[2], c), V(j, inst, in->ops[3], c)),
+                 V(j, inst, in->ops[4], c));
+    break;
   case SpvOpCompositeExtract: {
     if (in->n_ops != 2) break;
     return V(j, inst, in->ops[0], in->ops[1]);
@@ -1258,8 +1270,8 @@ static void emit_seg(J *j, int32_t si) {
       continue;
     case SpvOpExtInst:
       if (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC) continue;
-      emit_generic(j, inst, in);
-      continue;
+      if (!native_ok(j->m, in)) { emit_generic(j, inst, in); continue; }
+      goto elementwise_op;
     case SpvOpControlBarrier:
       if (!is_wg_barrier(j->m, in)) {
         gcc_jit_block *after = emit_coll_check(j, inst, in);
@@ -1317,6 +1329,7 @@ static void emit_seg(J *j, int32_t si) {
       if (!native_ok(j->m, in)) { emit_generic(j, inst, in); continue; }
       if (in->op >= SpvOpGroupIAdd && in->op <= SpvOpGroupSMax) { emit_group(j, inst, in); continue; }
       if (in->op >= SpvOpGroupNonUniformIAdd && in->op <= SpvOpGroupNonUniformLogicalXor) { emit_group(j, inst, in); continue; }
+    elementwise_op:
       {
         const ld_type *ct; uint32_t n;
         if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: result of unsupported type", ld_insn_where(j->m, in)); return; }

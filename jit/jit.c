@@ -308,9 +308,24 @@ static bool is_half(const ld_type *t) {
  * loosely; the code generator rejects the rest).  Everything else that the
  * interpreter executes per instruction goes through rt_interp (generic_ok). */
 static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e);
+/* True if the result carries a decoration that changes a conversion's
+ * semantics (FPRoundingMode, SaturatedConversion): such instructions run the
+ * interpreter's handler, which implements both exactly. */
+static bool has_conversion_decoration(const ld_module *m, uint32_t id) {
+  if (!id) return false;
+  for (uint32_t i = 0; i < m->n_decorations; i++) {
+    const ld_decoration *d = &m->decorations[i];
+    if (d->target == id && d->member < 0 &&
+        (d->decoration == SpvDecorationFPRoundingMode || d->decoration == SpvDecorationSaturatedConversion))
+      return true;
+  }
+  return false;
+}
+
 static bool native_ok(const ld_module *m, const ld_insn *in) {
   char buf[8];
   plan_err e = {buf, sizeof buf, false};
+  if (has_conversion_decoration(m, in->result)) return false;
   switch (in->op) {   /* pure data movement: fine on half containers */
   case SpvOpLoad: case SpvOpStore: case SpvOpPhi: case SpvOpSelect: case SpvOpCopyObject:
   case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:

@@ -1600,29 +1600,49 @@ static bool plan_offsets(jit_kernel *k, plan_err *e) {
 /* ---------------------------------------------------------------- cache */
 
 /* Restores the insn index table of a cached object. */
+static int cmp_insn_word(const void *a, const void *b) {
+  uint32_t x = (*(const ld_insn *const *)a)->word_offset, y = (*(const ld_insn *const *)b)->word_offset;
+  return x < y ? -1 : x > y;
+}
+
+/* Rebuilds the instruction index table of a cached object.  Entries name
+ * instructions by word offset, which is unique in the module: they are looked
+ * up over every function (an entry may belong to an inlined callee). */
 static bool cache_insns(jit_kernel *k, const uint8_t *p, size_t len) {
   uint32_t n;
   if (len < 4) return false;
   memcpy(&n, p, 4);
   if (n == 0 || len != 4 + (size_t)8 * n) return false;
+  const ld_module *m = k->m;
+  size_t total = 0;
+  for (uint32_t f = 0; f < m->n_functions; f++)
+    for (uint32_t b = 0; b < m->functions[f]->n_blocks; b++) total += m->functions[f]->blocks[b].n_insns;
+  const ld_insn **all = malloc((total + 1) * sizeof *all);
+  if (!all) return false;
+  size_t na = 0;
+  for (uint32_t f = 0; f < m->n_functions; f++)
+    for (uint32_t b = 0; b < m->functions[f]->n_blocks; b++)
+      for (uint32_t q = 0; q < m->functions[f]->blocks[b].n_insns; q++)
+        all[na++] = &m->functions[f]->blocks[b].insns[q];
+  qsort(all, na, sizeof *all, cmp_insn_word);
+  bool ok = true;
   k->n_insns = 0;
-  for (uint32_t i = 0; i < n; i++) {
+  for (uint32_t i = 0; i < n && ok; i++) {
     uint32_t inst, w;
     memcpy(&inst, p + 4 + 8 * i, 4);
     memcpy(&w, p + 8 + 8 * i, 4);
     if (i == 0) { add_insn_index(k, NULL); continue; }
-    if (inst >= k->n_inst) return false;
-    const ld_function *fn = k->inst[inst].fn;
-    const ld_insn *found = NULL;
-    for (uint32_t b = 0; b < fn->n_blocks && !found; b++)
-      for (uint32_t q = 0; q < fn->blocks[b].n_insns; q++)
-        if (fn->blocks[b].insns[q].word_offset == w) { found = &fn->blocks[b].insns[q]; break; }
-    if (!found) return false;
-    uint32_t idx = add_insn_index(k, found);
-    if (idx != i) return false;
+    if (inst >= k->n_inst) { ok = false; break; }
+    ld_insn key = {.word_offset = w};
+    const ld_insn *kp = &key;
+    const ld_insn **hit = bsearch(&kp, all, na, sizeof *all, cmp_insn_word);
+    if (!hit) { ok = false; break; }
+    uint32_t idx = add_insn_index(k, *hit);
+    if (idx != i) { ok = false; break; }
     k->insn_inst[idx] = inst;
   }
-  return true;
+  free(all);
+  return ok;
 }
 
 

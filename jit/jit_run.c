@@ -22,6 +22,7 @@ typedef struct jit_sgctx {
   uint8_t *frame;
   uint8_t *priv;
   bool done;
+  uint64_t steps;            /* branches taken, for the step limit */
   uint32_t sp;
   jit_entry_s stack[JIT_MAX_STACK];
   uint32_t base[JIT_MAX_INST];
@@ -77,6 +78,31 @@ static bool push(jit_sgctx *s, int32_t pc, int32_t rpc, ip_mask m) {
   return true;
 }
 
+static ip_sg *diag_sg(jit_run *r, uint32_t sgid);
+
+/* A runaway loop: the same fault the interpreter records (IP_FAULT_STEP_LIMIT
+ * or IP_FAULT_TIME_LIMIT), then the launch stops.  Compiled code reaches the
+ * host at every branch, so the step limit counts branches taken here (the
+ * interpreter counts instructions; docs/semantics.md, JIT). */
+static int32_t limit_fault(jit_run *r, jit_sgctx *s, ip_mask act, ip_diag_kind kind, const char *msg) {
+  ip_sg *sg = diag_sg(r, s->id);
+  if (sg) {
+    ip_op op;
+    memset(&op, 0, sizeof op);
+    const ip_op *saved = sg->cur;
+    ip_mask savedm = sg->mask;
+    sg->cur = &op;
+    sg->mask = act;
+    ip_fault(sg, kind, act, 0, "%s", msg);
+    sg->cur = saved;
+    sg->mask = savedm;
+  }
+  __atomic_store_n(&r->l->stop, 1, __ATOMIC_RELAXED);
+  r->stop = true;
+  s->sp = 0;
+  return -1;
+}
+
 int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg) {
   jit_sgctx *s = (jit_sgctx *)c;
   const jit_kernel *k = c->run->k;
@@ -84,6 +110,17 @@ int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg) {
   if (s->sp == 0) return -1;
   jit_entry_s *top = &s->stack[s->sp - 1];
   ip_mask act = top->mask;
+  ip_launch *L = c->run->l;
+  if (++s->steps >= L->step_limit) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "step limit of %llu branches reached (JIT)", (unsigned long long)L->step_limit);
+    return limit_fault(c->run, s, act, IP_FAULT_STEP_LIMIT, msg);
+  }
+  if ((s->steps & 0xffff) == 0 && L->desc.time_limit > 0 && ip_now() - L->t_start > L->desc.time_limit) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "time limit of %g s reached", L->desc.time_limit);
+    return limit_fault(c->run, s, act, IP_FAULT_TIME_LIMIT, msg);
+  }
   int32_t *pred = f_pred(k, frame), *tgt = f_tgt(k, frame);
   IP_FOR_LANES(act, l) if (l < k->S) pred[l] = seg;
   if (sg->n_succ <= 1) {
@@ -547,6 +584,7 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
       s->n_lanes = (uint32_t)(items - (size_t)i * k->S < k->S ? items - (size_t)i * k->S : k->S);
       s->all = ip_mask_first_n(s->n_lanes);
       s->done = false;
+      s->steps = 0;
       s->sp = 0;
       push(s, k->inst[0].block_seg[0], -1, s->all);
       memset(f_pred(k, s->frame), 0xff, 4 * k->S);

@@ -96,7 +96,7 @@ runtests() {
   if [ "${SG_SANITIZE:-0}" = 1 ]; then
     UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}" \
     ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-    LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+    LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
       meson test -C "$B-san" --print-errorlogs || status=1
     logs="$logs $B-san/meson-logs/testlog.json"
   fi

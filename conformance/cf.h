@@ -22,6 +22,7 @@
 #define CF_MAX_S 64u          /* largest subgroup size the suite uses */
 #define CF_NSLOT 4u           /* result slots per work-item (loop iterations) */
 #define CF_MAX_VAL 128u       /* bytes of the largest value (double16, long16) */
+#define CF_BARRIER_LOCAL 256u /* local array of the barrier kernels: >= largest work-group */
 
 /* ------------------------------------------------------------------ types */
 
@@ -72,6 +73,8 @@ typedef enum cf_family {
   CF_FAM_ROTATE,       /* cl_khr_subgroup_rotate */
   CF_FAM_INTEL,        /* cl_intel_subgroups (+_short) shuffles */
   CF_FAM_INTEL_BLOCK,  /* cl_intel_subgroups (+_short) buffer block I/O */
+  CF_FAM_BARRIER,      /* cl_khr_subgroups sub_group_barrier */
+  CF_FAM_INTEL_SPV,    /* cl_intel_subgroups_char / _long, as SPIR-V assembly */
   CF_N_FAMILIES
 } cf_family;
 
@@ -97,6 +100,7 @@ typedef enum cf_sem {
   CF_SEM_BLOCK_READ, CF_SEM_BLOCK_WRITE,
   CF_SEM_Q_SIZE, CF_SEM_Q_MAX_SIZE, CF_SEM_Q_NUM, CF_SEM_Q_ENQ_NUM, CF_SEM_Q_ID,
   CF_SEM_Q_LOCAL_ID,
+  CF_SEM_SG_BARRIER,       /* slot 0: x of lane (l + aux%n)%n, slot 1: y of lane n-1-l */
 } cf_sem;
 
 typedef enum cf_arith {
@@ -118,6 +122,7 @@ typedef enum cf_sig {
   CF_SIG_VOID,      /* r = F() */
   CF_SIG_BLOCK_READ,
   CF_SIG_BLOCK_WRITE,
+  CF_SIG_BARRIER,   /* local-memory exchange around sub_group_barrier (variant: form) */
 } cf_sig;
 
 /* Result compare modes */
@@ -221,7 +226,7 @@ typedef struct cf_inputs {
   uint32_t *aux;           /* lane-varying operand */
   uint32_t p;
   uint32_t q[4];
-  uint32_t *block;         /* block I/O source: n_block uints */
+  uint32_t *block;         /* block I/O source: n_block elements (8 bytes each allocated) */
   uint32_t n_block;
 } cf_inputs;
 
@@ -245,6 +250,9 @@ uint32_t cf_result_size(const cf_case *c);
 
 /* cf_gen.c */
 char *cf_gen_family_source(cf_family fam, bool reduced, uint32_t *out_n_kernels);
+/* The families whose kernels are SPIR-V assembly (built-ins clang-15 lacks). */
+bool cf_family_is_spvasm(cf_family fam);
+char *cf_gen_family_spvasm(cf_family fam, bool reduced, uint32_t *out_n_kernels);
 bool cf_case_valid(const cf_case *c);
 void cf_gen_inputs(const cf_case *c, const cf_geom *g, const cf_item *items, cf_inputs *in);
 void cf_inputs_free(cf_inputs *in);

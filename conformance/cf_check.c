@@ -281,6 +281,118 @@ static void coord(const launch_src *ls, uint32_t S, size_t n_elems, size_t el, c
 
 /* ------------------------------------------------------------ check mode */
 
+/* ------------------------------------------------------- check --json */
+
+/* The JSON object of "check --json":
+ *   {"mode": "check", "file": F, "static": [FINDING...],
+ *    "dynamic": null | {"kernel", "global", "local", "sizes",
+ *                       "findings": [DYN...], "backends_agree", "jit_fell_back"},
+ *    "findings": N}
+ * The text report is written to a discarded memory stream meanwhile. */
+typedef struct json_out {
+  FILE *f;            /* the JSON under construction (NULL without --json) */
+  char *buf;
+  size_t len;
+  FILE *sink;         /* the discarded text report */
+  char *sink_buf;
+  size_t sink_len;
+  bool first;         /* no item yet in the current list */
+} json_out;
+
+static void json_str(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; s && *s; ++s) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\')
+      fprintf(f, "\\%c", ch);
+    else if (ch < 0x20)
+      fprintf(f, "\\u%04x", ch);
+    else
+      fputc(ch, f);
+  }
+  fputc('"', f);
+}
+
+static bool json_open(json_out *j, FILE **txt)
+{
+  j->f = open_memstream(&j->buf, &j->len);
+  j->sink = open_memstream(&j->sink_buf, &j->sink_len);
+  if (!j->f || !j->sink) {
+    if (j->f)
+      fclose(j->f);
+    if (j->sink)
+      fclose(j->sink);
+    free(j->buf);
+    free(j->sink_buf);
+    memset(j, 0, sizeof *j);
+    return false;
+  }
+  *txt = j->sink;
+  j->first = true;
+  fputs("\"static\": [", j->f);
+  return true;
+}
+
+static void json_item(json_out *j)
+{
+  if (!j->f)
+    return;
+  if (!j->first)
+    fputs(", ", j->f);
+  j->first = false;
+}
+
+static void json_close_list(json_out *j, const char *what)
+{
+  (void)what;
+  if (!j->f)
+    return;
+  fputs("], \"dynamic\": {", j->f);
+  j->first = true;
+}
+
+static void json_simple(json_out *j, const char *kind, uint32_t S, const char *backend, const char *text)
+{
+  if (!j->f)
+    return;
+  json_item(j);
+  fprintf(j->f, "{\"kind\": \"%s\", \"size\": %u, \"backend\": \"%s\", \"text\": ", kind, S, backend);
+  json_str(j->f, text);
+  fputc('}', j->f);
+}
+
+/* dyn NULL: no run description ("dynamic": null); findings < 0: give up
+ * (out of memory).  Prints the object and releases everything. */
+static void json_finish(json_out *j, FILE **txt, const char *file, const char *dyn, int findings)
+{
+  if (!j->f)
+    return;
+  fclose(j->f);
+  fclose(j->sink);
+  free(j->sink_buf);
+  *txt = stdout;
+  if (findings >= 0 && j->buf) {
+    /* the static list was closed with an opened dynamic object: undo it when
+     * there is no dynamic part */
+    const char *open = "\"dynamic\": {";
+    char *d = strstr(j->buf, open);
+    fputs("{\"mode\": \"check\", \"file\": ", stdout);
+    json_str(stdout, file);
+    fputs(", ", stdout);
+    if (!dyn && d) {
+      fwrite(j->buf, 1, (size_t)(d - j->buf), stdout);
+      fputs("\"dynamic\": null", stdout);
+    } else {
+      fputs(j->buf, stdout);
+      fputc('}', stdout);
+    }
+    printf(", \"findings\": %d}\n", findings);
+  }
+  free(j->buf);
+  memset(j, 0, sizeof *j);
+}
+
 int cf_check_run(const cf_check_opts *o)
 {
   msgs mm = {0};
@@ -291,20 +403,42 @@ int cf_check_run(const cf_check_opts *o)
     return rc;
   }
   int findings = 0;
+  /* --json: the text report goes nowhere, the same findings into one JSON
+   * object (docs/conformance.md) */
+  json_out j = {0};
+  FILE *txt = stdout;
+  if (o->json_out && !json_open(&j, &txt)) {
+    fprintf(stderr, "spirv-sgconform: out of memory\n");
+    close_launch(&ls);
+    return 2;
+  }
   /* static */
   cf_findings fs = {0};
   const ld_module *ir = sg_module_ir(ls.m);
   if (!cf_analyze(ir, &fs))
     fprintf(stderr, "spirv-sgconform: out of memory in the static analysis\n");
-  printf("== static checks: %s\n", sg_module_path(ls.m));
+  fprintf(txt, "== static checks: %s\n", sg_module_path(ls.m));
   for (uint32_t i = 0; i < fs.n; ++i)
-    printf("%s: error: %s\n", fs.v[i].where, fs.v[i].text);
+  {
+    fprintf(txt, "%s: error: %s\n", fs.v[i].where, fs.v[i].text);
+    if (!j.f)
+      continue;
+    json_item(&j);
+    fputs("{\"where\": ", j.f);
+    json_str(j.f, fs.v[i].where);
+    fprintf(j.f, ", \"line\": %u, \"branch_line\": %u, \"uniformity\": %s, \"text\": ", fs.v[i].line,
+            fs.v[i].branch_line, fs.v[i].uniformity ? "true" : "false");
+    json_str(j.f, fs.v[i].text);
+    fputc('}', j.f);
+  }
+  json_close_list(&j, "static");
   if (!fs.n)
-    printf("no findings\n");
+    fprintf(txt, "no findings\n");
   findings += (int)fs.n;
   free(fs.v);
   if (!ls.rf) {
-    printf("(no run description: dynamic checks skipped)\n");
+    fprintf(txt, "(no run description: dynamic checks skipped)\n");
+    json_finish(&j, &txt, sg_module_path(ls.m), NULL, findings);
     close_launch(&ls);
     return findings ? 1 : 0;
   }
@@ -319,13 +453,23 @@ int cf_check_run(const cf_check_opts *o)
     sizes[0] = req;
     n_sizes = 1;
   }
-  printf("== dynamic checks: kernel %s, global (%zu,%zu,%zu) local (%zu,%zu,%zu), subgroup sizes",
+  fprintf(txt, "== dynamic checks: kernel %s, global (%zu,%zu,%zu) local (%zu,%zu,%zu), subgroup sizes",
          ls.k->name, ls.global[0], ls.global[1], ls.global[2], ls.local[0], ls.local[1], ls.local[2]);
   for (uint32_t i = 0; i < n_sizes; ++i)
-    printf(" %u", sizes[i]);
-  printf("\n");
+    fprintf(txt, " %u", sizes[i]);
+  fprintf(txt, "\n");
+  if (j.f) {
+    fprintf(j.f, "\"kernel\": ");
+    json_str(j.f, ls.k->name);
+    fprintf(j.f, ", \"global\": [%zu, %zu, %zu], \"local\": [%zu, %zu, %zu], \"sizes\": [", ls.global[0],
+            ls.global[1], ls.global[2], ls.local[0], ls.local[1], ls.local[2]);
+    for (uint32_t i = 0; i < n_sizes; ++i)
+      fprintf(j.f, "%s%u", i ? ", " : "", sizes[i]);
+    fputs("], \"findings\": [", j.f);
+  }
   run_res *rr = calloc(n_sizes, sizeof *rr);
   if (!rr) {
+    json_finish(&j, &txt, NULL, NULL, -1);
     close_launch(&ls);
     return 2;
   }
@@ -333,7 +477,8 @@ int cf_check_run(const cf_check_opts *o)
   for (uint32_t i = 0; i < n_sizes; ++i) {
     run_at(&ls, sizes[i], SG_BACKEND_INTERP, &rr[i]);
     if (!rr[i].ok) {
-      printf("S=%u: launch failed: %s\n", sizes[i], rr[i].err);
+      fprintf(txt, "S=%u: launch failed: %s\n", sizes[i], rr[i].err);
+      json_simple(&j, "launch_failed", sizes[i], "interp", rr[i].err);
       findings++;
       continue;
     }
@@ -341,8 +486,10 @@ int cf_check_run(const cf_check_opts *o)
       base = i;
     for (uint32_t d = 0; d < rr[i].rep->n_diags; ++d) {
       const sg_diag *g = &rr[i].rep->diags[d];
-      printf("S=%u: %s: %s\n", sizes[i], g->is_ub ? "undefined behaviour" : "fault",
+      fprintf(txt, "S=%u: %s: %s\n", sizes[i], g->is_ub ? "undefined behaviour" : "fault",
              g->formatted ? g->formatted : g->message);
+      json_simple(&j, g->is_ub ? "undefined_behaviour" : "fault", sizes[i], "interp",
+                  g->formatted ? g->formatted : g->message);
       findings++;
     }
   }
@@ -366,26 +513,49 @@ int cf_check_run(const cf_check_opts *o)
           continue;
         if (!n_diff++) {
           char lines[600];
-          printf("portability: argument '%s' depends on the subgroup size", arg_name(&ls, a));
+          fprintf(txt, "portability: argument '%s' depends on the subgroup size", arg_name(&ls, a));
+          lines[0] = 0;
           if (cf_store_lines(ir, a, lines, sizeof lines))
-            printf(" (stored at %s)", lines);
-          printf(":\n");
+            fprintf(txt, " (stored at %s)", lines);
+          fprintf(txt, ":\n");
+          if (j.f) {
+            json_item(&j);
+            fputs("{\"kind\": \"portability\", \"argument\": ", j.f);
+            json_str(j.f, arg_name(&ls, a));
+            fputs(", \"stored_at\": ", j.f);
+            json_str(j.f, lines);
+            fputs(", \"elements\": [", j.f);
+          }
         }
         if (shown++ < MAX_SHOWN) {
-          printf("  %s[%zu]:", arg_name(&ls, a), el);
+          fprintf(txt, "  %s[%zu]:", arg_name(&ls, a), el);
           for (uint32_t i = 0; i < n_sizes; ++i) {
             char v[64] = "-";
             if (rr[i].ok)
               sg_format_value(v, sizeof v, sc, hex, rr[i].bufs[a] + el * es);
-            printf(" S=%u: %s%s", sizes[i], v, i + 1 < n_sizes ? "," : "");
+            fprintf(txt, " S=%u: %s%s", sizes[i], v, i + 1 < n_sizes ? "," : "");
           }
-          printf("\n");
+          fprintf(txt, "\n");
+          if (j.f) {
+            fprintf(j.f, "%s{\"index\": %zu, \"values\": {", shown > 1 ? ", " : "", el);
+            for (uint32_t i = 0; i < n_sizes; ++i) {
+              char v[64] = "-";
+              if (rr[i].ok)
+                sg_format_value(v, sizeof v, sc, hex, rr[i].bufs[a] + el * es);
+              fprintf(j.f, "%s\"%u\": ", i ? ", " : "", sizes[i]);
+              json_str(j.f, v);
+            }
+            fputs("}}", j.f);
+          }
         }
       }
       if (n_diff > MAX_SHOWN)
-        printf("  ... %zu more elements\n", n_diff - MAX_SHOWN);
-      if (n_diff)
+        fprintf(txt, "  ... %zu more elements\n", n_diff - MAX_SHOWN);
+      if (n_diff) {
         findings++;
+        if (j.f)
+          fprintf(j.f, "], \"n_elements\": %zu}", n_diff);
+      }
     }
   }
   /* backends */
@@ -393,19 +563,22 @@ int cf_check_run(const cf_check_opts *o)
   for (uint32_t i = 0; i < n_sizes; ++i) {
     if (!rr[i].ok)
       continue;
-    run_res j;
-    run_at(&ls, sizes[i], SG_BACKEND_JIT, &j);
-    if (!j.ok) {
-      printf("S=%u: jit: launch failed: %s\n", sizes[i], j.err);
+    run_res jr;
+    run_at(&ls, sizes[i], SG_BACKEND_JIT, &jr);
+    if (!jr.ok) {
+      fprintf(txt, "S=%u: jit: launch failed: %s\n", sizes[i], jr.err);
+      json_simple(&j, "launch_failed", sizes[i], "jit", jr.err);
       findings++;
-    } else if (!j.rep->backend || strcmp(j.rep->backend, "jit") != 0) {
-      printf("S=%u: jit: fell back to the interpreter (%s): backend comparison skipped\n", sizes[i],
-             j.rep->fallback_reason ? j.rep->fallback_reason : "no reason given");
+    } else if (!jr.rep->backend || strcmp(jr.rep->backend, "jit") != 0) {
+      fprintf(txt, "S=%u: jit: fell back to the interpreter (%s): backend comparison skipped\n", sizes[i],
+             jr.rep->fallback_reason ? jr.rep->fallback_reason : "no reason given");
+      json_simple(&j, "jit_fell_back", sizes[i], "jit",
+                  jr.rep->fallback_reason ? jr.rep->fallback_reason : "no reason given");
       jit_fell++;
     } else {
       bool same = true;
       for (uint32_t a = 0; a < ls.n_args; ++a) {
-        if (!is_output(&ls, a) || memcmp(j.bufs[a], rr[i].bufs[a], ls.args[a].size) == 0)
+        if (!is_output(&ls, a) || memcmp(jr.bufs[a], rr[i].bufs[a], ls.args[a].size) == 0)
           continue;
         sg_scalar sc;
         bool hex;
@@ -413,27 +586,45 @@ int cf_check_run(const cf_check_opts *o)
         size_t es = sg_scalar_size(sc) ? sg_scalar_size(sc) : 1, ne = ls.args[a].size / es;
         uint32_t shown = 0;
         same = false;
-        printf("S=%u: backends differ on argument '%s':\n", sizes[i], arg_name(&ls, a));
+        fprintf(txt, "S=%u: backends differ on argument '%s':\n", sizes[i], arg_name(&ls, a));
+        if (j.f) {
+          json_item(&j);
+          fprintf(j.f, "{\"kind\": \"backends_differ\", \"size\": %u, \"argument\": ", sizes[i]);
+          json_str(j.f, arg_name(&ls, a));
+          fputs(", \"elements\": [", j.f);
+        }
         for (size_t el = 0; el < ne && shown < MAX_SHOWN; ++el)
-          if (memcmp(j.bufs[a] + el * es, rr[i].bufs[a] + el * es, es) != 0) {
+          if (memcmp(jr.bufs[a] + el * es, rr[i].bufs[a] + el * es, es) != 0) {
             char v1[64], v2[64];
             sg_format_value(v1, sizeof v1, sc, hex, rr[i].bufs[a] + el * es);
-            sg_format_value(v2, sizeof v2, sc, hex, j.bufs[a] + el * es);
-            printf("  %s[%zu]: interp %s, jit %s\n", arg_name(&ls, a), el, v1, v2);
+            sg_format_value(v2, sizeof v2, sc, hex, jr.bufs[a] + el * es);
+            fprintf(txt, "  %s[%zu]: interp %s, jit %s\n", arg_name(&ls, a), el, v1, v2);
+            if (j.f) {
+              fprintf(j.f, "%s{\"index\": %zu, \"interp\": ", shown ? ", " : "", el);
+              json_str(j.f, v1);
+              fputs(", \"jit\": ", j.f);
+              json_str(j.f, v2);
+              fputc('}', j.f);
+            }
             shown++;
           }
+        if (j.f)
+          fputs("]}", j.f);
         findings++;
       }
       jit_same += same;
     }
-    run_free(&j, ls.n_args);
+    run_free(&jr, ls.n_args);
   }
-  printf("backends: interp and jit agree at %u of %u sizes%s\n", jit_same, n_sizes,
+  fprintf(txt, "backends: interp and jit agree at %u of %u sizes%s\n", jit_same, n_sizes,
          jit_fell ? " (the JIT fell back at some: see above)" : "");
   for (uint32_t i = 0; i < n_sizes; ++i)
     run_free(&rr[i], ls.n_args);
   free(rr);
-  printf("%d finding%s\n", findings, findings == 1 ? "" : "s");
+  fprintf(txt, "%d finding%s\n", findings, findings == 1 ? "" : "s");
+  if (j.f)
+    fprintf(j.f, "], \"backends_agree\": %u, \"jit_fell_back\": %u", jit_same, jit_fell);
+  json_finish(&j, &txt, sg_module_path(ls.m), "", findings);
   close_launch(&ls);
   return findings ? 1 : 0;
 }

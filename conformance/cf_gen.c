@@ -63,7 +63,7 @@ static bool vec_allowed(const cf_op *op, cf_type t)
  * variants. */
 static bool reduced_type(const cf_op *op, cf_type t)
 {
-  static const cf_scalar int_pref[] = {CF_INT, CF_UINT, CF_SHORT, CF_USHORT, CF_CHAR, CF_UCHAR};
+  static const cf_scalar int_pref[] = {CF_INT, CF_UINT, CF_SHORT, CF_USHORT, CF_CHAR, CF_UCHAR, CF_LONG, CF_ULONG};
   cf_scalar first_int = CF_N_SCALARS;
   for (size_t i = 0; i < sizeof int_pref / sizeof int_pref[0]; ++i)
     if (op->scalars & CF_TS(int_pref[i])) { first_int = int_pref[i]; break; }
@@ -183,6 +183,31 @@ static void gen_kernel(void *user, const cf_op *op, cf_type t, cf_flow f, int va
       sb_printf(b, "  out[i * %uu] = %s(blk + key * p);\n}\n\n", CF_NSLOT, fn);
     else
       sb_printf(b, "  %s(blk + key * p, in[i]);\n  out[i * %uu] = in[i];\n}\n\n", fn, CF_NSLOT);
+    return;
+  }
+  if (op->sig == CF_SIG_BARRIER) {
+    /* cl_khr_subgroups: sub_group_barrier orders the subgroup's work-items'
+     * accesses to local memory.  Each lane writes its slot, the barrier,
+     * then it reads another lane's slot of the same subgroup (subgroups are
+     * consecutive linear local ids, so lane 0's slot is lid - lane); a
+     * second round after another barrier overwrites every slot. */
+    static const char *const forms[] = {
+      "", "sub_group_barrier(CLK_LOCAL_MEM_FENCE)",
+      "sub_group_barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)",
+      "sub_group_barrier(CLK_LOCAL_MEM_FENCE, memory_scope_sub_group)",
+      "sub_group_barrier(CLK_LOCAL_MEM_FENCE, memory_scope_work_group)"};
+    const char *bar = forms[variant >= 1 && variant <= 4 ? variant : 1];
+    sb_printf(b, "__kernel void %s(__global const %s *in, __global const %s *in2, __global %s *out,\n"
+                 "    __global const int *sel, __global const uint *aux, uint p, uint4 q)\n{\n"
+                 "  __local %s buf[%u];\n"
+                 "  uint i = (uint)((get_global_id(2) * get_global_size(1) + get_global_id(1)) * get_global_size(0) + get_global_id(0));\n"
+                 "  uint lid = (uint)get_local_linear_id(), l = get_sub_group_local_id(), n = get_sub_group_size();\n"
+                 "  uint base = lid - l, a = aux[i];\n"
+                 "  buf[lid] = in[i];\n  %s;\n"
+                 "  %s r0 = buf[base + (l + a %% n) %% n];\n  %s;\n"
+                 "  buf[lid] = in2[i];\n  %s;\n"
+                 "  out[i * %uu] = r0;\n  out[i * %uu + 1] = buf[base + n - 1 - l];\n}\n\n",
+             name, tn, tn, rn, tn, CF_BARRIER_LOCAL, bar, tn, bar, bar, CF_NSLOT, CF_NSLOT);
     return;
   }
   char e0[160], e1[160];
@@ -394,11 +419,13 @@ void cf_gen_inputs(const cf_case *c, const cf_geom *g, const cf_item *items, cf_
       n_wg *= (g->global[d] + g->local[d] - 1) / g->local[d];
     uint32_t enq = (uint32_t)((g->local[0] * g->local[1] * g->local[2] + S - 1) / S);
     in->n_block = (uint32_t)(n_wg * enq * stride);
-    in->block = calloc(in->n_block ? in->n_block : 1, 4);   /* uints or ushorts: 4 bytes each is enough */
+    in->block = calloc(in->n_block ? in->n_block : 1, 8);   /* up to ulong elements */
     if (!in->block)
       return;
-    for (uint32_t k = 0; k < in->n_block; ++k)
-      in->block[k] = c->op->sig == CF_SIG_BLOCK_READ ? (uint32_t)rng_next(&rng) : 0xDEADBEEFu;
+    for (uint32_t k = 0; k < in->n_block; ++k) {
+      uint64_t v = c->op->sig == CF_SIG_BLOCK_READ ? rng_next(&rng) : 0xDEADBEEFDEADBEEFull;
+      memcpy((uint8_t *)in->block + (size_t)k * eb, &v, eb);
+    }
   }
 }
 
@@ -417,4 +444,169 @@ bool cf_case_valid(const cf_case *c)
   if (c->op->pow2_variant && (uint32_t)c->variant > c->S)
     return false;   /* a cluster larger than the subgroup is undefined */
   return true;
+}
+
+/* ------------------------------------------------- SPIR-V assembly kernels */
+
+/* The cl_intel_subgroups_char / _long built-ins clang-15 does not declare
+ * (8-bit shuffles, _uc and _ul block I/O) are generated as SPIR-V assembly:
+ * one module per family, assembled at load time by the library
+ * (sg_module_load_file on the .spvasm).  Kernels have the same parameters as
+ * the OpenCL C ones, so the runner and the verifiers are shared; control flow
+ * is uniform only. */
+
+static const char *spv_tname(uint32_t eb, uint32_t n, char *buf, size_t size)
+{
+  const char *e = eb == 1 ? "uchar" : "ulong";
+  if (n <= 1)
+    snprintf(buf, size, "%s", e);
+  else
+    snprintf(buf, size, "v%u%s", n, e);
+  return buf;
+}
+
+static void spv_entry(void *user, const cf_op *op, cf_type t, cf_flow f, int variant)
+{
+  gen_ctx *g = user;
+  cf_case c = {.op = op, .type = t, .flow = f, .variant = variant};
+  char name[160];
+  cf_kernel_name(&c, name, sizeof name);
+  sb_printf(g->b, "OpEntryPoint Kernel %%k%u \"%s\" %%gid %%gsz %%wid %%nwg %%nesg %%sgid\n", g->n++, name);
+}
+
+/* Appends fmt with every '@' replaced by the kernel's id prefix "kN". */
+static void spv_emit(sbuf *b, uint32_t k, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void spv_emit(sbuf *b, uint32_t k, const char *fmt, ...)
+{
+  char tmp[4096];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (n < 0 || (size_t)n >= sizeof tmp) {
+    b->oom = true;
+    return;
+  }
+  const char *p = tmp;
+  for (const char *q; (q = strchr(p, '@')); p = q + 1)
+    sb_printf(b, "%.*sk%u", (int)(q - p), p, k);
+  sb_printf(b, "%s", p);
+}
+
+static void spv_kernel(void *user, const cf_op *op, cf_type t, cf_flow f, int variant)
+{
+  gen_ctx *g = user;
+  sbuf *b = g->b;
+  uint32_t k = g->n++, eb = cf_scalars[t.s].bytes;
+  bool block = op->sig == CF_SIG_BLOCK_READ || op->sig == CF_SIG_BLOCK_WRITE;
+  uint32_t n = block ? (uint32_t)variant : t.vec;
+  char T[32], E[32];
+  spv_tname(eb, n, T, sizeof T);
+  spv_tname(eb, 1, E, sizeof E);
+  (void)f;
+  if (block)
+    spv_emit(b, k, "%%@ = OpFunction %%void None %%fb_%s\n%%@_in = OpFunctionParameter %%p_%s\n"
+                   "%%@_out = OpFunctionParameter %%p_%s\n%%@_blk = OpFunctionParameter %%p_%s\n"
+                   "%%@_p = OpFunctionParameter %%uint\n", T, T, T, E);
+  else
+    spv_emit(b, k, "%%@ = OpFunction %%void None %%fs_%s\n%%@_in = OpFunctionParameter %%p_%s\n"
+                   "%%@_in2 = OpFunctionParameter %%p_%s\n%%@_out = OpFunctionParameter %%p_%s\n"
+                   "%%@_sel = OpFunctionParameter %%p_uint\n%%@_aux = OpFunctionParameter %%p_uint\n"
+                   "%%@_p = OpFunctionParameter %%uint\n%%@_q = OpFunctionParameter %%v4uint\n", T, T, T, T);
+  /* i: linear global id, x fastest; results go to out[i * CF_NSLOT] */
+  spv_emit(b, k, "%%@_e = OpLabel\n%%@_g = OpLoad %%v3ulong %%gid\n%%@_s = OpLoad %%v3ulong %%gsz\n"
+                 "%%@_g0 = OpCompositeExtract %%ulong %%@_g 0\n%%@_g1 = OpCompositeExtract %%ulong %%@_g 1\n"
+                 "%%@_g2 = OpCompositeExtract %%ulong %%@_g 2\n%%@_s0 = OpCompositeExtract %%ulong %%@_s 0\n"
+                 "%%@_s1 = OpCompositeExtract %%ulong %%@_s 1\n%%@_t1 = OpIMul %%ulong %%@_g2 %%@_s1\n"
+                 "%%@_t2 = OpIAdd %%ulong %%@_t1 %%@_g1\n%%@_t3 = OpIMul %%ulong %%@_t2 %%@_s0\n"
+                 "%%@_i = OpIAdd %%ulong %%@_t3 %%@_g0\n%%@_o = OpIMul %%ulong %%@_i %%ulong_%u\n"
+                 "%%@_po = OpInBoundsPtrAccessChain %%p_%s %%@_out %%@_o\n", CF_NSLOT, T);
+  if (block) {
+    /* key = linear work-group id * get_enqueued_num_sub_groups() + get_sub_group_id() */
+    spv_emit(b, k, "%%@_w = OpLoad %%v3ulong %%wid\n%%@_nw = OpLoad %%v3ulong %%nwg\n"
+                   "%%@_w0 = OpCompositeExtract %%ulong %%@_w 0\n%%@_w1 = OpCompositeExtract %%ulong %%@_w 1\n"
+                   "%%@_w2 = OpCompositeExtract %%ulong %%@_w 2\n%%@_n0 = OpCompositeExtract %%ulong %%@_nw 0\n"
+                   "%%@_n1 = OpCompositeExtract %%ulong %%@_nw 1\n%%@_u1 = OpIMul %%ulong %%@_w2 %%@_n1\n"
+                   "%%@_u2 = OpIAdd %%ulong %%@_u1 %%@_w1\n%%@_u3 = OpIMul %%ulong %%@_u2 %%@_n0\n"
+                   "%%@_wg = OpIAdd %%ulong %%@_u3 %%@_w0\n%%@_ne32 = OpLoad %%uint %%nesg\n"
+                   "%%@_sg32 = OpLoad %%uint %%sgid\n%%@_ne = OpUConvert %%ulong %%@_ne32\n"
+                   "%%@_sg = OpUConvert %%ulong %%@_sg32\n%%@_v1 = OpIMul %%ulong %%@_wg %%@_ne\n"
+                   "%%@_key = OpIAdd %%ulong %%@_v1 %%@_sg\n%%@_pp = OpUConvert %%ulong %%@_p\n"
+                   "%%@_off = OpIMul %%ulong %%@_key %%@_pp\n"
+                   "%%@_ptr = OpInBoundsPtrAccessChain %%p_%s %%@_blk %%@_off\n", E);
+    if (op->sig == CF_SIG_BLOCK_READ)
+      spv_emit(b, k, "%%@_r = OpSubgroupBlockReadINTEL %%%s %%@_ptr\nOpStore %%@_po %%@_r\n", T);
+    else
+      spv_emit(b, k, "%%@_px = OpInBoundsPtrAccessChain %%p_%s %%@_in %%@_i\n%%@_x = OpLoad %%%s %%@_px\n"
+                     "OpSubgroupBlockWriteINTEL %%@_ptr %%@_x\nOpStore %%@_po %%@_x\n", T, T);
+  } else {
+    const char *opc = op->sem == CF_SEM_ISHUFFLE ? "OpSubgroupShuffleINTEL"
+                      : op->sem == CF_SEM_ISHUFFLE_XOR ? "OpSubgroupShuffleXorINTEL"
+                      : op->sem == CF_SEM_ISHUFFLE_UP ? "OpSubgroupShuffleUpINTEL"
+                                                      : "OpSubgroupShuffleDownINTEL";
+    spv_emit(b, k, "%%@_px = OpInBoundsPtrAccessChain %%p_%s %%@_in %%@_i\n%%@_x = OpLoad %%%s %%@_px\n"
+                   "%%@_py = OpInBoundsPtrAccessChain %%p_%s %%@_in2 %%@_i\n%%@_y = OpLoad %%%s %%@_py\n"
+                   "%%@_pa = OpInBoundsPtrAccessChain %%p_uint %%@_aux %%@_i\n%%@_a = OpLoad %%uint %%@_pa\n",
+             T, T, T, T);
+    if (op->sig == CF_SIG_XYA)   /* (previous, current, delta) / (current, next, delta) */
+      spv_emit(b, k, "%%@_r = %s %%%s %%@_x %%@_y %%@_a\n", opc, T);
+    else
+      spv_emit(b, k, "%%@_r = %s %%%s %%@_x %%@_a\n", opc, T);
+    spv_emit(b, k, "OpStore %%@_po %%@_r\n");
+  }
+  sb_printf(b, "OpReturn\nOpFunctionEnd\n");
+}
+
+bool cf_family_is_spvasm(cf_family fam)
+{
+  return fam == CF_FAM_INTEL_SPV;
+}
+
+char *cf_gen_family_spvasm(cf_family fam, bool reduced, uint32_t *out_n_kernels)
+{
+  static const uint32_t ns[] = {1, 2, 4, 8, 16};
+  sbuf b = {0};
+  gen_ctx g = {&b, 0};
+  sb_printf(&b, "; generated by spirv-sgconform: family %s (%s)%s\n"
+                "OpCapability Addresses\nOpCapability Kernel\nOpCapability Int8\nOpCapability Int64\n"
+                "OpCapability Vector16\nOpCapability SubgroupShuffleINTEL\n"
+                "OpCapability SubgroupBufferBlockIOINTEL\nOpExtension \"SPV_INTEL_subgroups\"\n"
+                "OpMemoryModel Physical64 OpenCL\n",
+            cf_families[fam].name, cf_families[fam].extension, reduced ? ", reduced set" : "");
+  cf_for_each_kernel(fam, reduced, spv_entry, &g);
+  sb_printf(&b, "OpDecorate %%gid BuiltIn GlobalInvocationId\nOpDecorate %%gsz BuiltIn GlobalSize\n"
+                "OpDecorate %%wid BuiltIn WorkgroupId\nOpDecorate %%nwg BuiltIn NumWorkgroups\n"
+                "OpDecorate %%nesg BuiltIn NumEnqueuedSubgroups\nOpDecorate %%sgid BuiltIn SubgroupId\n"
+                "%%void = OpTypeVoid\n%%uint = OpTypeInt 32 0\n%%ulong = OpTypeInt 64 0\n%%uchar = OpTypeInt 8 0\n"
+                "%%v3ulong = OpTypeVector %%ulong 3\n%%v4uint = OpTypeVector %%uint 4\n"
+                "%%p_uint = OpTypePointer CrossWorkgroup %%uint\n"
+                "%%pin_v3ulong = OpTypePointer Input %%v3ulong\n%%pin_uint = OpTypePointer Input %%uint\n"
+                "%%gid = OpVariable %%pin_v3ulong Input\n%%gsz = OpVariable %%pin_v3ulong Input\n"
+                "%%wid = OpVariable %%pin_v3ulong Input\n%%nwg = OpVariable %%pin_v3ulong Input\n"
+                "%%nesg = OpVariable %%pin_uint Input\n%%sgid = OpVariable %%pin_uint Input\n"
+                "%%ulong_%u = OpConstant %%ulong %u\n",
+            CF_NSLOT, CF_NSLOT);
+  for (uint32_t eb = 1; eb <= 8; eb += 7)
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; ++i) {
+      char T[32], E[32];
+      spv_tname(eb, ns[i], T, sizeof T);
+      spv_tname(eb, 1, E, sizeof E);
+      if (ns[i] > 1)
+        sb_printf(&b, "%%%s = OpTypeVector %%%s %u\n", T, E, ns[i]);
+      sb_printf(&b, "%%p_%s = OpTypePointer CrossWorkgroup %%%s\n"
+                    "%%fs_%s = OpTypeFunction %%void %%p_%s %%p_%s %%p_%s %%p_uint %%p_uint %%uint %%v4uint\n",
+                T, T, T, T, T, T);
+      if (ns[i] > 1)
+        sb_printf(&b, "%%fb_%s = OpTypeFunction %%void %%p_%s %%p_%s %%p_%s %%uint\n", T, T, T, E);
+    }
+  sb_printf(&b, "%%fb_uchar = OpTypeFunction %%void %%p_uchar %%p_uchar %%p_uchar %%uint\n"
+                "%%fb_ulong = OpTypeFunction %%void %%p_ulong %%p_ulong %%p_ulong %%uint\n");
+  g.n = 0;
+  cf_for_each_kernel(fam, reduced, spv_kernel, &g);
+  if (b.oom) {
+    free(b.p);
+    return NULL;
+  }
+  *out_n_kernels = g.n;
+  return b.p;
 }

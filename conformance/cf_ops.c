@@ -59,6 +59,8 @@ const cf_family_info cf_families[CF_N_FAMILIES] = {
   [CF_FAM_ROTATE] = {"rotate", "cl_khr_subgroup_rotate"},
   [CF_FAM_INTEL] = {"intel", "cl_intel_subgroups"},
   [CF_FAM_INTEL_BLOCK] = {"intel_block", "cl_intel_subgroups"},
+  [CF_FAM_BARRIER] = {"sg_barrier", "cl_khr_subgroups"},
+  [CF_FAM_INTEL_SPV] = {"intel_spv", "cl_intel_subgroups_char, cl_intel_subgroups_long"},
 };
 
 const char *const cf_flow_names[CF_N_FLOWS] = {"uniform", "ifelse", "nested", "loop"};
@@ -73,6 +75,12 @@ const char *const cf_shape_names[CF_N_SHAPES] = {"1d", "1dpart", "2d", "3d", "no
 static const int clusters[] = {1, 2, 4, 8, 16, 32, 64};
 static const int nub_ids[] = {0, 1, 5};
 static const int block_n[] = {1, 2, 4, 8};
+/* sub_group_barrier forms: 1 (CLK_LOCAL_MEM_FENCE), 2 (local | global fence),
+ * 3 (local fence, memory_scope_sub_group), 4 (local fence, memory_scope_work_group) */
+static const int barrier_forms[] = {1, 2, 3, 4};
+static const int block_n8[] = {1, 2, 4, 8, 16};
+#define VEC_NO3 (V((1u << 2) | (1u << 4) | (1u << 8) | (1u << 16)))
+#define CHARS (CF_TS(CF_CHAR) | CF_TS(CF_UCHAR))
 
 #define CL .variants = clusters, .n_variants = 7, .pow2_variant = true
 
@@ -171,6 +179,19 @@ const cf_op cf_ops[] = {
   {"intel_block_write", CF_FAM_INTEL_BLOCK, "intel_sub_group_block_write", CF_SEM_BLOCK_WRITE, CF_A_NONE, CF_SIG_BLOCK_WRITE, CF_RES_T, CF_TS(CF_UINT), 0, false, false, block_n, 4},
   {"intel_block_read_us", CF_FAM_INTEL_BLOCK, "intel_sub_group_block_read_us", CF_SEM_BLOCK_READ, CF_A_NONE, CF_SIG_BLOCK_READ, CF_RES_T, CF_TS(CF_USHORT), 0, false, false, block_n, 4},
   {"intel_block_write_us", CF_FAM_INTEL_BLOCK, "intel_sub_group_block_write_us", CF_SEM_BLOCK_WRITE, CF_A_NONE, CF_SIG_BLOCK_WRITE, CF_RES_T, CF_TS(CF_USHORT), 0, false, false, block_n, 4},
+  /* cl_intel_subgroups_char (shuffles of char/uchar and their vectors, _uc
+   * block I/O) and cl_intel_subgroups_long (_ul block I/O): SPIR-V assembly,
+   * uniform control flow */
+  {"intel_shuffle", CF_FAM_INTEL_SPV, "intel_sub_group_shuffle", CF_SEM_ISHUFFLE, CF_A_NONE, CF_SIG_XA, CF_RES_T, CHARS, VEC_NO3, false, false, NULL, 0},
+  {"intel_shuffle_xor", CF_FAM_INTEL_SPV, "intel_sub_group_shuffle_xor", CF_SEM_ISHUFFLE_XOR, CF_A_NONE, CF_SIG_XA, CF_RES_T, CHARS, VEC_NO3, false, false, NULL, 0},
+  {"intel_shuffle_up", CF_FAM_INTEL_SPV, "intel_sub_group_shuffle_up", CF_SEM_ISHUFFLE_UP, CF_A_NONE, CF_SIG_XYA, CF_RES_T, CHARS, VEC_NO3, false, false, NULL, 0},
+  {"intel_shuffle_down", CF_FAM_INTEL_SPV, "intel_sub_group_shuffle_down", CF_SEM_ISHUFFLE_DOWN, CF_A_NONE, CF_SIG_XYA, CF_RES_T, CHARS, VEC_NO3, false, false, NULL, 0},
+  {"intel_block_read_uc", CF_FAM_INTEL_SPV, "intel_sub_group_block_read_uc", CF_SEM_BLOCK_READ, CF_A_NONE, CF_SIG_BLOCK_READ, CF_RES_T, CF_TS(CF_UCHAR), 0, false, false, block_n8, 5},
+  {"intel_block_write_uc", CF_FAM_INTEL_SPV, "intel_sub_group_block_write_uc", CF_SEM_BLOCK_WRITE, CF_A_NONE, CF_SIG_BLOCK_WRITE, CF_RES_T, CF_TS(CF_UCHAR), 0, false, false, block_n8, 5},
+  {"intel_block_read_ul", CF_FAM_INTEL_SPV, "intel_sub_group_block_read_ul", CF_SEM_BLOCK_READ, CF_A_NONE, CF_SIG_BLOCK_READ, CF_RES_T, CF_TS(CF_ULONG), 0, false, false, block_n, 4},
+  {"intel_block_write_ul", CF_FAM_INTEL_SPV, "intel_sub_group_block_write_ul", CF_SEM_BLOCK_WRITE, CF_A_NONE, CF_SIG_BLOCK_WRITE, CF_RES_T, CF_TS(CF_ULONG), 0, false, false, block_n, 4},
+  /* cl_khr_subgroups: sub_group_barrier (uniform control flow only) */
+  {"sub_group_barrier", CF_FAM_BARRIER, "sub_group_barrier", CF_SEM_SG_BARRIER, CF_A_NONE, CF_SIG_BARRIER, CF_RES_T, CF_T_ALL, VEC_ALL, false, false, barrier_forms, 4},
 };
 const uint32_t cf_n_ops = sizeof cf_ops / sizeof cf_ops[0];
 

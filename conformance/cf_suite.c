@@ -146,8 +146,8 @@ static void enum_kernel(void *user, const cf_op *op, cf_type t, cf_flow f, int v
       uint32_t pv[3], np = p_values(op, sizes[si], s->reduced, pv);
       for (uint32_t pi = 0; pi < np; ++pi)
         for (int ol = 0; ol < 2; ++ol) {
-          if (s->reduced && ol == 0)
-            continue;
+          if ((s->reduced || cf_family_is_spvasm(op->fam)) && ol == 0)
+            continue;   /* (assembly kernels have no -O level) */
           for (int be = 0; be < 2; ++be) {
             if (be == 1 && !o->jit)
               continue;
@@ -176,14 +176,15 @@ static fam_mod *family_module(suite *s, cf_family fam, int olevel)
     return fm;
   fm->tried = true;
   uint32_t nk = 0;
-  char *src = cf_gen_family_source(fam, s->reduced, &nk);
+  bool spvasm = cf_family_is_spvasm(fam);
+  char *src = spvasm ? cf_gen_family_spvasm(fam, s->reduced, &nk) : cf_gen_family_source(fam, s->reduced, &nk);
   if (!src) {
     snprintf(fm->err, sizeof fm->err, "out of memory generating %s", cf_families[fam].name);
     return fm;
   }
   char path[1024];
-  snprintf(path, sizeof path, "%s/%s%s.cl", s->o->work_dir, cf_families[fam].name,
-           s->reduced ? "" : "_full");
+  snprintf(path, sizeof path, "%s/%s%s.%s", s->o->work_dir, cf_families[fam].name,
+           s->reduced ? "" : "_full", spvasm ? "spvasm" : "cl");
   FILE *f = fopen(path, "w");
   if (!f || fputs(src, f) == EOF || fclose(f) != 0) {
     snprintf(fm->err, sizeof fm->err, "cannot write %s: %s", path, strerror(errno));
@@ -338,9 +339,9 @@ static void report_failure(suite *s, const cf_case *c, const cf_geom *g, const c
   FILE *f = s->o->json_out ? stderr : stdout;
   if (detail && !s->o->json_out) {
     s->n_failures_shown++;
-    fprintf(f, "FAIL %s\n  kernel %s in %s/%s%s.cl, -O%d, S=%u, global (%zu,%zu,%zu) local (%zu,%zu,%zu), p=%u",
+    fprintf(f, "FAIL %s\n  kernel %s in %s/%s%s.%s, -O%d, S=%u, global (%zu,%zu,%zu) local (%zu,%zu,%zu), p=%u",
             name, kname, s->o->work_dir, cf_families[c->op->fam].name, s->reduced ? "" : "_full",
-            c->olevel, g->S, g->global[0], g->global[1], g->global[2], g->local[0], g->local[1],
+            cf_family_is_spvasm(c->op->fam) ? "spvasm" : "cl", c->olevel, g->S, g->global[0], g->global[1], g->global[2], g->local[0], g->local[1],
             g->local[2], in->p);
     if (c->op->sig == CF_SIG_Q || c->op->sig == CF_SIG_QA)
       fprintf(f, ", q=(0x%08x,0x%08x,0x%08x,0x%08x)", in->q[0], in->q[1], in->q[2], in->q[3]);
@@ -350,10 +351,12 @@ static void report_failure(suite *s, const cf_case *c, const cf_geom *g, const c
     for (uint32_t i = 0; i < n_bad && i < MAX_LANES_SHOWN; ++i) {
       const bad_lane *b = &bad[i];
       if (b->kind == 2) {
-        uint32_t eb = cf_scalars[c->type.s].bytes, ev = 0, av = 0;
+        uint32_t eb = cf_scalars[c->type.s].bytes;
+        uint64_t ev = 0, av = 0;
         memcpy(&ev, (const uint8_t *)e->block_value + (size_t)b->lin * eb, eb);
         memcpy(&av, blk + (size_t)b->lin * eb, eb);
-        fprintf(f, "    block[%u]: expected 0x%x, actual 0x%x\n", b->lin, ev, av);
+        fprintf(f, "    block[%u]: expected 0x%llx, actual 0x%llx\n", b->lin, (unsigned long long)ev,
+                (unsigned long long)av);
         continue;
       }
       const cf_item *it = &items[b->lin];
@@ -448,9 +451,9 @@ static int run_case(suite *s, const cf_case *c)
     goto out_free;
   memset(out, 0xA5, out_size);
   if (in.block) {
-    blk0 = malloc((size_t)in.n_block * 4 + 1);
+    blk0 = malloc((size_t)in.n_block * 8 + 1);
     if (blk0)
-      memcpy(blk0, in.block, (size_t)in.n_block * 4);
+      memcpy(blk0, in.block, (size_t)in.n_block * 8);
   }
   fam_mod *fm = family_module(s, c->op->fam, c->olevel);
   if (!fm->m) {

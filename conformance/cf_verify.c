@@ -448,6 +448,17 @@ static void eval_call(call_ctx *k)
     case CF_SEM_Q_ENQ_NUM: set_u32(k, l, k->items[k->members[l]].n_sg_enq); break;
     case CF_SEM_Q_ID: set_u32(k, l, k->items[k->members[l]].sg); break;
     case CF_SEM_Q_LOCAL_ID: set_u32(k, l, l); break;
+    case CF_SEM_SG_BARRIER:
+      /* cl_khr_subgroups: "all work-items in a sub-group ... must execute
+       * this function before any are allowed to continue", and the fence
+       * makes their local-memory writes before it visible to the subgroup
+       * after it: slot 0 is the first round's value (x) of lane
+       * (l + aux % n) % n, slot 1 the second round's (y) of lane n-1-l. */
+      if (k->slot == 0)
+        set_from_lane(k, l, (l + a % n) % n, false);
+      else
+        set_from_lane(k, l, n - 1 - l, true);
+      break;
     }
   }
 }
@@ -470,6 +481,8 @@ void cf_verify_expect(const cf_case *c, const cf_geom *g, const cf_item *items,
     call_ctx k = {.c = c, .in = in, .items = items, .members = sg_members + (size_t)it->sg_key * S,
                   .S = S, .n = it->sg_size, .e = e};
     int n_calls = c->flow == CF_FLOW_UNIFORM ? 1 : c->flow == CF_FLOW_LOOP ? 3 : 2;
+    if (c->op->sem == CF_SEM_SG_BARRIER)
+      n_calls = 2;   /* two exchange rounds, both in uniform control flow */
     for (int call = 0; call < n_calls; ++call) {
       k.slot = (uint32_t)call;
       k.alt = (c->flow == CF_FLOW_IFELSE || c->flow == CF_FLOW_NESTED) && call == 1;
@@ -490,7 +503,7 @@ void cf_verify_expect(const cf_case *c, const cf_geom *g, const cf_item *items,
   if (c->op->sem == CF_SEM_BLOCK_WRITE) {
     uint32_t eb = cf_scalars[c->type.s].bytes;
     e->block_state = calloc(in->n_block + 1, 1);
-    e->block_value = calloc(in->n_block + 1, 4);
+    e->block_value = calloc(in->n_block + 1, 8);
     if (!e->block_state || !e->block_value)
       return;
     memcpy(e->block_value, in->block, (size_t)in->n_block * eb);

@@ -2,7 +2,7 @@
 """Tests of spirv-sgconform check / compare / suite --break-op.
 
 usage: check_test.py SGCONFORM SGRUN TESTS_DIR WORK_DIR CASE
-CASE: divergent | sgsize | clean | compare | static | break-op
+CASE: divergent | sgsize | clean | compare | static | break-op | json
 """
 import os
 import shutil
@@ -84,6 +84,27 @@ elif case == "break-op":
     # and without the switch the same cases pass
     run([conform, "suite", "--no-progress", "--op", "reduce_add", "--type", "int",
          "--size", "4", "--work-dir", os.path.join(work, "brk")], 0)
+elif case == "json":
+    import json
+    # check --json: one object with the static and the dynamic findings
+    o = json.loads(run([conform, "check", sim("divergent"), "--json"], 1))
+    st, dy = o["static"], o["dynamic"]
+    if o["mode"] != "check" or o["findings"] < 2 or not st or not dy:
+        sys.exit("FAIL: bad check --json object")
+    if not (st[0]["uniformity"] and st[0]["line"] == 8 and st[0]["branch_line"] == 7):
+        sys.exit("FAIL: static finding %r" % st[0])
+    if not any(f["kind"] == "undefined_behaviour" and f["size"] == 4 for f in dy["findings"]):
+        sys.exit("FAIL: no UB finding at S=4")
+    o = json.loads(run([conform, "check", sim("sgsize"), "--json"], 1))
+    p = [f for f in o["dynamic"]["findings"] if f["kind"] == "portability"]
+    if not p or p[0]["argument"] != "out" or p[0]["elements"][0]["values"]["12"] != "12":
+        sys.exit("FAIL: portability finding %r" % p)
+    o = json.loads(run([conform, "check", os.path.join(tdir, "static_bad.spvasm"), "--json"], 1))
+    if o["dynamic"] is not None or len(o["static"]) < 4:
+        sys.exit("FAIL: static-only object %r" % o)
+    o = json.loads(run([conform, "check", sim("clean"), "--json"], 0))
+    if o["findings"] != 0 or o["dynamic"]["findings"]:
+        sys.exit("FAIL: clean kernel has findings")
 else:
     sys.exit("unknown case " + case)
 print("PASS")

@@ -19,12 +19,12 @@ static void usage(FILE *f)
         "                             [--backend interp|jit|all] [--shard K/N] [--case NAME]\n"
         "                             [--json] [--no-progress] [--max-failures N] [--work-dir DIR]\n"
         "                             [--plant-wrong OP] [--break-op OPCODE] [--count]\n"
-        "       spirv-sgconform check FILE [RUNFILE] [--sizes LIST] [--required-size]\n"
+        "       spirv-sgconform check FILE [RUNFILE] [--sizes LIST] [--required-size] [--json]\n"
         "       spirv-sgconform compare FILE RUNFILE --device-output DIR --subgroup-size S\n"
         "(FILE may be the run file itself: FILE.sim names the kernel file)\n"
         "LIST is comma-separated; --op takes operation names (reduce_add), family names\n"
         "(khr, query, ext_types, vote, ballot, arith, shuffle, shuffle_rel, clustered,\n"
-        "rotate, intel, intel_block) or OpenCL C spellings.  See docs/conformance.md.\n", f);
+        "rotate, intel, intel_block, intel_spv, sg_barrier) or OpenCL C spellings.  See docs/conformance.md.\n", f);
 }
 
 static const char *need(int argc, char **argv, int *i)

@@ -75,6 +75,7 @@ typedef enum cf_family {
   CF_FAM_INTEL_BLOCK,  /* cl_intel_subgroups (+_short) buffer block I/O */
   CF_FAM_BARRIER,      /* cl_khr_subgroups sub_group_barrier */
   CF_FAM_INTEL_SPV,    /* cl_intel_subgroups_char / _long, as SPIR-V assembly */
+  CF_FAM_INTEL_IMAGE_BLOCK, /* cl_intel_subgroups image2d_t block I/O */
   CF_N_FAMILIES
 } cf_family;
 
@@ -98,6 +99,7 @@ typedef enum cf_sem {
   CF_SEM_ROTATE, CF_SEM_CLUSTERED_ROTATE,
   CF_SEM_ISHUFFLE, CF_SEM_ISHUFFLE_XOR, CF_SEM_ISHUFFLE_UP, CF_SEM_ISHUFFLE_DOWN,
   CF_SEM_BLOCK_READ, CF_SEM_BLOCK_WRITE,
+  CF_SEM_IMG_BLOCK_READ, CF_SEM_IMG_BLOCK_WRITE,   /* image2d_t, byte coordinate */
   CF_SEM_Q_SIZE, CF_SEM_Q_MAX_SIZE, CF_SEM_Q_NUM, CF_SEM_Q_ENQ_NUM, CF_SEM_Q_ID,
   CF_SEM_Q_LOCAL_ID,
   CF_SEM_SG_BARRIER,       /* slot 0: x of lane (l + aux%n)%n, slot 1: y of lane n-1-l */
@@ -122,6 +124,8 @@ typedef enum cf_sig {
   CF_SIG_VOID,      /* r = F() */
   CF_SIG_BLOCK_READ,
   CF_SIG_BLOCK_WRITE,
+  CF_SIG_IMG_BLOCK_READ,   /* r = F(image, (int2)(cx, cy)) */
+  CF_SIG_IMG_BLOCK_WRITE,  /* F(image, (int2)(cx, cy), x); r = x */
   CF_SIG_BARRIER,   /* local-memory exchange around sub_group_barrier (variant: form) */
 } cf_sig;
 
@@ -149,6 +153,17 @@ typedef struct cf_op {
   const int *variants;     /* constant operand values, 0-terminated list not used: */
   uint32_t n_variants;     /* 0 = one kernel without a variant */
 } cf_op;
+
+/* Block I/O signatures: the value is `variant` components of the type. */
+static inline bool cf_sig_is_block(cf_sig s)
+{
+  return s == CF_SIG_BLOCK_READ || s == CF_SIG_BLOCK_WRITE || s == CF_SIG_IMG_BLOCK_READ ||
+         s == CF_SIG_IMG_BLOCK_WRITE;
+}
+static inline bool cf_sig_is_image(cf_sig s)
+{
+  return s == CF_SIG_IMG_BLOCK_READ || s == CF_SIG_IMG_BLOCK_WRITE;
+}
 
 extern const cf_op cf_ops[];
 extern const uint32_t cf_n_ops;
@@ -197,6 +212,20 @@ typedef struct cf_item {
 uint32_t cf_layout(const cf_geom *g, cf_item *items, uint32_t *sg_members,
                    uint32_t *out_n_sg);
 uint32_t cf_geom_items(const cf_geom *g);
+
+/* Family intel_image_block: one full subgroup per launch (block I/O in a
+ * partial subgroup is undefined, and subgroups writing the same pixels would
+ * race), and the image and coordinate of each scenario (the case's p). */
+#define CF_IMG_N_SCENARIOS 6u
+typedef struct cf_img_scn {
+  uint32_t width, height;     /* in pixels; every format used has 4-byte pixels */
+  uint32_t row_pitch;         /* bytes, a multiple of 4 */
+  uint32_t order, ctype;      /* CL_RGBA/CL_UNORM_INT8 or CL_R/CL_UNSIGNED_INT32 */
+  int32_t cx, cy;             /* byte coordinate */
+  bool read_only;             /* unaligned x: not valid for writes */
+} cf_img_scn;
+void cf_image_geom(uint32_t S, cf_geom *out);
+void cf_image_scenario(uint32_t p, uint32_t S, cf_img_scn *out);
 
 /* ---------------------------------------------------------------- a case */
 

@@ -115,7 +115,7 @@ static const char *result_type(const cf_op *op, cf_type t, int variant, char *bu
 {
   switch (op->res) {
   case CF_RES_T:
-    if (op->sig == CF_SIG_BLOCK_READ || op->sig == CF_SIG_BLOCK_WRITE) {
+    if (cf_sig_is_block(op->sig)) {
       cf_type v = {t.s, (uint32_t)variant};
       return cf_type_name(v, buf, size);
     }
@@ -167,6 +167,23 @@ static void gen_kernel(void *user, const cf_op *op, cf_type t, cf_flow f, int va
   cf_type_name(t, tn, sizeof tn);
   const char *rn = result_type(op, t, variant, rbuf, sizeof rbuf);
   g->n++;
+  if (cf_sig_is_image(op->sig)) {
+    /* one full subgroup per launch: item i is lane i */
+    char fn[64];
+    if (variant == 1)
+      snprintf(fn, sizeof fn, "%s", op->spell);
+    else
+      snprintf(fn, sizeof fn, "%s%d", op->spell, variant);
+    if (op->sig == CF_SIG_IMG_BLOCK_READ)
+      sb_printf(b, "__kernel void %s(__read_only image2d_t img, __global %s *out, int cx, int cy)\n{\n"
+                   "  uint i = (uint)get_global_id(0);\n"
+                   "  out[i * %uu] = %s(img, (int2)(cx, cy));\n}\n\n", name, rn, CF_NSLOT, fn);
+    else
+      sb_printf(b, "__kernel void %s(__write_only image2d_t img, __global %s *out, __global const %s *in, int cx, int cy)\n{\n"
+                   "  uint i = (uint)get_global_id(0);\n  %s x = in[i];\n"
+                   "  %s(img, (int2)(cx, cy), x);\n  out[i * %uu] = x;\n}\n\n", name, rn, rn, rn, fn, CF_NSLOT);
+    return;
+  }
   if (op->sig == CF_SIG_BLOCK_READ || op->sig == CF_SIG_BLOCK_WRITE) {
     const char *es = cf_scalars[t.s].name;
     char fn[64];
@@ -365,7 +382,7 @@ void cf_gen_inputs(const cf_case *c, const cf_geom *g, const cf_item *items, cf_
 
   uint32_t n = cf_geom_items(g), S = g->S;
   in->n = n;
-  bool block = c->op->sig == CF_SIG_BLOCK_READ || c->op->sig == CF_SIG_BLOCK_WRITE;
+  bool block = cf_sig_is_block(c->op->sig);
   in->esize = block ? cf_result_size(c) : cf_type_size(c->type);
   in->x = calloc(n ? n : 1, in->esize);
   in->y = calloc(n ? n : 1, in->esize);
@@ -409,7 +426,22 @@ void cf_gen_inputs(const cf_case *c, const cf_geom *g, const cf_item *items, cf_
       w &= (1u << (S - lo)) - 1;
     in->q[k] = w;
   }
-  if (block) {
+  if (cf_sig_is_image(c->op->sig)) {
+    /* the image (4-byte pixels, rows row_pitch bytes apart) in block; the
+     * byte coordinate in q[0], q[1] */
+    cf_img_scn sc;
+    cf_image_scenario(c->p, S, &sc);
+    in->q[0] = (uint32_t)sc.cx;
+    in->q[1] = (uint32_t)sc.cy;
+    in->q[2] = in->q[3] = 0;
+    uint32_t bytes = sc.row_pitch * sc.height, eb = cf_scalars[c->type.s].bytes;
+    in->n_block = bytes / eb;   /* elements of the block type */
+    in->block = calloc(in->n_block ? in->n_block : 1, 8);
+    if (!in->block)
+      return;
+    for (uint32_t k = 0; k < bytes / 4; ++k)
+      in->block[k] = (uint32_t)rng_next(&rng);
+  } else if (block) {
     /* p is the per-subgroup stride in elements, a multiple of 16 bytes */
     uint32_t eb = cf_scalars[c->type.s].bytes, per16 = 16 / eb;
     uint32_t stride = (S * (uint32_t)c->variant + per16 - 1) / per16 * per16;
@@ -443,6 +475,16 @@ bool cf_case_valid(const cf_case *c)
 {
   if (c->op->pow2_variant && (uint32_t)c->variant > c->S)
     return false;   /* a cluster larger than the subgroup is undefined */
+  if (cf_sig_is_image(c->op->sig)) {
+    if (c->p >= CF_IMG_N_SCENARIOS)
+      return false;
+    cf_img_scn sc;
+    cf_image_scenario(c->p, c->S, &sc);
+    if (sc.read_only && c->op->sig == CF_SIG_IMG_BLOCK_WRITE)
+      return false;   /* a block write's x must be a multiple of four */
+    if (c->type.s != CF_UINT && c->p != 0 && c->p != 4)
+      return false;   /* _us: out-of-bounds behaviour is not in the seed text */
+  }
   return true;
 }
 

@@ -1,6 +1,7 @@
 /* cf_ops.c - the case space: types, operation table, shapes, lane layout. */
 #include <stdio.h>
 #include <string.h>
+#include <CL/cl.h>
 #include "cf.h"
 
 const cf_scalar_info cf_scalars[CF_N_SCALARS] = {
@@ -61,6 +62,7 @@ const cf_family_info cf_families[CF_N_FAMILIES] = {
   [CF_FAM_INTEL_BLOCK] = {"intel_block", "cl_intel_subgroups"},
   [CF_FAM_BARRIER] = {"sg_barrier", "cl_khr_subgroups"},
   [CF_FAM_INTEL_SPV] = {"intel_spv", "cl_intel_subgroups_char, cl_intel_subgroups_long"},
+  [CF_FAM_INTEL_IMAGE_BLOCK] = {"intel_image_block", "cl_intel_subgroups"},
 };
 
 const char *const cf_flow_names[CF_N_FLOWS] = {"uniform", "ifelse", "nested", "loop"};
@@ -190,6 +192,13 @@ const cf_op cf_ops[] = {
   {"intel_block_write_uc", CF_FAM_INTEL_SPV, "intel_sub_group_block_write_uc", CF_SEM_BLOCK_WRITE, CF_A_NONE, CF_SIG_BLOCK_WRITE, CF_RES_T, CF_TS(CF_UCHAR), 0, false, false, block_n8, 5},
   {"intel_block_read_ul", CF_FAM_INTEL_SPV, "intel_sub_group_block_read_ul", CF_SEM_BLOCK_READ, CF_A_NONE, CF_SIG_BLOCK_READ, CF_RES_T, CF_TS(CF_ULONG), 0, false, false, block_n, 4},
   {"intel_block_write_ul", CF_FAM_INTEL_SPV, "intel_sub_group_block_write_ul", CF_SEM_BLOCK_WRITE, CF_A_NONE, CF_SIG_BLOCK_WRITE, CF_RES_T, CF_TS(CF_ULONG), 0, false, false, block_n, 4},
+  /* cl_intel_subgroups: image2d_t block I/O (uniform control flow, full subgroups) */
+  {"intel_image_block_read", CF_FAM_INTEL_IMAGE_BLOCK, "intel_sub_group_block_read", CF_SEM_IMG_BLOCK_READ, CF_A_NONE, CF_SIG_IMG_BLOCK_READ, CF_RES_T, CF_TS(CF_UINT), 0, false, false, block_n, 4},
+  {"intel_image_block_write", CF_FAM_INTEL_IMAGE_BLOCK, "intel_sub_group_block_write", CF_SEM_IMG_BLOCK_WRITE, CF_A_NONE, CF_SIG_IMG_BLOCK_WRITE, CF_RES_T, CF_TS(CF_UINT), 0, false, false, block_n, 4},
+  /* cl_intel_subgroups_short image forms: ushort elements; only scenarios
+   * whose every access lies inside the image (cf_case_valid) */
+  {"intel_image_block_read_us", CF_FAM_INTEL_IMAGE_BLOCK, "intel_sub_group_block_read_us", CF_SEM_IMG_BLOCK_READ, CF_A_NONE, CF_SIG_IMG_BLOCK_READ, CF_RES_T, CF_TS(CF_USHORT), 0, false, false, block_n, 4},
+  {"intel_image_block_write_us", CF_FAM_INTEL_IMAGE_BLOCK, "intel_sub_group_block_write_us", CF_SEM_IMG_BLOCK_WRITE, CF_A_NONE, CF_SIG_IMG_BLOCK_WRITE, CF_RES_T, CF_TS(CF_USHORT), 0, false, false, block_n, 4},
   /* cl_khr_subgroups: sub_group_barrier (uniform control flow only) */
   {"sub_group_barrier", CF_FAM_BARRIER, "sub_group_barrier", CF_SEM_SG_BARRIER, CF_A_NONE, CF_SIG_BARRIER, CF_RES_T, CF_T_ALL, VEC_ALL, false, false, barrier_forms, 4},
 };
@@ -219,6 +228,39 @@ void cf_shape_geom(cf_shape_id sh, uint32_t S, cf_geom *g)
   default:
     break;
   }
+}
+
+void cf_image_geom(uint32_t S, cf_geom *g)
+{
+  memset(g, 0, sizeof *g);
+  g->S = S;
+  g->dim = 1;
+  for (int i = 0; i < 3; ++i)
+    g->global[i] = g->local[i] = 1;
+  g->global[0] = g->local[0] = S;
+}
+
+/* The S lanes cover 4*S bytes of a row from cx on; component k is row cy+k
+ * (k < 8).  0: inside; 1: right half of the lanes past the edge, padded
+ * pitch; 2: bottom rows past the edge; 3: right and bottom; 4: unaligned x,
+ * inside (reads only); 5: left and top (negative coordinate). */
+void cf_image_scenario(uint32_t p, uint32_t S, cf_img_scn *o)
+{
+  memset(o, 0, sizeof *o);
+  int32_t s = (int32_t)S;
+  switch (p) {
+  case 0: o->width = 24; o->height = 10; o->cx = 16; o->cy = 1; break;
+  case 1: o->width = 16; o->height = 6; o->cx = 4 * (16 - s / 2); o->cy = 0; o->row_pitch = 16 * 4 + 16; break;
+  case 2: o->width = 24; o->height = 6; o->cx = 0; o->cy = 4; break;
+  case 3: o->width = 16; o->height = 6; o->cx = 4 * (16 - 3); o->cy = 3; break;
+  case 4: o->width = 24; o->height = 10; o->cx = 6; o->cy = 0; o->read_only = true; break;
+  default: o->width = 16; o->height = 6; o->cx = -8; o->cy = -1; break;
+  }
+  if (!o->row_pitch)
+    o->row_pitch = o->width * 4;
+  /* two 4-byte formats: RGBA8 unorm (even p) and R32 uint (odd p) */
+  o->order = p % 2 ? CL_R : CL_RGBA;
+  o->ctype = p % 2 ? CL_UNSIGNED_INT32 : CL_UNORM_INT8;
 }
 
 uint32_t cf_geom_items(const cf_geom *g)
@@ -301,7 +343,7 @@ uint32_t cf_result_size(const cf_case *c)
 {
   switch (c->op->res) {
   case CF_RES_T:
-    if (c->op->sig == CF_SIG_BLOCK_READ || c->op->sig == CF_SIG_BLOCK_WRITE) {
+    if (cf_sig_is_block(c->op->sig)) {
       cf_type t = {c->type.s, (uint32_t)c->variant};
       return cf_type_size(t);
     }

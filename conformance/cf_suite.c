@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <CL/cl.h>
 #include "cf_suite.h"
 #include "ip.h"
 #include "spirv_sg.h"
@@ -138,6 +139,28 @@ static void enum_kernel(void *user, const cf_op *op, cf_type t, cf_flow f, int v
   const uint32_t *sizes = s->reduced ? reduced_sizes : full_sizes;
   size_t n_sizes = s->reduced ? sizeof reduced_sizes / 4 : sizeof full_sizes / 4;
   uint32_t k = s->kernel_index++;
+  if (op->fam == CF_FAM_INTEL_IMAGE_BLOCK) {
+    /* full subgroups of 8 and 16, one per launch; p is the image scenario
+     * (cf_image_scenario): reduced: inside and right+bottom edge */
+    static const uint32_t img_sizes[] = {8, 16};
+    for (size_t si = 0; si < 2; ++si)
+      for (uint32_t p = 0; p < CF_IMG_N_SCENARIOS; ++p) {
+        if (s->reduced && p != 0 && p != 3)
+          continue;
+        for (int ol = 0; ol < 2; ++ol) {
+          if (s->reduced && ol == 0)
+            continue;
+          for (int be = 0; be < 2; ++be) {
+            if (be == 1 && !o->jit)
+              continue;
+            cf_case c = {.op = op, .type = t, .flow = f, .variant = variant, .S = img_sizes[si],
+                         .shape = CF_SHAPE_1D_FULL, .p = p, .olevel = ol ? 2 : 0, .backend = be};
+            add_case(s, &c);
+          }
+        }
+      }
+    return;
+  }
   for (size_t si = 0; si < n_sizes; ++si) {
     for (uint32_t sh = 0; sh < CF_N_SHAPES; ++sh) {
       /* reduced: two shapes per (kernel, size), rotating through all five */
@@ -222,7 +245,21 @@ static void run_case_launch(suite *s, const cf_case *c, const sg_module *m, cons
   sg_arg a[7];
   uint32_t na = 0;
   memset(a, 0, sizeof a);
-  if (block) {
+  if (cf_sig_is_image(c->op->sig)) {
+    cf_img_scn sc;
+    cf_image_scenario(c->p, c->S, &sc);
+    sg_arg im = {.kind = SG_ARG_IMAGE, .data = in->block, .size = (size_t)sc.row_pitch * sc.height};
+    im.image = (sg_image_desc){.image_type = CL_MEM_OBJECT_IMAGE2D, .channel_order = sc.order,
+                               .channel_type = sc.ctype, .width = sc.width, .height = sc.height,
+                               .depth = 1, .row_pitch = sc.row_pitch,
+                               .slice_pitch = (size_t)sc.row_pitch * sc.height};
+    a[na++] = im;
+    a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = out, .size = out_size};
+    if (c->op->sig == CF_SIG_IMG_BLOCK_WRITE)
+      a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = in->x, .size = xsz};
+    a[na++] = (sg_arg){.kind = SG_ARG_VALUE, .data = &in->q[0], .size = 4};
+    a[na++] = (sg_arg){.kind = SG_ARG_VALUE, .data = &in->q[1], .size = 4};
+  } else if (block) {
     a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = in->x, .size = xsz};
     a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = out, .size = out_size};
     a[na++] = (sg_arg){.kind = SG_ARG_BUFFER, .data = in->block, .size = (size_t)in->n_block * eb};
@@ -420,6 +457,8 @@ static int run_case(suite *s, const cf_case *c)
 {
   cf_geom g;
   cf_shape_geom(c->shape, c->S, &g);
+  if (c->op->fam == CF_FAM_INTEL_IMAGE_BLOCK)
+    cf_image_geom(c->S, &g);
   uint32_t n = cf_geom_items(&g);
   cf_item *items = calloc(n + 1, sizeof *items);
   uint32_t *members = calloc((size_t)(n + 1) * c->S + c->S, sizeof *members);
@@ -482,7 +521,7 @@ static int run_case(suite *s, const cf_case *c)
         bad[n_bad++] = (bad_lane){i, sl, 1};
       }
     }
-  if (c->op->sem == CF_SEM_BLOCK_WRITE && e.block_state) {
+  if ((c->op->sem == CF_SEM_BLOCK_WRITE || c->op->sem == CF_SEM_IMG_BLOCK_WRITE) && e.block_state) {
     uint32_t eb = cf_scalars[c->type.s].bytes;
     for (uint32_t k = 0; k < in.n_block; ++k)
       if (e.block_state[k] == CF_EXP_VALUE &&

@@ -29,7 +29,7 @@ const char *cf_plant_wrong;
 
 static uint32_t ncomp_of(const cf_case *c, bool result)
 {
-  if (c->op->sig == CF_SIG_BLOCK_READ || c->op->sig == CF_SIG_BLOCK_WRITE)
+  if (cf_sig_is_block(c->op->sig))
     return (uint32_t)c->variant;
   if (result && c->op->res != CF_RES_T)
     return c->op->res == CF_RES_UINT4 || c->op->res == CF_RES_MASK ? 4 : 1;
@@ -437,6 +437,46 @@ static void eval_call(call_ctx *k)
       set_bytes(k, l, tmp, (size_t)c->variant * eb);
       break;
     }
+    case CF_SEM_IMG_BLOCK_READ: case CF_SEM_IMG_BLOCK_WRITE: {
+      if (n < S) {   /* block I/O in a partial subgroup: undefined */
+        set_any(k, l);
+        break;
+      }
+      if (c->op->sem == CF_SEM_IMG_BLOCK_WRITE) {   /* out[i] = in[i] */
+        set_bytes(k, l, xv(k, l), k->in->esize);
+        break;
+      }
+      /* cl_intel_subgroups, "Sub-group Read and Write Functions": lane l's
+       * k-th value is the uint at byte cx + 4*l of row cy + k, read without
+       * format conversion.  4-byte pixels: out of bounds reads return the
+       * edge element (clamp to edge, in units of uints).  An unaligned x
+       * spans two pixels: defined only when both lie inside. */
+      cf_img_scn sc;
+      cf_image_scenario(c->p, S, &sc);
+      bool undef = false;
+      uint32_t eb = cf_scalars[c->type.s].bytes;   /* 4 (uint) or 2 (_us: ushort) */
+      const uint8_t *img = (const uint8_t *)k->in->block;
+      for (int j = 0; j < c->variant; ++j) {
+        int64_t bx = (int64_t)sc.cx + eb * (int64_t)l, row = (int64_t)sc.cy + j;
+        if (eb != 4 || bx % 4 != 0) {
+          if (bx < 0 || bx + eb > 4 * (int64_t)sc.width || row < 0 || row >= sc.height) {
+            undef = true;
+            break;
+          }
+          memcpy(tmp + (size_t)j * eb, img + (size_t)row * sc.row_pitch + (size_t)bx, eb);
+        } else {
+          int64_t u = bx / 4;
+          u = u < 0 ? 0 : u >= sc.width ? sc.width - 1 : u;
+          row = row < 0 ? 0 : row >= sc.height ? sc.height - 1 : row;
+          memcpy(tmp + (size_t)j * 4, img + (size_t)row * sc.row_pitch + (size_t)u * 4, 4);
+        }
+      }
+      if (undef)
+        set_any(k, l);
+      else
+        set_bytes(k, l, tmp, (size_t)c->variant * eb);
+      break;
+    }
     case CF_SEM_Q_SIZE: set_u32(k, l, n); break;
     case CF_SEM_Q_MAX_SIZE: {
       const cf_item *it = &k->items[k->members[l]];
@@ -523,6 +563,37 @@ void cf_verify_expect(const cf_case *c, const cf_geom *g, const cf_item *items,
           continue;
         }
         memcpy((uint8_t *)e->block_value + pos * eb, in->x + (size_t)i * in->esize + (size_t)j * eb, eb);
+      }
+    }
+  }
+  if (c->op->sem == CF_SEM_IMG_BLOCK_WRITE) {
+    /* the whole image afterwards: lane l's k-th value lands at byte
+     * cx + eb*l of row cy + k when that element lies inside the image (4-byte
+     * pixels: out-of-bounds writes are ignored); every other byte,
+     * including the row padding, is untouched */
+    cf_img_scn sc;
+    cf_image_scenario(c->p, S, &sc);
+    e->block_state = calloc(in->n_block + 1, 1);
+    e->block_value = calloc(in->n_block + 1, 8);
+    if (!e->block_state || !e->block_value)
+      return;
+    uint32_t eb = cf_scalars[c->type.s].bytes;   /* 4 (uint) or 2 (_us: ushort) */
+    memcpy(e->block_value, in->block, (size_t)in->n_block * eb);
+    memset(e->block_state, CF_EXP_VALUE, in->n_block);
+    for (uint32_t i = 0; i < n_items; ++i) {
+      const cf_item *it = &items[i];
+      for (int j = 0; j < c->variant; ++j) {
+        int64_t bx = (int64_t)sc.cx + eb * (int64_t)it->lane, row = (int64_t)sc.cy + j;
+        /* (x is a multiple of 4 in every write case; _us cases stay inside) */
+        if (bx < 0 || bx + eb > 4 * (int64_t)sc.width || row < 0 || row >= sc.height)
+          continue;
+        size_t pos = (size_t)row * sc.row_pitch + (size_t)bx;   /* bytes */
+        if (it->sg_size < S) {
+          e->block_state[pos / eb] = CF_EXP_ANY;
+          e->ub_allowed = true;
+          continue;
+        }
+        memcpy((uint8_t *)e->block_value + pos, in->x + (size_t)i * in->esize + (size_t)j * eb, eb);
       }
     }
   }

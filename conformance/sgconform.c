@@ -24,7 +24,8 @@ static void usage(FILE *f)
         "(FILE may be the run file itself: FILE.sim names the kernel file)\n"
         "LIST is comma-separated; --op takes operation names (reduce_add), family names\n"
         "(khr, query, ext_types, vote, ballot, arith, shuffle, shuffle_rel, clustered,\n"
-        "rotate, intel, intel_block, intel_spv, sg_barrier) or OpenCL C spellings.  See docs/conformance.md.\n", f);
+        "rotate, intel, intel_block, intel_spv, intel_image_block,\n"
+        "sg_barrier) or OpenCL C spellings.  See docs/conformance.md.\n", f);
 }
 
 static const char *need(int argc, char **argv, int *i)

@@ -172,14 +172,19 @@ static int image_block(ip_sg *sg, const ip_op *op, bool write) {
     for (uint32_t k = 0; k < nc; ++k) {
       int64_t bx = x + (int64_t)l * es, by = y + k;
       if (checked) {
-        int64_t px = bx >= 0 ? bx / es : -1;
-        bool in = bx >= 0 && bx % es == 0 && px < (int64_t)d->width && by >= 0 && by < (int64_t)d->height;
+        /* cl_intel_subgroups: reads "may read from any arbitrary byte offset";
+         * an element wholly inside the row is read as is, even unaligned.
+         * Otherwise bounds are checked in units of uints: reads clamp to the
+         * edge element, writes (x a multiple of 4, else UB above) are dropped. */
+        bool in = bx >= 0 && (uint64_t)bx + es <= (uint64_t)d->width * ps && by >= 0 &&
+                  by < (int64_t)d->height && (!write || bx % es == 0);
         if (write && !in) continue;
         if (!in) {
+          int64_t px = bx >= 0 ? bx / es : -1;
           px = px < 0 ? 0 : px >= (int64_t)d->width ? (int64_t)d->width - 1 : px;
           by = by < 0 ? 0 : by >= (int64_t)d->height ? (int64_t)d->height - 1 : by;
+          bx = px * es;
         }
-        bx = px * es;
       } else if (bx < 0 || by < 0 || (uint64_t)bx + es > d->width * ps || by >= (int64_t)d->height) {
         ip_mask_set(&outside, l);
         continue;

@@ -88,27 +88,6 @@ static int gather(ip_sg *sg, const ip_op *op, uint32_t vi, const uint32_t *src, 
 
 /* ------------------------------------------------------------- arithmetic */
 
-static bool arith_of(SpvOp o, ip_group_arith *out) {
-  switch (o) {
-  case SpvOpGroupIAdd: case SpvOpGroupNonUniformIAdd: *out = IP_GA_IADD; return true;
-  case SpvOpGroupFAdd: case SpvOpGroupNonUniformFAdd: *out = IP_GA_FADD; return true;
-  case SpvOpGroupIMulKHR: case SpvOpGroupNonUniformIMul: *out = IP_GA_IMUL; return true;
-  case SpvOpGroupFMulKHR: case SpvOpGroupNonUniformFMul: *out = IP_GA_FMUL; return true;
-  case SpvOpGroupSMin: case SpvOpGroupNonUniformSMin: *out = IP_GA_SMIN; return true;
-  case SpvOpGroupUMin: case SpvOpGroupNonUniformUMin: *out = IP_GA_UMIN; return true;
-  case SpvOpGroupFMin: case SpvOpGroupNonUniformFMin: *out = IP_GA_FMIN; return true;
-  case SpvOpGroupSMax: case SpvOpGroupNonUniformSMax: *out = IP_GA_SMAX; return true;
-  case SpvOpGroupUMax: case SpvOpGroupNonUniformUMax: *out = IP_GA_UMAX; return true;
-  case SpvOpGroupFMax: case SpvOpGroupNonUniformFMax: *out = IP_GA_FMAX; return true;
-  case SpvOpGroupBitwiseAndKHR: case SpvOpGroupNonUniformBitwiseAnd: *out = IP_GA_AND; return true;
-  case SpvOpGroupBitwiseOrKHR: case SpvOpGroupNonUniformBitwiseOr: *out = IP_GA_OR; return true;
-  case SpvOpGroupBitwiseXorKHR: case SpvOpGroupNonUniformBitwiseXor: *out = IP_GA_XOR; return true;
-  case SpvOpGroupLogicalAndKHR: case SpvOpGroupNonUniformLogicalAnd: *out = IP_GA_LAND; return true;
-  case SpvOpGroupLogicalOrKHR: case SpvOpGroupNonUniformLogicalOr: *out = IP_GA_LOR; return true;
-  case SpvOpGroupLogicalXorKHR: case SpvOpGroupNonUniformLogicalXor: *out = IP_GA_LXOR; return true;
-  default: return false;
-  }
-}
 
 static bool is_uniform_group_op(SpvOp o) { return o < SpvOpGroupNonUniformElect || o >= SpvOpGroupIMulKHR; }
 
@@ -553,7 +532,7 @@ ip_handler *ip_lookup_subgroup(const ld_module *m, const ld_insn *in, ip_op *op)
   case SpvOpGetKernelLocalSizeForSubgroupCount: case SpvOpGetKernelMaxNumSubgroups:
     h = h_kernel_query; need = 1; break;
   default:
-    if (!arith_of(in->op, &ga)) return NULL;
+    if (!ip_group_arith_of(in->op, &ga)) return NULL;
     if (in->n_ops < 2) return NULL;
     op->aux = ga;
     h = h_arith;

@@ -308,6 +308,9 @@ void ip_group_arith_eval_n(ip_group_arith op, SpvGroupOperation gop, uint32_t cl
                            const void *in, size_t in_stride, void *out);
 /* Identity element of op for type (bytes, type->size). */
 void ip_group_arith_identity(ip_group_arith op, const ld_type *type, void *out);
+/* The operation of a Group/GroupNonUniform arithmetic opcode (OpGroupIAdd,
+ * OpGroupNonUniformFMax, OpGroupBitwiseAndKHR ...); false for other opcodes. */
+bool ip_group_arith_of(SpvOp op, ip_group_arith *out);
 
 /* Lane-permutation rules shared by both backends.  Each returns the source
  * lane for `lane`, or IP_SRC_OUT_OF_RANGE when the rule selects no lane of the

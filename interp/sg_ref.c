@@ -270,3 +270,27 @@ bool ip_group_values_equal(const ld_type *type, const void *a, const void *b) {
   }
   return true;
 }
+
+/* The operation of a Group / GroupNonUniform arithmetic opcode; false for
+ * any other opcode.  One table for both backends. */
+bool ip_group_arith_of(SpvOp o, ip_group_arith *out) {
+  switch (o) {
+  case SpvOpGroupIAdd: case SpvOpGroupNonUniformIAdd: *out = IP_GA_IADD; return true;
+  case SpvOpGroupFAdd: case SpvOpGroupNonUniformFAdd: *out = IP_GA_FADD; return true;
+  case SpvOpGroupIMulKHR: case SpvOpGroupNonUniformIMul: *out = IP_GA_IMUL; return true;
+  case SpvOpGroupFMulKHR: case SpvOpGroupNonUniformFMul: *out = IP_GA_FMUL; return true;
+  case SpvOpGroupSMin: case SpvOpGroupNonUniformSMin: *out = IP_GA_SMIN; return true;
+  case SpvOpGroupUMin: case SpvOpGroupNonUniformUMin: *out = IP_GA_UMIN; return true;
+  case SpvOpGroupFMin: case SpvOpGroupNonUniformFMin: *out = IP_GA_FMIN; return true;
+  case SpvOpGroupSMax: case SpvOpGroupNonUniformSMax: *out = IP_GA_SMAX; return true;
+  case SpvOpGroupUMax: case SpvOpGroupNonUniformUMax: *out = IP_GA_UMAX; return true;
+  case SpvOpGroupFMax: case SpvOpGroupNonUniformFMax: *out = IP_GA_FMAX; return true;
+  case SpvOpGroupBitwiseAndKHR: case SpvOpGroupNonUniformBitwiseAnd: *out = IP_GA_AND; return true;
+  case SpvOpGroupBitwiseOrKHR: case SpvOpGroupNonUniformBitwiseOr: *out = IP_GA_OR; return true;
+  case SpvOpGroupBitwiseXorKHR: case SpvOpGroupNonUniformBitwiseXor: *out = IP_GA_XOR; return true;
+  case SpvOpGroupLogicalAndKHR: case SpvOpGroupNonUniformLogicalAnd: *out = IP_GA_LAND; return true;
+  case SpvOpGroupLogicalOrKHR: case SpvOpGroupNonUniformLogicalOr: *out = IP_GA_LOR; return true;
+  case SpvOpGroupLogicalXorKHR: case SpvOpGroupNonUniformLogicalXor: *out = IP_GA_LXOR; return true;
+  default: return false;
+  }
+}

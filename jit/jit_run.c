@@ -220,34 +220,15 @@ void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t 
   return NULL;
 }
 
-static ip_group_arith group_arith_of(SpvOp op) {
-  switch (op) {
-  case SpvOpGroupFMin: case SpvOpGroupNonUniformFMin: return IP_GA_FMIN;
-  case SpvOpGroupUMin: case SpvOpGroupNonUniformUMin: return IP_GA_UMIN;
-  case SpvOpGroupSMin: case SpvOpGroupNonUniformSMin: return IP_GA_SMIN;
-  case SpvOpGroupFMax: case SpvOpGroupNonUniformFMax: return IP_GA_FMAX;
-  case SpvOpGroupUMax: case SpvOpGroupNonUniformUMax: return IP_GA_UMAX;
-  case SpvOpGroupSMax: case SpvOpGroupNonUniformSMax: return IP_GA_SMAX;
-  case SpvOpGroupNonUniformIMul: return IP_GA_IMUL;
-  case SpvOpGroupNonUniformFMul: return IP_GA_FMUL;
-  case SpvOpGroupNonUniformBitwiseAnd: return IP_GA_AND;
-  case SpvOpGroupNonUniformBitwiseOr: return IP_GA_OR;
-  case SpvOpGroupNonUniformBitwiseXor: return IP_GA_XOR;
-  case SpvOpGroupNonUniformLogicalAnd: return IP_GA_LAND;
-  case SpvOpGroupNonUniformLogicalOr: return IP_GA_LOR;
-  case SpvOpGroupNonUniformLogicalXor: return IP_GA_LXOR;
-  case SpvOpGroupFAdd: case SpvOpGroupNonUniformFAdd: return IP_GA_FADD;
-  default: return IP_GA_IADD;
-  }
-}
-
 void jit_rt_group(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void *out) {
   const jit_kernel *k = c->run->k;
   const ld_insn *i = k->insns[insn];
   ip_mask act = {{0, 0}};
   int32_t *mask = f_mask(k, frame);
   for (uint32_t l = 0; l < k->S; l++) if (mask[l]) ip_mask_set(&act, l);
-  ip_group_arith_eval(group_arith_of(i->op), (SpvGroupOperation)i->ops[1], 0, i->type, act, in, out);
+  ip_group_arith ga;
+  if (!ip_group_arith_of(i->op, &ga)) return;   /* the planner admits only arithmetic group ops */
+  ip_group_arith_eval(ga, (SpvGroupOperation)i->ops[1], 0, i->type, act, in, out);
 }
 
 /* The interpreter's prepared op for insn (the launch prepared every

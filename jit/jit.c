@@ -71,7 +71,7 @@
 #include "jit_internal.h"
 #include <spirv/unified1/OpenCL.std.h>
 
-#define JIT_ABI_VERSION 3u
+#define JIT_ABI_VERSION 4u
 #define JIT_CACHE_MAGIC "SGJIT001"
 
 /* ------------------------------------------------------------- utilities */
@@ -527,17 +527,8 @@ static int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, 
           const ld_variable *var = pv->u.var;
           if (!builtin_supported(var->builtin))
             return failf(e, "%s: built-in %d not compiled yet", ld_insn_where(m, in), var->builtin), -1;
-          bool have = false;
-          for (uint32_t q = 0; q < k->n_builtins; q++) have |= k->builtins[q].var == var;
-          if (!have) {
-            if (k->n_builtins == 64) return failf(e, "too many built-ins"), -1;
-            const ld_type *c; uint32_t n;
-            if (!lane_shape(var->pointee, &c, &n)) return failf(e, "built-in of odd type"), -1;
-            k->builtins[k->n_builtins].var = var;
-            k->builtins[k->n_builtins].offset = k->builtin_bytes;
-            k->n_builtins++;
-            k->builtin_bytes += (n * k->S * comp_bytes(k, c) + 15) & ~15u;
-          }
+          const ld_type *c; uint32_t n;
+          if (!lane_shape(var->pointee, &c, &n) || n > 3) return failf(e, "built-in of odd type"), -1;
         }
       }
       if (in->op == SpvOpFunctionCall) {
@@ -584,7 +575,14 @@ typedef struct J {
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred;
-  gcc_jit_field *c_regions, *c_builtins, *c_args, *c_branch, *c_call, *c_return, *c_mem, *c_group, *c_interp, *c_coll;
+  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow;
+  gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_base, *c_stack;
+  gcc_jit_field *e_pc, *e_rpc, *e_m;
+  gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
+                *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop;
+  gcc_jit_function *fn_kernel;
+  gcc_jit_block *settle;
+  gcc_jit_type *t_ctxp, *t_wgsp, *t_framep;
   gcc_jit_field *r_base, *r_size, *r_wsize;
   gcc_jit_field **slot;         /* [n_inst * bound] */
   gcc_jit_field **phitmp;       /* [n_inst * bound] */
@@ -642,6 +640,7 @@ static gcc_jit_lvalue *lane_arr(J *j, gcc_jit_field *fl, gcc_jit_rvalue *lane) {
   return gcc_jit_context_new_array_access(j->cx, NULL, gcc_jit_lvalue_as_rvalue(fld(j, fl)), lane);
 }
 static gcc_jit_rvalue *L(J *j) { return gcc_jit_lvalue_as_rvalue(j->lane); }
+static gcc_jit_rvalue *lane_arr_r(J *j, gcc_jit_field *fl) { return gcc_jit_lvalue_as_rvalue(lane_arr(j, fl, L(j))); }
 static gcc_jit_rvalue *MASK(J *j) {
   return cmp(j, GCC_JIT_COMPARISON_NE, gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j))), ci(j, j->t_i32, 0));
 }
@@ -654,6 +653,15 @@ static void loop_begin(J *j, jloop *lp) {
   assign(j, j->lane, ci(j, j->t_i32, 0));
   gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
   gcc_jit_block_end_with_conditional(lp->cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, (long)j->S)), body, lp->after);
+  j->b = body;
+}
+static void loop_range(J *j, jloop *lp, uint32_t lo, uint32_t hi) {
+  lp->cond = nb(j);
+  gcc_jit_block *body = nb(j);
+  lp->after = nb(j);
+  assign(j, j->lane, ci(j, j->t_i32, (long)lo));
+  gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
+  gcc_jit_block_end_with_conditional(lp->cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, (long)hi)), body, lp->after);
   j->b = body;
 }
 static void loop_end(J *j, jloop *lp) {
@@ -942,6 +950,22 @@ static gcc_jit_rvalue *access_chain(J *j, uint32_t inst, const ld_insn *in) {
 static gcc_jit_rvalue *ctxf(J *j, gcc_jit_field *fl) {
   return gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, fl));
 }
+static gcc_jit_lvalue *cfl(J *j, gcc_jit_field *fl) { return gcc_jit_rvalue_dereference_field(j->c, NULL, fl); }
+static gcc_jit_lvalue *wfl(J *j, gcc_jit_field *fl) { return gcc_jit_rvalue_dereference_field(ctxf(j, j->c_wg), NULL, fl); }
+static gcc_jit_rvalue *R_(gcc_jit_lvalue *l) { return gcc_jit_lvalue_as_rvalue(l); }
+static gcc_jit_rvalue *SP(J *j) { return ctxf(j, j->c_sp); }
+static gcc_jit_lvalue *stack_at(J *j, gcc_jit_rvalue *i) {
+  return gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_stack), i);
+}
+static gcc_jit_lvalue *top_e(J *j) { return stack_at(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1))); }
+static gcc_jit_lvalue *ent_f(J *j, gcc_jit_lvalue *e, gcc_jit_field *fl) { (void)j; return gcc_jit_lvalue_access_field(e, NULL, fl); }
+static gcc_jit_lvalue *ent_m(J *j, gcc_jit_lvalue *e, int w) {
+  return gcc_jit_context_new_array_access(j->cx, NULL, R_(ent_f(j, e, j->e_m)), ci(j, j->t_i32, w));
+}
+static gcc_jit_lvalue *arr_at(J *j, gcc_jit_rvalue *arr, int i) {
+  return gcc_jit_context_new_array_access(j->cx, NULL, arr, ci(j, j->t_i32, i));
+}
+static uint32_t n_words(J *j) { return j->S > 64 ? 2 : 1; }
 
 /* Per-lane checked access (inside a lane loop, under the mask): returns an
  * rvalue u8* that is NULL after a fault. */
@@ -987,6 +1011,88 @@ static uint32_t mem_align(const ld_insn *in, uint32_t first_mo, const ld_type *t
   return al & (al - 1) ? 1 : al;
 }
 
+/* A built-in Input variable: every component computed per lane from the
+ * work-group values (jit_wgs) and the lane's linear local index. */
+static void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const ld_type *ct, uint32_t n) {
+  gcc_jit_type *U = j->t_u[3], *T = scal(j, ct);
+  gcc_jit_rvalue *sgid = cast(j, ctxf(j, j->c_sg_id), U);
+  gcc_jit_lvalue *lidp[3] = {NULL, NULL, NULL};
+  bool need_lid = bi == SpvBuiltInGlobalInvocationId || bi == SpvBuiltInLocalInvocationId ||
+                  bi == SpvBuiltInGlobalLinearId;
+  if (need_lid) {
+    gcc_jit_type *u32p = gcc_jit_type_get_pointer(j->t_u[2]);
+    gcc_jit_rvalue *cap = R_(wfl(j, j->w_lid_cap));
+    gcc_jit_rvalue *first = bin(j, GCC_JIT_BINARY_OP_MULT, U, sgid, ci(j, U, (long)j->S));
+    for (int d = 0; d < 3; d++) {
+      lidp[d] = local(j, u32p);
+      gcc_jit_rvalue *o = bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_MULT, U, cap, ci(j, U, d)), first);
+      assign(j, lidp[d], gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(wfl(j, j->w_lid)), o), NULL));
+    }
+  }
+  gcc_jit_lvalue *uni[3] = {NULL, NULL, NULL};   /* lane-invariant part of each component */
+  for (uint32_t c = 0; c < n; c++) {
+    gcc_jit_rvalue *v = NULL;
+    gcc_jit_rvalue *gc = R_(arr_at(j, R_(wfl(j, j->w_group)), (int)c));
+    switch (bi) {
+    case SpvBuiltInGlobalInvocationId:
+      v = bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_MULT, U, gc, R_(arr_at(j, R_(wfl(j, j->w_local)), (int)c))),
+              R_(arr_at(j, R_(wfl(j, j->w_offset)), (int)c)));
+      break;
+    case SpvBuiltInWorkgroupId: v = gc; break;
+    case SpvBuiltInNumWorkgroups: v = R_(arr_at(j, R_(wfl(j, j->w_groups)), (int)c)); break;
+    case SpvBuiltInWorkgroupSize: v = R_(arr_at(j, R_(wfl(j, j->w_wsize)), (int)c)); break;
+    case SpvBuiltInEnqueuedWorkgroupSize: v = R_(arr_at(j, R_(wfl(j, j->w_local)), (int)c)); break;
+    case SpvBuiltInGlobalSize: v = R_(arr_at(j, R_(wfl(j, j->w_global)), (int)c)); break;
+    case SpvBuiltInGlobalOffset: v = R_(arr_at(j, R_(wfl(j, j->w_offset)), (int)c)); break;
+    case SpvBuiltInSubgroupSize: v = cast(j, ctxf(j, j->c_n_lanes), U); break;
+    case SpvBuiltInSubgroupMaxSize: v = ci(j, U, (long)j->S); break;
+    case SpvBuiltInNumSubgroups: v = R_(wfl(j, j->w_n_sg)); break;
+    case SpvBuiltInNumEnqueuedSubgroups: v = R_(wfl(j, j->w_enq_sg)); break;
+    case SpvBuiltInSubgroupId: v = sgid; break;
+    case SpvBuiltInWorkDim: v = R_(wfl(j, j->w_dim)); break;
+    case SpvBuiltInGlobalLinearId: {
+      gcc_jit_lvalue *gb[3];
+      for (int d = 0; d < 3; d++) {
+        gb[d] = local(j, U);
+        assign(j, gb[d], bin(j, GCC_JIT_BINARY_OP_MULT, U, R_(arr_at(j, R_(wfl(j, j->w_group)), d)),
+                             R_(arr_at(j, R_(wfl(j, j->w_local)), d))));
+      }
+      gcc_jit_lvalue *g0 = local(j, U), *g1 = local(j, U);
+      assign(j, g0, R_(arr_at(j, R_(wfl(j, j->w_global)), 0)));
+      assign(j, g1, R_(arr_at(j, R_(wfl(j, j->w_global)), 1)));
+      jloop lp;
+      loop_begin(j, &lp);
+      gcc_jit_rvalue *x[3];
+      for (int d = 0; d < 3; d++)
+        x[d] = bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(gb[d]),
+                   cast(j, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(lidp[d]), L(j))), U));
+      gcc_jit_rvalue *lin = bin(j, GCC_JIT_BINARY_OP_PLUS, U,
+          bin(j, GCC_JIT_BINARY_OP_MULT, U, bin(j, GCC_JIT_BINARY_OP_PLUS, U,
+              bin(j, GCC_JIT_BINARY_OP_MULT, U, x[2], R_(g1)), x[1]), R_(g0)), x[0]);
+      assign(j, res_lv(j, inst, in->result, c), cast(j, lin, T));
+      loop_end(j, &lp);
+      continue;
+    }
+    default: v = ci(j, U, 0); break;   /* LocalInvocationId, LocalInvocationIndex, SubgroupLocalInvocationId: per lane */
+    }
+    if (c >= 3) v = ci(j, U, 0);
+    uni[c < 3 ? c : 0] = local(j, U);
+    assign(j, uni[c < 3 ? c : 0], v);
+    jloop lp;
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *lv = R_(uni[c < 3 ? c : 0]);
+    gcc_jit_rvalue *lane = cast(j, L(j), U);
+    if (c < 3 && (bi == SpvBuiltInGlobalInvocationId || bi == SpvBuiltInLocalInvocationId))
+      lv = bin(j, GCC_JIT_BINARY_OP_PLUS, U, lv, cast(j, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(lidp[c]), L(j))), U));
+    else if (bi == SpvBuiltInLocalInvocationIndex)
+      lv = bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_MULT, U, sgid, ci(j, U, (long)j->S)), lane);
+    else if (bi == SpvBuiltInSubgroupLocalInvocationId)
+      lv = lane;
+    assign(j, res_lv(j, inst, in->result, c), cast(j, lv, T));
+    loop_end(j, &lp);
+  }
+}
+
 static void emit_load(J *j, uint32_t inst, const ld_insn *in) {
   const ld_module *m = j->m;
   const ld_type *ct; uint32_t n;
@@ -996,17 +1102,7 @@ static void emit_load(J *j, uint32_t inst, const ld_insn *in) {
   const ld_value *pv = &m->values[in->ops[0]];
   jloop lp;
   if (pv->kind == LD_V_VARIABLE && pv->u.var->storage == SpvStorageClassInput) {
-    uint32_t off = 0;
-    for (uint32_t q = 0; q < j->k->n_builtins; q++)
-      if (j->k->builtins[q].var == pv->u.var) off = j->k->builtins[q].offset;
-    loop_begin(j, &lp);
-    for (uint32_t c = 0; c < n; c++) {
-      gcc_jit_rvalue *bp = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(
-          j->cx, NULL, ctxf(j, j->c_builtins), ci(j, j->t_i32, (long)(off + c * j->S * cb))), NULL), gcc_jit_type_get_pointer(T));
-      assign(j, res_lv(j, inst, in->result, c),
-             gcc_jit_lvalue_as_rvalue(gcc_jit_context_new_array_access(j->cx, NULL, bp, L(j))));
-    }
-    loop_end(j, &lp);
+    emit_builtin(j, inst, in, (SpvBuiltIn)pv->u.var->builtin, ct, n);
     return;
   }
   uint32_t idx = add_insn_index(j->k, in);
@@ -1058,6 +1154,7 @@ static void emit_store(J *j, uint32_t inst, const ld_insn *in) {
   loop_end(j, &lp);
 }
 
+static void ret_done(J *j, gcc_jit_block *b);
 /* Reduce / scans of IAdd and FAdd inline; other arithmetic via the reference. */
 static void emit_group_(J *j, uint32_t inst, const ld_insn *in);
 static gcc_jit_block *emit_coll_check(J *j, uint32_t inst, const ld_insn *in);
@@ -1148,32 +1245,178 @@ static void emit_generic(J *j, uint32_t inst, const ld_insn *in) {
 static gcc_jit_block *emit_coll_check(J *j, uint32_t inst, const ld_insn *in) {
   uint32_t idx = add_insn_index(j->k, in);
   if (idx < j->k->cap_insns) j->k->insn_inst[idx] = inst;
+  gcc_jit_block *go = nb(j), *part = nb(j), *stop = nb(j), *after = nb(j), *c2 = nb(j);
+  gcc_jit_rvalue *full0 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 0)), R_(arr_at(j, ctxf(j, j->c_all), 0)));
+  gcc_jit_rvalue *full1 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)), R_(arr_at(j, ctxf(j, j->c_all), 1)));
+  gcc_jit_block_end_with_conditional(j->b, NULL, full0, c2, part);
+  gcc_jit_block_end_with_conditional(c2, NULL, full1, go, part);
+  j->b = part;
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
   gcc_jit_lvalue *rc = local(j, j->t_i32);
   assign(j, rc, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_coll), 3, args));
-  gcc_jit_block *stop = nb(j), *go = nb(j), *chk = nb(j), *after = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, gcc_jit_lvalue_as_rvalue(rc), ci(j, j->t_i32, 1)), stop, chk);
-  gcc_jit_block_end_with_return(stop, NULL, ci(j, j->t_i32, JIT_RET_DONE));
-  gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, gcc_jit_lvalue_as_rvalue(rc), ci(j, j->t_i32, 0)), go, after);
+  gcc_jit_block *chk = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 1)), stop, chk);
+  ret_done(j, stop);
+  gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 0)), go, after);
   j->b = go;
   return after;
 }
 
+/* ------------------------------------------------- SIMT stack in compiled code
+ *
+ * The stack (jit_ctx.stack, sp) and mask[] follow the interpreter's rules:
+ * a uniform branch keeps the top entry and jumps straight to the target's
+ * label, unless the target is the top entry's reconvergence point; a
+ * divergent two-way branch moves the top entry to the reconvergence point (or
+ * pops it when it already reconverges there) and pushes the false, then the
+ * true side; "settle" pops empty or reconverged entries, writes mask[] from
+ * the new top and dispatches on its segment.  Divergent switches call the
+ * host (rt_branch). */
+
+/* Continue at segment T with the current lanes. */
+static void go_seg(J *j, int32_t T) {
+  gcc_jit_block *direct = nb(j), *rec = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(ent_f(j, top_e(j), j->e_rpc)),
+                                                      ci(j, j->t_i32, T)), direct, rec);
+  gcc_jit_block_end_with_jump(direct, NULL, j->segb[T]);
+  j->b = rec;
+  assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, T));
+  gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
+}
+
+static void ret_done(J *j, gcc_jit_block *b) { gcc_jit_block_end_with_return(b, NULL, ci(j, j->t_i32, JIT_RET_DONE)); }
+
+/* Every branch: active lanes remember the segment (for OpPhi); the branch
+ * counts toward the step limit (rt_limit checks it, and the time limit). */
+static void branch_prologue(J *j, int32_t seg) {
+  jloop lp;
+  loop_begin(j, &lp);
+  gcc_jit_lvalue *p = lane_arr(j, j->f_pred, L(j));
+  assign(j, p, sel(j, MASK(j), ci(j, j->t_i32, seg), R_(p), j->t_i32));
+  loop_end(j, &lp);
+  gcc_jit_lvalue *st = cfl(j, j->c_steps);
+  assign(j, st, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3], R_(st), ci(j, j->t_u[3], 1)));
+  gcc_jit_block *lim = nb(j), *go = nb(j), *stop = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_GE, R_(st), ctxf(j, j->c_step_check)), lim, go);
+  j->b = lim;
+  gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
+  gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_limit), 3, args);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, go);
+  ret_done(j, stop);
+  j->b = go;
+}
+
+/* Fails the launch when fewer than `need` stack entries are free. */
+static void stack_room(J *j, int32_t seg, int need) {
+  gcc_jit_block *full = nb(j), *go = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_GT,
+      bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, SP(j), ci(j, j->t_i32, need)), ci(j, j->t_i32, JIT_MAX_STACK)), full, go);
+  gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
+  gcc_jit_block_add_eval(full, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_overflow), 3, args));
+  ret_done(j, full);
+  j->b = go;
+}
+
+static void push_entry(J *j, int32_t pc, int32_t rpc, gcc_jit_rvalue *m0, gcc_jit_rvalue *m1) {
+  gcc_jit_lvalue *e = stack_at(j, SP(j));
+  assign(j, ent_f(j, e, j->e_pc), ci(j, j->t_i32, pc));
+  assign(j, ent_f(j, e, j->e_rpc), ci(j, j->t_i32, rpc));
+  assign(j, ent_m(j, e, 0), m0);
+  assign(j, ent_m(j, e, 1), m1);
+  assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
+}
+
+/* The settle block: pop, write mask[], dispatch on the top's segment. */
+static void emit_settle(J *j) {
+  gcc_jit_block *disp = j->segb[j->k->n_seg];
+  gcc_jit_block *chk = nb(j), *pop = nb(j), *wr = nb(j), *done = nb(j), *chk2 = nb(j);
+  gcc_jit_block_end_with_conditional(j->settle, NULL, cmp(j, GCC_JIT_COMPARISON_LE, SP(j), ci(j, j->t_i32, 0)), done, chk);
+  ret_done(j, done);
+  j->b = chk;
+  gcc_jit_rvalue *any = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[3], R_(ent_m(j, top_e(j), 0)), R_(ent_m(j, top_e(j), 1)));
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, any, ci(j, j->t_u[3], 0)), pop, chk2);
+  gcc_jit_block_end_with_conditional(chk2, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_f(j, top_e(j), j->e_pc)),
+                                                     R_(ent_f(j, top_e(j), j->e_rpc))), pop, wr);
+  j->b = pop;
+  assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
+  gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
+  j->b = wr;
+  for (uint32_t w = 0; w < n_words(j); w++) {
+    gcc_jit_lvalue *mw = local(j, j->t_u[3]);
+    assign(j, mw, R_(ent_m(j, top_e(j), (int)w)));
+    jloop lp;
+    loop_range(j, &lp, 64 * w, j->S < 64 * w + 64 ? j->S : 64 * w + 64);
+    gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, L(j), ci(j, j->t_i32, 64 * w)), j->t_u[3]);
+    assign(j, lane_arr(j, j->f_mask, L(j)),
+           cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[3], bin(j, GCC_JIT_BINARY_OP_RSHIFT, j->t_u[3], R_(mw), sh),
+                       ci(j, j->t_u[3], 1)), j->t_i32));
+    loop_end(j, &lp);
+  }
+  assign(j, j->next, R_(ent_f(j, top_e(j), j->e_pc)));
+  gcc_jit_block_end_with_jump(j->b, NULL, disp);
+}
+
 static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
   const ld_module *m = j->m;
+  const jit_seg *sg = &j->k->seg[seg];
   gcc_jit_block *disp = j->segb[j->k->n_seg];     /* the dispatch block */
+  gcc_jit_type *U = j->t_u[3];
   jloop lp;
   switch (in->op) {
-  case SpvOpBranchConditional:
-    loop_begin(j, &lp);
-    assign(j, lane_arr(j, j->f_tgt, L(j)),
-           cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0)), j->t_i32));
-    loop_end(j, &lp);
-    break;
+  case SpvOpBranchConditional: {
+    branch_prologue(j, seg);
+    if (sg->n_succ == 1) { go_seg(j, sg->succ[0]); return; }
+    if (sg->n_succ != 2) { failf(j->e, "%s: conditional branch with %d targets", ld_insn_where(m, in), sg->n_succ); return; }
+    /* lanes taking the true target, as mask words */
+    gcc_jit_lvalue *tw[2], *fw[2];
+    for (uint32_t w = 0; w < 2; w++) {
+      tw[w] = local(j, U); fw[w] = local(j, U);
+      assign(j, tw[w], ci(j, U, 0));
+    }
+    for (uint32_t w = 0; w < n_words(j); w++) {
+      loop_range(j, &lp, 64 * w, j->S < 64 * w + 64 ? j->S : 64 * w + 64);
+      gcc_jit_rvalue *t = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, lane_arr_r(j, j->f_mask), U),
+                              cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0)), U));
+      gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, L(j), ci(j, j->t_i32, 64 * w)), U);
+      assign(j, tw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[w]), bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, t, sh)));
+      loop_end(j, &lp);
+    }
+    for (uint32_t w = 0; w < 2; w++)
+      assign(j, fw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, top_e(j), (int)w)),
+                           gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(tw[w]))));
+    gcc_jit_block *allt = nb(j), *c2 = nb(j), *allf = nb(j), *div = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ,
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(fw[0]), R_(fw[1])), ci(j, U, 0)), allt, c2);
+    gcc_jit_block_end_with_conditional(c2, NULL, cmp(j, GCC_JIT_COMPARISON_EQ,
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[0]), R_(tw[1])), ci(j, U, 0)), allf, div);
+    j->b = allt; go_seg(j, sg->succ[0]);
+    j->b = allf; go_seg(j, sg->succ[1]);
+    j->b = div;
+    int32_t R = sg->rpc;
+    gcc_jit_block *popb = nb(j), *mov = nb(j), *psh = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_f(j, top_e(j), j->e_rpc)),
+                                                       ci(j, j->t_i32, R)), popb, mov);
+    j->b = popb;
+    assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
+    gcc_jit_block_end_with_jump(j->b, NULL, psh);
+    j->b = mov;
+    assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, R));
+    gcc_jit_block_end_with_jump(j->b, NULL, psh);
+    j->b = psh;
+    stack_room(j, seg, 2);
+    if (sg->succ[1] != R) push_entry(j, sg->succ[1], R, R_(fw[0]), R_(fw[1]));
+    if (sg->succ[0] != R) push_entry(j, sg->succ[0], R, R_(tw[0]), R_(tw[1]));
+    gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
+    return;
+  }
   case SpvOpSwitch: {
+    branch_prologue(j, seg);
     const ld_block *blk = in->block;
     const ld_type *st = m->values[in->ops[0]].type;
     uint32_t wpl = st->width > 32 ? 2 : 1;
+    gcc_jit_lvalue *mn = local(j, j->t_i32), *mx = local(j, j->t_i32);
+    assign(j, mn, ci(j, j->t_i32, 1 << 20));
+    assign(j, mx, ci(j, j->t_i32, -1));
     loop_begin(j, &lp);
     gcc_jit_type *T = scal(j, st);
     gcc_jit_rvalue *sv = V(j, inst, in->ops[0], 0);
@@ -1181,8 +1424,7 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
     uint32_t def = 0;
     for (uint32_t q = 0; q < blk->n_succs; q++) if (blk->succs[q]->label == in->ops[1]) def = q;
     assign(j, t, ci(j, j->t_i32, def));
-    for (uint32_t o = 2; o + wpl < in->n_ops + 1 && o + wpl <= in->n_ops - 1 + 1; o += wpl + 1) {
-      if (o + wpl >= in->n_ops + 0 && o + wpl > in->n_ops) break;
+    for (uint32_t o = 2; o + wpl < in->n_ops; o += wpl + 1) {
       uint64_t lit = in->ops[o];
       if (wpl == 2) lit |= (uint64_t)in->ops[o + 1] << 32;
       uint32_t label = in->ops[o + wpl];
@@ -1190,14 +1432,40 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
       for (; q < blk->n_succs; q++) if (blk->succs[q]->label == label) break;
       gcc_jit_rvalue *lv = wpl == 2 ? cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)lit), T)
                                     : ci(j, T, (long)lit);
-      assign(j, t, sel(j, cmp(j, GCC_JIT_COMPARISON_EQ, sv, lv), ci(j, j->t_i32, q), gcc_jit_lvalue_as_rvalue(t), j->t_i32));
+      assign(j, t, sel(j, cmp(j, GCC_JIT_COMPARISON_EQ, sv, lv), ci(j, j->t_i32, q), R_(t), j->t_i32));
     }
-    assign(j, lane_arr(j, j->f_tgt, L(j)), gcc_jit_lvalue_as_rvalue(t));
+    assign(j, lane_arr(j, j->f_tgt, L(j)), R_(t));
+    gcc_jit_rvalue *tv = R_(t);
+    assign(j, mn, sel(j, cmp(j, GCC_JIT_COMPARISON_LT, tv, R_(mn)), sel(j, MASK(j), tv, R_(mn), j->t_i32), R_(mn), j->t_i32));
+    assign(j, mx, sel(j, cmp(j, GCC_JIT_COMPARISON_GT, tv, R_(mx)), sel(j, MASK(j), tv, R_(mx), j->t_i32), R_(mx), j->t_i32));
     loop_end(j, &lp);
-    break;
+    gcc_jit_block *uni = nb(j), *slow = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(mn), R_(mx)), uni, slow);
+    if (sg->n_succ > 0) {
+      gcc_jit_case **cases = calloc((size_t)sg->n_succ, sizeof *cases);
+      if (!cases) { failf(j->e, "out of memory"); return; }
+      for (int32_t q = 0; q < sg->n_succ; q++) {
+        gcc_jit_block *bq = nb(j);
+        cases[q] = gcc_jit_context_new_case(j->cx, ci(j, j->t_i32, q), ci(j, j->t_i32, q), bq);
+        j->b = bq;
+        go_seg(j, sg->succ[q]);
+      }
+      gcc_jit_block_end_with_switch(uni, NULL, R_(mn), slow, sg->n_succ, cases);
+      free(cases);
+    } else {
+      gcc_jit_block_end_with_jump(uni, NULL, slow);
+    }
+    j->b = slow;
+    gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
+    assign(j, j->next, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_branch), 3, args));
+    gcc_jit_block_end_with_jump(j->b, NULL, disp);
+    return;
   }
   case SpvOpBranch:
-    break;
+    branch_prologue(j, seg);
+    if (sg->n_succ != 1) { failf(j->e, "%s: branch without a target", ld_insn_where(m, in)); return; }
+    go_seg(j, sg->succ[0]);
+    return;
   case SpvOpReturn: case SpvOpReturnValue: {
     const jit_inst *I = &j->k->inst[inst];
     if (in->op == SpvOpReturnValue && inst != 0) {
@@ -1217,18 +1485,26 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
         failf(j->e, "%s: return of an aggregate", ld_insn_where(m, in));
       }
     }
-    gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, inst)};
-    assign(j, j->next, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_return), 3, args));
-    gcc_jit_block_end_with_jump(j->b, NULL, disp);
+    /* the returning lanes leave every entry of this instance */
+    gcc_jit_lvalue *a0 = local(j, U), *a1 = local(j, U), *i = local(j, j->t_i32);
+    assign(j, a0, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 0))));
+    assign(j, a1, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 1))));
+    assign(j, i, inst == 0 ? ci(j, j->t_i32, 0) : R_(arr_at(j, ctxf(j, j->c_base), (int)inst)));
+    gcc_jit_block *cond = nb(j), *body = nb(j);
+    gcc_jit_block_end_with_jump(j->b, NULL, cond);
+    gcc_jit_block_end_with_conditional(cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(i), SP(j)), body, j->settle);
+    j->b = body;
+    gcc_jit_lvalue *e = stack_at(j, R_(i));
+    assign(j, ent_m(j, e, 0), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, e, 0)), R_(a0)));
+    assign(j, ent_m(j, e, 1), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, e, 1)), R_(a1)));
+    assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, R_(i), ci(j, j->t_i32, 1)));
+    gcc_jit_block_end_with_jump(j->b, NULL, cond);
     return;
   }
   default:
     failf(j->e, "%s: terminator %s not compiled yet", ld_insn_where(m, in), opname(in->op));
     return;
   }
-  gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
-  assign(j, j->next, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_branch), 3, args));
-  gcc_jit_block_end_with_jump(j->b, NULL, disp);
 }
 
 static void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
@@ -1267,6 +1543,28 @@ static void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
   loop_end(j, &lp);
 }
 
+/* Zeroes instance inst's Function variables in the active lanes' private memory. */
+static void zero_private(J *j, uint32_t inst) {
+  const jit_inst *I = &j->k->inst[inst];
+  if (I->priv_end <= I->priv_off) return;
+  jloop lp;
+  loop_begin(j, &lp);
+  gcc_jit_block *act = nb(j), *join = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, join);
+  j->b = act;
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3],
+      bin(j, GCC_JIT_BINARY_OP_MULT, j->t_u[3], cast(j, L(j), j->t_u[3]), R_(wfl(j, j->w_priv_stride))),
+      ci(j, j->t_u[3], (long)I->priv_off));
+  gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_priv), off), NULL);
+  gcc_jit_function *ms = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memset");
+  gcc_jit_rvalue *args[3] = {cast(j, p, j->t_vp), ci(j, j->t_i32, 0),
+      gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T), (long)(I->priv_end - I->priv_off))};
+  gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, ms, 3, args));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  loop_end(j, &lp);
+}
+
 static void emit_seg(J *j, int32_t si) {
   jit_kernel *k = j->k;
   const jit_seg *s = &k->seg[si];
@@ -1294,11 +1592,10 @@ static void emit_seg(J *j, int32_t si) {
         j->b = after;
         continue;
       }
-      {
-        gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, si)};
-        gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_branch), 3, args));
-        gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
-      }
+      /* a work-group barrier: the top entry resumes at the continuation
+       * segment once every subgroup has arrived (the compiled loop) */
+      assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, k->seg[si].succ[0]));
+      gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
       return;
     case SpvOpFunctionCall: {
       const ld_function *callee = j->m->values[in->ops[0]].u.fn;
@@ -1322,10 +1619,19 @@ static void emit_seg(J *j, int32_t si) {
         }
       }
       loop_end(j, &lp);
-      gcc_jit_rvalue *args[5] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, ci_), ci(j, j->t_i32, cont),
-                                 ci(j, j->t_i32, k->inst[ci_].block_seg[0])};
-      assign(j, j->next, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_call), 5, args));
-      gcc_jit_block_end_with_jump(j->b, NULL, disp);
+      /* the callee's Function variables start zeroed (as in the interpreter) */
+      zero_private(j, ci_);
+      /* the caller's entry continues after the call; the callee's entry
+       * (same lanes) reconverges there */
+      assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, cont));
+      stack_room(j, si, 1);
+      gcc_jit_lvalue *m0 = local(j, j->t_u[3]), *m1 = local(j, j->t_u[3]);
+      assign(j, m0, R_(ent_m(j, top_e(j), 0)));
+      assign(j, m1, R_(ent_m(j, top_e(j), 1)));
+      assign(j, arr_at(j, ctxf(j, j->c_base), (int)ci_), SP(j));
+      push_entry(j, k->inst[ci_].block_seg[0], cont, R_(m0), R_(m1));
+      gcc_jit_block_end_with_jump(j->b, NULL, j->segb[k->inst[ci_].block_seg[0]]);
+      (void)disp;
       return;
     }
     case SpvOpLoad: emit_load(j, inst, in); continue;
@@ -1427,6 +1733,140 @@ static void count_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_ty
   (*(int *)u_)++;
 }
 
+/* The private-memory regions of subgroup j->c's lanes (region table entries
+ * priv_base + lane). */
+static void emit_priv_regions(J *j) {
+  jit_kernel *k = j->k;
+  const ld_addr_layout *a = &k->m->layout;
+  if (!k->priv_bytes) return;
+  uint64_t n_table = (uint64_t)1 << (k->m->addr_bits - a->shift);
+  if (a->priv_base >= n_table) return;
+  uint64_t hi = n_table - a->priv_base < j->S ? n_table - a->priv_base : j->S;
+  gcc_jit_type *U = j->t_u[3];
+  jloop lp;
+  loop_range(j, &lp, 0, (uint32_t)hi);
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions),
+      bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, L(j), ci(j, j->t_i32, (long)a->priv_base)));
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), R_(wfl(j, j->w_priv_stride)));
+  assign(j, gcc_jit_lvalue_access_field(reg, NULL, j->r_base),
+         gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_priv), off), NULL));
+  assign(j, gcc_jit_lvalue_access_field(reg, NULL, j->r_size), ci(j, U, (long)k->priv_bytes));
+  assign(j, gcc_jit_lvalue_access_field(reg, NULL, j->r_wsize), ci(j, U, (long)k->priv_bytes));
+  loop_end(j, &lp);
+}
+
+/* sg_groups(w, first, count): the loops over work-groups and their
+ * subgroups.  rt_wg (host) sets up each work-group; every subgroup runs
+ * until it finishes or reaches a work-group barrier; while some wait at a
+ * barrier, the waiting ones are resumed in subgroup order. */
+static void emit_groups(J *j) {
+  jit_kernel *k = j->k;
+  gcc_jit_context *cx = j->cx;
+  gcc_jit_type *U = j->t_u[3], *I = j->t_i32;
+  gcc_jit_param *prm[3] = {
+    gcc_jit_context_new_param(cx, NULL, j->t_wgsp, "w"),
+    gcc_jit_context_new_param(cx, NULL, U, "first"),
+    gcc_jit_context_new_param(cx, NULL, U, "count")};
+  gcc_jit_function *fn = gcc_jit_context_new_function(cx, NULL, GCC_JIT_FUNCTION_EXPORTED, I, "sg_groups", 3, prm, 0);
+  j->fn = fn;
+  gcc_jit_rvalue *w = gcc_jit_param_as_rvalue(prm[0]);
+  gcc_jit_lvalue *gi = gcc_jit_function_new_local(fn, NULL, U, "gi");
+  gcc_jit_lvalue *end = gcc_jit_function_new_local(fn, NULL, U, "end");
+  gcc_jit_lvalue *n = gcc_jit_function_new_local(fn, NULL, j->t_s[3], "n");
+  gcc_jit_lvalue *i = gcc_jit_function_new_local(fn, NULL, I, "i");
+  gcc_jit_lvalue *pend = gcc_jit_function_new_local(fn, NULL, I, "pend");
+  gcc_jit_lvalue *rc = gcc_jit_function_new_local(fn, NULL, I, "rc");
+  gcc_jit_lvalue *cp = gcc_jit_function_new_local(fn, NULL, j->t_ctxp, "cp");
+  gcc_jit_lvalue *fp = gcc_jit_function_new_local(fn, NULL, j->t_framep, "fp");
+  j->lane = gcc_jit_function_new_local(fn, NULL, I, "l");
+  j->c = R_(cp);
+  j->f = R_(fp);
+  int32_t entry = k->inst[0].block_seg[0];
+  gcc_jit_block *b0 = nb(j), *gl = nb(j), *gbody = nb(j), *ret0 = nb(j), *ret1 = nb(j), *sinit = nb(j);
+  gcc_jit_block *sl = nb(j), *sbody = nb(j), *rr = nb(j), *rr_init = nb(j), *rl = nb(j), *rbody = nb(j);
+  gcc_jit_block *rrun = nb(j), *rnext = nb(j), *gnext = nb(j);
+  gcc_jit_rvalue *stop = cmp(j, GCC_JIT_COMPARISON_NE, R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_stop)), ci(j, I, 0));
+  gcc_jit_rvalue *nn = cast(j, R_(n), I);
+
+  j->b = b0;
+  assign(j, gi, gcc_jit_param_as_rvalue(prm[1]));
+  assign(j, end, bin(j, GCC_JIT_BINARY_OP_PLUS, U, gcc_jit_param_as_rvalue(prm[1]), gcc_jit_param_as_rvalue(prm[2])));
+  gcc_jit_block_end_with_jump(j->b, NULL, gl);
+  gcc_jit_block_end_with_conditional(gl, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(gi), R_(end)), gbody, ret0);
+  gcc_jit_block_end_with_return(ret0, NULL, ci(j, I, 0));
+  gcc_jit_block_end_with_return(ret1, NULL, ci(j, I, 1));
+  j->b = gbody;
+  gcc_jit_rvalue *wa[2] = {w, R_(gi)};
+  assign(j, n, gcc_jit_context_new_call_through_ptr(cx, NULL, R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_rt_wg)), 2, wa));
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(n), ci(j, j->t_s[3], 0)), ret1, sinit);
+  j->b = sinit;
+  assign(j, i, ci(j, I, 0));
+  assign(j, pend, ci(j, I, 0));
+  gcc_jit_block_end_with_jump(j->b, NULL, sl);
+  gcc_jit_block_end_with_conditional(sl, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(i), nn), sbody, rr);
+
+  /* first run of subgroup i */
+  j->b = sbody;
+  gcc_jit_rvalue *sgs = R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_sgs));
+  assign(j, cp, R_(gcc_jit_context_new_array_access(cx, NULL, sgs, R_(i))));
+  assign(j, fp, cast(j, ctxf(j, j->c_frame), j->t_framep));
+  emit_priv_regions(j);
+  {
+    jloop lp;
+    loop_begin(j, &lp);
+    assign(j, lane_arr(j, j->f_mask, L(j)),
+           cast(j, cmp(j, GCC_JIT_COMPARISON_LT, cast(j, L(j), j->t_u[2]), ctxf(j, j->c_n_lanes)), I));
+    assign(j, lane_arr(j, j->f_pred, L(j)), ci(j, I, -1));
+    loop_end(j, &lp);
+  }
+  gcc_jit_lvalue *e0 = stack_at(j, ci(j, I, 0));
+  assign(j, ent_f(j, e0, j->e_pc), ci(j, I, entry));
+  assign(j, ent_f(j, e0, j->e_rpc), ci(j, I, -1));
+  assign(j, ent_m(j, e0, 0), R_(arr_at(j, ctxf(j, j->c_all), 0)));
+  assign(j, ent_m(j, e0, 1), R_(arr_at(j, ctxf(j, j->c_all), 1)));
+  assign(j, cfl(j, j->c_sp), ci(j, I, 1));
+  assign(j, cfl(j, j->c_steps), ci(j, U, 0));
+  assign(j, cfl(j, j->c_step_check), R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_step_check)));
+  zero_private(j, 0);
+  gcc_jit_rvalue *ka[3] = {R_(cp), R_(fp), ci(j, I, entry)};
+  assign(j, rc, gcc_jit_context_new_call(cx, NULL, j->fn_kernel, 3, ka));
+  gcc_jit_block *s_ok = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, s_ok);
+  j->b = s_ok;
+  assign(j, pend, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(pend),
+                      cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, I, JIT_RET_SUSPEND)), I)));
+  assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(i), ci(j, I, 1)));
+  gcc_jit_block_end_with_jump(j->b, NULL, sl);
+
+  /* resume rounds while some subgroup waits at a barrier */
+  gcc_jit_block_end_with_conditional(rr, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(pend), ci(j, I, 0)), gnext, rr_init);
+  j->b = rr_init;
+  assign(j, pend, ci(j, I, 0));
+  assign(j, i, ci(j, I, 0));
+  gcc_jit_block_end_with_jump(j->b, NULL, rl);
+  gcc_jit_block_end_with_conditional(rl, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(i), nn), rbody, rr);
+  j->b = rbody;
+  assign(j, cp, R_(gcc_jit_context_new_array_access(cx, NULL, sgs, R_(i))));
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LE, ctxf(j, j->c_sp), ci(j, I, 0)), rnext, rrun);
+  j->b = rrun;
+  assign(j, fp, cast(j, ctxf(j, j->c_frame), j->t_framep));
+  emit_priv_regions(j);
+  gcc_jit_rvalue *ra[3] = {R_(cp), R_(fp), ci(j, I, -1)};
+  assign(j, rc, gcc_jit_context_new_call(cx, NULL, j->fn_kernel, 3, ra));
+  gcc_jit_block *r_ok = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, r_ok);
+  j->b = r_ok;
+  assign(j, pend, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(pend),
+                      cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, I, JIT_RET_SUSPEND)), I)));
+  gcc_jit_block_end_with_jump(j->b, NULL, rnext);
+  j->b = rnext;
+  assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(i), ci(j, I, 1)));
+  gcc_jit_block_end_with_jump(j->b, NULL, rl);
+  j->b = gnext;
+  assign(j, gi, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(gi), ci(j, U, 1)));
+  gcc_jit_block_end_with_jump(j->b, NULL, gl);
+}
+
 /* Builds the gccjit context for the planned kernel. */
 static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
                               uint32_t *n_stmts) {
@@ -1488,41 +1928,82 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   if (e->failed) goto out;
   j->frame_st = gcc_jit_context_new_struct_type(cx, NULL, "frame", fu.n, fields);
 
-  /* region and context structs (host layout in jit_internal.h) */
+  /* region, stack entry, work-group and context structs (host layout in jit_internal.h) */
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_type *u64x3 = gcc_jit_context_new_array_type(cx, NULL, U, 3);
+  gcc_jit_type *u64x2 = gcc_jit_context_new_array_type(cx, NULL, U, 2);
   gcc_jit_field *rf[3] = {
     j->r_base = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "base"),
-    j->r_size = gcc_jit_context_new_field(cx, NULL, j->t_u[3], "size"),
-    j->r_wsize = gcc_jit_context_new_field(cx, NULL, j->t_u[3], "wsize")};
+    j->r_size = gcc_jit_context_new_field(cx, NULL, U, "size"),
+    j->r_wsize = gcc_jit_context_new_field(cx, NULL, U, "wsize")};
   j->reg_st = gcc_jit_context_new_struct_type(cx, NULL, "region", 3, rf);
+  gcc_jit_field *ef[3] = {
+    j->e_pc = gcc_jit_context_new_field(cx, NULL, j->t_i32, "pc"),
+    j->e_rpc = gcc_jit_context_new_field(cx, NULL, j->t_i32, "rpc"),
+    j->e_m = gcc_jit_context_new_field(cx, NULL, u64x2, "m")};
+  gcc_jit_struct *ent_st = gcc_jit_context_new_struct_type(cx, NULL, "entry", 3, ef);
   j->ctx_st = gcc_jit_context_new_opaque_struct(cx, NULL, "ctx");
-  gcc_jit_type *ctxp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->ctx_st));
+  gcc_jit_struct *wgs_st = gcc_jit_context_new_opaque_struct(cx, NULL, "wgs");
+  gcc_jit_type *ctxp = j->t_ctxp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->ctx_st));
+  gcc_jit_type *wgsp = j->t_wgsp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(wgs_st));
   gcc_jit_type *pb[3] = {ctxp, j->t_u8p, j->t_i32};
   gcc_jit_type *branch_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_i32, 3, pb, 0);
-  gcc_jit_type *pc[5] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32};
-  gcc_jit_type *call_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_i32, 5, pc, 0);
-  gcc_jit_type *pm[7] = {ctxp, j->t_i32, j->t_i32, j->t_u[3], j->t_i32, j->t_i32, j->t_i32};
+  gcc_jit_type *pm[7] = {ctxp, j->t_i32, j->t_i32, U, j->t_i32, j->t_i32, j->t_i32};
   gcc_jit_type *mem_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_vp, 7, pm, 0);
   gcc_jit_type *pg[5] = {ctxp, j->t_u8p, j->t_i32, j->t_vp, j->t_vp};
   gcc_jit_type *group_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 5, pg, 0);
-  gcc_jit_field *cf[11] = {
+  gcc_jit_type *pw[2] = {wgsp, U};
+  gcc_jit_type *wg_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_s[3], 2, pw, 0);
+  gcc_jit_field *wf[17] = {
+    j->w_group = gcc_jit_context_new_field(cx, NULL, u64x3, "group"),
+    j->w_wsize = gcc_jit_context_new_field(cx, NULL, u64x3, "wsize"),
+    j->w_local = gcc_jit_context_new_field(cx, NULL, u64x3, "local"),
+    j->w_global = gcc_jit_context_new_field(cx, NULL, u64x3, "global"),
+    j->w_offset = gcc_jit_context_new_field(cx, NULL, u64x3, "offset"),
+    j->w_groups = gcc_jit_context_new_field(cx, NULL, u64x3, "groups"),
+    j->w_dim = gcc_jit_context_new_field(cx, NULL, U, "dim"),
+    j->w_n_sg = gcc_jit_context_new_field(cx, NULL, U, "n_sg"),
+    j->w_enq_sg = gcc_jit_context_new_field(cx, NULL, U, "enq_sg"),
+    j->w_lid_cap = gcc_jit_context_new_field(cx, NULL, U, "lid_cap"),
+    j->w_lid = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(j->t_u[2]), "lid"),
+    j->w_sgs = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(ctxp), "sgs"),
+    j->w_rt_wg = gcc_jit_context_new_field(cx, NULL, wg_t, "rt_wg"),
+    j->w_priv_stride = gcc_jit_context_new_field(cx, NULL, U, "priv_stride"),
+    j->w_step_check = gcc_jit_context_new_field(cx, NULL, U, "step_check"),
+    j->w_stop = gcc_jit_context_new_field(cx, NULL, j->t_i32, "stop"),
+    gcc_jit_context_new_field(cx, NULL, j->t_i32, "pad")};
+  gcc_jit_struct_set_fields(wgs_st, NULL, 17, wf);
+  gcc_jit_field *cf[22] = {
     j->c_regions = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st)), "regions"),
-    j->c_builtins = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "builtins"),
+    j->c_wg = gcc_jit_context_new_field(cx, NULL, wgsp, "wg"),
     j->c_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
     j->c_branch = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_branch"),
-    j->c_call = gcc_jit_context_new_field(cx, NULL, call_t, "rt_call"),
-    j->c_return = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_return"),
     j->c_mem = gcc_jit_context_new_field(cx, NULL, mem_t, "rt_mem"),
     j->c_group = gcc_jit_context_new_field(cx, NULL, group_t, "rt_group"),
     j->c_interp = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_interp"),
     j->c_coll = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_coll"),
+    j->c_limit = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_limit"),
+    j->c_overflow = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_overflow"),
+    j->c_frame = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "frame"),
+    j->c_priv = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "priv"),
+    j->c_steps = gcc_jit_context_new_field(cx, NULL, U, "steps"),
+    j->c_step_check = gcc_jit_context_new_field(cx, NULL, U, "step_check"),
+    j->c_all = gcc_jit_context_new_field(cx, NULL, u64x2, "all"),
+    j->c_sg_id = gcc_jit_context_new_field(cx, NULL, j->t_u[2], "sg_id"),
+    j->c_n_lanes = gcc_jit_context_new_field(cx, NULL, j->t_u[2], "n_lanes"),
+    j->c_sp = gcc_jit_context_new_field(cx, NULL, j->t_i32, "sp"),
+    gcc_jit_context_new_field(cx, NULL, j->t_i32, "pad"),
+    j->c_base = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_i32, JIT_MAX_INST), "base"),
+    j->c_stack = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, gcc_jit_struct_as_type(ent_st), JIT_MAX_STACK), "stack"),
     gcc_jit_context_new_field(cx, NULL, j->t_vp, "run")};
-  gcc_jit_struct_set_fields(j->ctx_st, NULL, 11, cf);
+  gcc_jit_struct_set_fields(j->ctx_st, NULL, 22, cf);
+  j->t_framep = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st));
 
   gcc_jit_param *prm[3] = {
     gcc_jit_context_new_param(cx, NULL, ctxp, "c"),
-    gcc_jit_context_new_param(cx, NULL, gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st)), "f"),
+    gcc_jit_context_new_param(cx, NULL, j->t_framep, "f"),
     gcc_jit_context_new_param(cx, NULL, j->t_i32, "start")};
-  j->fn = gcc_jit_context_new_function(cx, NULL, GCC_JIT_FUNCTION_EXPORTED, j->t_i32, "sg_kernel", 3, prm, 0);
+  j->fn = j->fn_kernel = gcc_jit_context_new_function(cx, NULL, GCC_JIT_FUNCTION_EXPORTED, j->t_i32, "sg_kernel", 3, prm, 0);
   j->c = gcc_jit_param_as_rvalue(prm[0]);
   j->f = gcc_jit_param_as_rvalue(prm[1]);
   j->lane = gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "l");
@@ -1532,6 +2013,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   for (uint32_t s = 0; s < k->n_seg; s++) j->segb[s] = nb(j);
   gcc_jit_block *disp = j->segb[k->n_seg] = nb(j);
   gcc_jit_block *done = nb(j);
+  j->settle = nb(j);
 
   /* entry: kernel arguments into locals (uniform) */
   j->b = entry;
@@ -1550,10 +2032,12 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     }
   }
   assign(j, j->next, gcc_jit_param_as_rvalue(prm[2]));
-  gcc_jit_block_end_with_jump(j->b, NULL, disp);
+  /* start < 0: resume after a barrier at the stack's top */
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(j->next), ci(j, j->t_i32, 0)), j->settle, disp);
 
   for (uint32_t s = 0; s < k->n_seg && !e->failed; s++) emit_seg(j, (int32_t)s);
   if (e->failed) goto out;
+  emit_settle(j);
 
   gcc_jit_case **cases = calloc(k->n_seg + 1, sizeof *cases);
   if (!cases) { failf(e, "out of memory"); goto out; }
@@ -1562,6 +2046,8 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   gcc_jit_block_end_with_switch(disp, NULL, gcc_jit_lvalue_as_rvalue(j->next), done, (int)k->n_seg, cases);
   free(cases);
   gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
+  emit_groups(j);
+  if (e->failed) goto out;
   *n_stmts = j->n_stmts;
 out:
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields);
@@ -1591,6 +2077,7 @@ static bool plan_offsets(jit_kernel *k, plan_err *e) {
         priv = (priv + al - 1) / al * al;
         k->privoff[(size_t)ii * k->m->bound + in->result] = priv;
         priv += pt->size;
+        if (priv > k->inst[ii].priv_end) k->inst[ii].priv_end = priv;
       }
     }
   }
@@ -1688,7 +2175,8 @@ static bool load_so(jit_kernel *k, const uint8_t *so, size_t len, char *err, siz
   close(fd);
   if (!k->dl) { snprintf(err, es, "dlopen: %s", dlerror()); return false; }
   k->entry = (jit_entry_fn)dlsym(k->dl, "sg_kernel");
-  if (!k->entry) { snprintf(err, es, "compiled object lacks sg_kernel"); dlclose(k->dl); k->dl = NULL; return false; }
+  k->groups = (jit_groups_fn)dlsym(k->dl, "sg_groups");
+  if (!k->entry || !k->groups) { snprintf(err, es, "compiled object lacks sg_kernel or sg_groups"); dlclose(k->dl); k->dl = NULL; return false; }
   return true;
 }
 

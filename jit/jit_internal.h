@@ -31,14 +31,8 @@ typedef struct jit_inst {
   int32_t *block_seg;        /* [fn->n_blocks] first segment of each block */
   int32_t *term_seg;         /* [fn->n_blocks] segment holding the terminator */
   uint64_t priv_off;         /* this instance's Function variables in private memory */
+  uint64_t priv_end;         /* end of them (callees' variables follow) */
 } jit_inst;
-
-/* Per-lane built-in data block: for each Input variable the module uses, its
- * components as [comp][S] arrays of comp->size bytes. */
-typedef struct jit_builtin {
-  const ld_variable *var;
-  uint32_t offset;           /* bytes into the block */
-} jit_builtin;
 
 /* Host layout of the region table the compiled code indexes by region number. */
 typedef struct jit_region {
@@ -48,30 +42,61 @@ typedef struct jit_region {
 } jit_region;
 
 typedef struct jit_ctx jit_ctx;
+typedef struct jit_wgs jit_wgs;
 typedef int32_t (*jit_rt_branch_fn)(jit_ctx *c, uint8_t *frame, int32_t seg);
-typedef int32_t (*jit_rt_call_fn)(jit_ctx *c, uint8_t *frame, int32_t inst, int32_t cont, int32_t entry);
-typedef int32_t (*jit_rt_return_fn)(jit_ctx *c, uint8_t *frame, int32_t inst);
 typedef void *(*jit_rt_mem_fn)(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr,
                                int32_t size, int32_t align, int32_t access);
 typedef void (*jit_rt_group_fn)(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void *out);
+typedef int64_t (*jit_rt_wg_fn)(jit_wgs *w, uint64_t group_index);
 
-/* Layout mirrored in the compiled code (jit.c: ctx_type): keep in sync. */
+/* One entry of the SIMT (IPDOM) stack: next segment, reconvergence segment,
+ * active lanes.  The compiled code pushes, pops and splits entries itself;
+ * the host helpers use the same stack. */
+typedef struct jit_entry_s { int32_t pc, rpc; ip_mask mask; } jit_entry_s;
+
+/* Launch- and work-group-wide values (built-ins, the subgroup contexts).
+ * Layout mirrored in the compiled code (jit.c: wgs_type): keep in sync. */
+struct jit_wgs {
+  uint64_t group[3], wsize[3], local[3], global[3], offset[3], groups[3];
+  uint64_t dim, n_sg, enq_sg, lid_cap;
+  uint32_t *lid;             /* [3][lid_cap]: local id components of linear index */
+  jit_ctx **sgs;             /* [n_sg] subgroup contexts of this work-group */
+  jit_rt_wg_fn rt_wg;        /* sets up work-group i; returns its subgroup count, < 0: stop */
+  uint64_t priv_stride;      /* bytes of private memory per lane */
+  uint64_t step_check;       /* first value of jit_ctx.steps that calls rt_limit */
+  int32_t stop;              /* nonzero: the launch stops (fault, limit) */
+  int32_t pad;
+  /* host only below */
+  struct jit_run *run;
+};
+
+/* A subgroup's context.  Layout mirrored in the compiled code (jit.c:
+ * ctx_type) up to and including `stack`: keep in sync. */
 struct jit_ctx {
   jit_region *regions;       /* indexed by region number, 1 << (addr_bits - shift) entries */
-  uint8_t *builtins;         /* this subgroup's built-in block */
+  jit_wgs *wg;
   uint8_t *args;             /* kernel parameter values, packed at jit_kernel.arg_off */
-  jit_rt_branch_fn rt_branch;
-  jit_rt_call_fn rt_call;
-  jit_rt_return_fn rt_return;
+  jit_rt_branch_fn rt_branch;   /* divergent switch: splits the top entry, returns the next segment */
   jit_rt_mem_fn rt_mem;
   jit_rt_group_fn rt_group;
   jit_rt_branch_fn rt_interp;   /* (c, frame, insn index): one insn by the interpreter; != 0: stop */
   jit_rt_branch_fn rt_coll;     /* partial-subgroup collective check: 0 inline, 1 stop, 2 done */
+  jit_rt_branch_fn rt_limit;    /* steps reached step_check: 0 go on (step_check moved), != 0 stop */
+  jit_rt_branch_fn rt_overflow; /* SIMT stack full: records the fault, returns nonzero */
+  uint8_t *frame;
+  uint8_t *priv;             /* this subgroup's private memory, priv_stride bytes per lane */
+  uint64_t steps, step_check;
+  uint64_t all[2];           /* lanes of this subgroup */
+  uint32_t sg_id, n_lanes;
+  int32_t sp, pad;
+  int32_t base[JIT_MAX_INST];   /* stack index of each inlined instance's entry */
+  jit_entry_s stack[JIT_MAX_STACK];
   /* host only below */
   struct jit_run *run;
 };
 
 typedef int32_t (*jit_entry_fn)(jit_ctx *c, uint8_t *frame, int32_t start);
+typedef int32_t (*jit_groups_fn)(jit_wgs *w, uint64_t first, uint64_t count);
 
 /* Frame prefix (host view); value slots follow at jit_kernel.frame_size. */
 /* int32 mask[S]; int32 tgt[S]; int32 pred[S]; */
@@ -90,9 +115,6 @@ struct jit_kernel {
   uint32_t *insn_inst;       /* insn index -> instance (rt_interp) */
   uint32_t *slot_off;        /* [n_inst * bound] frame offset of a value's field, UINT32_MAX none */
   uint64_t *privoff;         /* [n_inst * bound] Function variable offsets in private memory */
-  uint32_t n_builtins;
-  jit_builtin builtins[64];
-  uint32_t builtin_bytes;    /* per subgroup */
   uint32_t *arg_off;         /* [k->n_args] */
   uint32_t args_bytes;
   uint64_t priv_bytes;       /* per lane */
@@ -100,13 +122,14 @@ struct jit_kernel {
   /* code */
   void *dl;
   jit_entry_fn entry;
+  jit_groups_fn groups;
   char *asm_text;
   char so_path[64];
 };
 
 int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg);
-int32_t jit_rt_call(jit_ctx *c, uint8_t *frame, int32_t inst, int32_t cont, int32_t entry);
-int32_t jit_rt_return(jit_ctx *c, uint8_t *frame, int32_t inst);
+int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg);
+int32_t jit_rt_overflow(jit_ctx *c, uint8_t *frame, int32_t seg);
 void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t size,
                  int32_t align, int32_t access);
 void jit_rt_group(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void *out);

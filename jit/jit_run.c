@@ -1,6 +1,9 @@
-/* jit_run.c - the host side of a JIT launch: work-group and subgroup loops,
- * the SIMT stack helpers the compiled code calls, built-in values, the region
- * table, and fault reporting through the interpreter's own ip_mem.
+/* jit_run.c - the host side of a JIT launch: the per-work-group set-up the
+ * compiled loop asks for (rt_wg), the rare SIMT-stack cases the compiled code
+ * leaves to the host (divergent switch, step and time limits, stack
+ * overflow), the region table, and fault reporting through the interpreter's
+ * own ip_mem.  The loops over work-groups and subgroups, branches, calls,
+ * returns and barriers run in the compiled code (jit.c).
  *
  * Only contracted interfaces are used: arguments are read with ip_sg_read and
  * the launch-wide regions with ip_region_of on a work-group set up with
@@ -13,22 +16,10 @@
 #include "jit_internal.h"
 #include "ip_core.h"
 
-typedef struct jit_entry_s { int32_t pc, rpc; ip_mask mask; } jit_entry_s;
-
-typedef struct jit_sgctx {
-  jit_ctx c;                 /* first: the compiled code's view */
-  uint32_t id, n_lanes;
-  ip_mask all;
-  uint8_t *frame;
-  uint8_t *priv;
-  bool done;
-  uint64_t steps;            /* branches taken, for the step limit */
-  uint32_t sp;
-  jit_entry_s stack[JIT_MAX_STACK];
-  uint32_t base[JIT_MAX_INST];
-} jit_sgctx;
+typedef jit_ctx jit_sgctx;
 
 typedef struct jit_run {
+  jit_wgs w;                 /* first: the compiled loop's view */
   jit_kernel *k;
   ip_launch *l;
   const ip_ndrange *nd;
@@ -38,23 +29,22 @@ typedef struct jit_run {
   uint32_t n_local;
   uint8_t **local_mem;
   uint64_t *local_size;
-  uint64_t priv_stride;      /* bytes of private memory per lane */
   uint32_t group[3];
-  size_t wsize[3];
-  uint32_t n_sg;
-  jit_sgctx **sgs;
+  uint64_t shape[3];         /* work-group size the contexts and lid table were set up for */
+  uint32_t n_alloc;          /* subgroup contexts allocated */
   ip_wg *dwg;                /* work-group used to record diagnostics */
   const ip_op **iop;         /* [k->n_insns] the interpreter's op of an insn (rt_interp) */
   uint32_t *iregs;           /* [k->n_insns] regs_per_lane of its function */
   uint8_t *tmp;              /* rt_interp register buffer */
   size_t tmp_cap;
   uint32_t dgroup[3];
-  bool stop;
+  uint64_t next_time;        /* steps value of the next time-limit check */
 } jit_run;
 
 static int32_t *f_mask(const jit_kernel *k, uint8_t *f) { (void)k; return (int32_t *)(void *)f; }
 static int32_t *f_tgt(const jit_kernel *k, uint8_t *f) { return (int32_t *)(void *)(f + 4 * k->S); }
-static int32_t *f_pred(const jit_kernel *k, uint8_t *f) { return (int32_t *)(void *)(f + 8 * k->S); }
+
+static void stop_run(jit_run *r) { r->w.stop = 1; }
 
 static int32_t settle(jit_sgctx *s, const jit_kernel *k) {
   while (s->sp > 0) {
@@ -70,7 +60,7 @@ static int32_t settle(jit_sgctx *s, const jit_kernel *k) {
 }
 
 static bool push(jit_sgctx *s, int32_t pc, int32_t rpc, ip_mask m) {
-  if (s->sp >= JIT_MAX_STACK) return false;
+  if (s->sp >= (int32_t)JIT_MAX_STACK) return false;
   s->stack[s->sp].pc = pc;
   s->stack[s->sp].rpc = rpc;
   s->stack[s->sp].mask = m;
@@ -81,11 +71,11 @@ static bool push(jit_sgctx *s, int32_t pc, int32_t rpc, ip_mask m) {
 static ip_sg *diag_sg(jit_run *r, uint32_t sgid);
 
 /* A runaway loop: the same fault the interpreter records (IP_FAULT_STEP_LIMIT
- * or IP_FAULT_TIME_LIMIT), then the launch stops.  Compiled code reaches the
- * host at every branch, so the step limit counts branches taken here (the
- * interpreter counts instructions; docs/semantics.md, JIT). */
+ * or IP_FAULT_TIME_LIMIT), then the launch stops.  The compiled code counts
+ * branches taken (the interpreter counts instructions; docs/semantics.md,
+ * JIT) and calls rt_limit when the count reaches step_check. */
 static int32_t limit_fault(jit_run *r, jit_sgctx *s, ip_mask act, ip_diag_kind kind, const char *msg) {
-  ip_sg *sg = diag_sg(r, s->id);
+  ip_sg *sg = diag_sg(r, s->sg_id);
   if (sg) {
     ip_op op;
     memset(&op, 0, sizeof op);
@@ -98,31 +88,68 @@ static int32_t limit_fault(jit_run *r, jit_sgctx *s, ip_mask act, ip_diag_kind k
     sg->mask = savedm;
   }
   __atomic_store_n(&r->l->stop, 1, __ATOMIC_RELAXED);
-  r->stop = true;
+  stop_run(r);
   s->sp = 0;
   return -1;
 }
 
+int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg) {
+  (void)frame; (void)seg;
+  jit_run *r = c->run;
+  ip_launch *L = r->l;
+  ip_mask act = c->sp > 0 ? c->stack[c->sp - 1].mask : (ip_mask){{0, 0}};
+  if (c->steps >= L->step_limit) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "step limit of %llu branches reached (JIT)", (unsigned long long)L->step_limit);
+    limit_fault(r, c, act, IP_FAULT_STEP_LIMIT, msg);
+    return 1;
+  }
+  if (L->desc.time_limit > 0 && ip_now() - L->t_start > L->desc.time_limit) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "time limit of %g s reached", L->desc.time_limit);
+    limit_fault(r, c, act, IP_FAULT_TIME_LIMIT, msg);
+    return 1;
+  }
+  if (__atomic_load_n(&L->stop, __ATOMIC_RELAXED)) { stop_run(r); return 1; }
+  uint64_t next = c->steps + 65536;
+  c->step_check = next < L->step_limit ? next : L->step_limit;
+  return 0;
+}
+
+int32_t jit_rt_overflow(jit_ctx *c, uint8_t *frame, int32_t seg) {
+  (void)frame; (void)seg;
+  jit_run *r = c->run;
+  ip_mask act = c->sp > 0 ? c->stack[c->sp - 1].mask : (ip_mask){{0, 0}};
+  char msg[96];
+  snprintf(msg, sizeof msg, "divergence deeper than the JIT's %u-entry stack", JIT_MAX_STACK);
+  ip_sg *sg = diag_sg(r, c->sg_id);
+  if (sg) {
+    ip_op op;
+    memset(&op, 0, sizeof op);
+    const ip_op *saved = sg->cur;
+    ip_mask savedm = sg->mask;
+    sg->cur = &op;
+    sg->mask = act;
+    ip_fault(sg, IP_FAULT_UNSUPPORTED, act, 0, "%s", msg);
+    sg->cur = saved;
+    sg->mask = savedm;
+  }
+  stop_run(r);
+  c->sp = 0;
+  return 1;
+}
+
+/* A switch whose active lanes take different targets (tgt[] holds each
+ * lane's successor index): the top entry splits as in the interpreter.
+ * Returns the next segment (mask[] rewritten) or -1. */
 int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg) {
-  jit_sgctx *s = (jit_sgctx *)c;
+  jit_sgctx *s = c;
   const jit_kernel *k = c->run->k;
   const jit_seg *sg = &k->seg[seg];
   if (s->sp == 0) return -1;
   jit_entry_s *top = &s->stack[s->sp - 1];
   ip_mask act = top->mask;
-  ip_launch *L = c->run->l;
-  if (++s->steps >= L->step_limit) {
-    char msg[96];
-    snprintf(msg, sizeof msg, "step limit of %llu branches reached (JIT)", (unsigned long long)L->step_limit);
-    return limit_fault(c->run, s, act, IP_FAULT_STEP_LIMIT, msg);
-  }
-  if ((s->steps & 0xffff) == 0 && L->desc.time_limit > 0 && ip_now() - L->t_start > L->desc.time_limit) {
-    char msg[96];
-    snprintf(msg, sizeof msg, "time limit of %g s reached", L->desc.time_limit);
-    return limit_fault(c->run, s, act, IP_FAULT_TIME_LIMIT, msg);
-  }
-  int32_t *pred = f_pred(k, frame), *tgt = f_tgt(k, frame);
-  IP_FOR_LANES(act, l) if (l < k->S) pred[l] = seg;
+  int32_t *tgt = f_tgt(k, frame);
   if (sg->n_succ <= 1) {
     top->pc = sg->n_succ == 1 ? sg->succ[0] : -1;
     return settle(s, k);
@@ -135,8 +162,6 @@ int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg) {
     if (q < 0 || q >= sg->n_succ) q = 0;
     ip_mask_set(&m[q], l);
   }
-  /* distinct targets (two successors may be the same segment only if the
-   * loader listed them twice; it lists distinct ones) */
   for (int32_t q = 0; q < sg->n_succ; q++) if (!ip_mask_empty(m[q])) { nonempty++; last = (uint32_t)q; }
   if (nonempty == 1) {
     top->pc = sg->succ[last];
@@ -147,31 +172,8 @@ int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg) {
   else top->pc = R;
   for (int32_t q = sg->n_succ - 1; q >= 0; q--) {
     if (ip_mask_empty(m[q]) || sg->succ[q] == R) continue;
-    if (!push(s, sg->succ[q], R, m[q])) { c->run->stop = true; s->sp = 0; return -1; }
+    if (!push(s, sg->succ[q], R, m[q])) return jit_rt_overflow(c, frame, seg) ? -1 : -1;
   }
-  return settle(s, k);
-}
-
-int32_t jit_rt_call(jit_ctx *c, uint8_t *frame, int32_t inst, int32_t cont, int32_t entry) {
-  (void)frame;
-  jit_sgctx *s = (jit_sgctx *)c;
-  const jit_kernel *k = c->run->k;
-  if (s->sp == 0) return -1;
-  jit_entry_s *top = &s->stack[s->sp - 1];
-  top->pc = cont;
-  if (!push(s, entry, cont, top->mask)) { c->run->stop = true; s->sp = 0; return -1; }
-  s->base[inst] = s->sp - 1;
-  return settle(s, k);
-}
-
-int32_t jit_rt_return(jit_ctx *c, uint8_t *frame, int32_t inst) {
-  (void)frame;
-  jit_sgctx *s = (jit_sgctx *)c;
-  const jit_kernel *k = c->run->k;
-  if (s->sp == 0) return -1;
-  ip_mask act = s->stack[s->sp - 1].mask;
-  uint32_t b = inst == 0 ? 0 : s->base[inst];
-  for (uint32_t i = b; i < s->sp; i++) s->stack[i].mask = ip_mask_andnot(s->stack[i].mask, act);
   return settle(s, k);
 }
 
@@ -201,7 +203,7 @@ void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t 
     uint64_t lim = access == IP_READ ? R->size : R->wsize;
     if (R->base && off + (uint64_t)size <= lim) return R->base + off;
   }
-  ip_sg *sg = diag_sg(r, s->id);
+  ip_sg *sg = diag_sg(r, s->sg_id);
   if (!sg) return NULL;
   ip_op op;
   memset(&op, 0, sizeof op);
@@ -214,7 +216,7 @@ void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t 
   void *p = ip_mem(sg, (uint32_t)lane, addr, (uint64_t)size, (uint32_t)align, (ip_access)access);
   sg->cur = saved;
   sg->mask = savedm;
-  if (ip_launch_report(r->l)->stopped) r->stop = true;
+  if (ip_launch_report(r->l)->stopped) stop_run(r);
   if (!p) return NULL;
   if (reg < a->local_base) return p;   /* launch-wide memory: the same bytes */
   return NULL;
@@ -304,14 +306,14 @@ int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t idx) {
   const jit_kernel *k = r->k;
   (void)frame;
   if (idx <= 0 || (uint32_t)idx >= k->n_insns) return 1;
-  ip_sg *sg = diag_sg(r, s->id);
+  ip_sg *sg = diag_sg(r, s->sg_id);
   const ip_op *op = find_op(r, idx);
-  if (!sg || !op || !op->fn) { r->stop = true; return 1; }
+  if (!sg || !op || !op->fn) { stop_run(r); return 1; }
   uint32_t inst = k->insn_inst[idx];
   size_t need = (size_t)r->iregs[idx] * k->S + 16;
   if (need > r->tmp_cap) {
     uint8_t *nt = realloc(r->tmp, need);
-    if (!nt) { r->stop = true; return 1; }
+    if (!nt) { stop_run(r); return 1; }
     r->tmp = nt;
     r->tmp_cap = need;
   }
@@ -331,7 +333,7 @@ int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t idx) {
   for (uint32_t i = 0; i < nl && i < r->n_local; i++) { saved_local[i] = wg->local[i].base; wg->local[i].base = r->local_mem[i]; }
   uint8_t *saved_priv[IP_MAX_LANES];
   memcpy(saved_priv, sg->priv, sizeof saved_priv);
-  for (uint32_t l = 0; l < k->S; l++) sg->priv[l] = s->priv + (size_t)l * r->priv_stride;
+  for (uint32_t l = 0; l < k->S; l++) sg->priv[l] = s->priv + (size_t)l * r->w.priv_stride;
   uint8_t *saved_regs = sg->regs;
   const ip_op *saved_cur = sg->cur;
   ip_mask saved_mask = sg->mask;
@@ -346,10 +348,10 @@ int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t idx) {
   for (uint32_t i = 0; i < nl && i < r->n_local; i++) wg->local[i].base = saved_local[i];
   if (op->res_size && k->insns[idx]->result)
     xfer(r, s, inst, k->insns[idx]->result, NULL, op->res_off, op->res_size, r->tmp, false, act);
-  if (rc == IP_HALT || ip_launch_report(r->l)->stopped) { r->stop = true; return 1; }
+  if (rc == IP_HALT || ip_launch_report(r->l)->stopped) { stop_run(r); return 1; }
   if (rc == IP_SUSPEND || rc == IP_JUMPED) {
     ip_fault(sg, IP_FAULT_UNSUPPORTED, act, 0, "the JIT cannot run this instruction");
-    r->stop = true;
+    stop_run(r);
     return 1;
   }
   return 0;
@@ -361,82 +363,22 @@ int32_t jit_rt_coll(jit_ctx *c, uint8_t *frame, int32_t idx) {
   int32_t *mask = f_mask(k, frame);
   ip_mask act = {{0, 0}};
   for (uint32_t l = 0; l < k->S; l++) if (mask[l]) ip_mask_set(&act, l);
-  if (ip_mask_eq(act, s->all)) return 0;
+  if (act.w[0] == s->all[0] && act.w[1] == s->all[1]) return 0;
   return jit_rt_interp(c, frame, idx) ? 1 : 2;
-}
-
-/* ------------------------------------------------------------ built-ins */
-
-static void put(uint8_t *dst, uint32_t cb, uint64_t v) {
-  switch (cb) {
-  case 1: { uint8_t x = (uint8_t)v; memcpy(dst, &x, 1); break; }
-  case 2: { uint16_t x = (uint16_t)v; memcpy(dst, &x, 2); break; }
-  case 4: { uint32_t x = (uint32_t)v; memcpy(dst, &x, 4); break; }
-  default: memcpy(dst, &v, 8); break;
-  }
-}
-
-static void fill_builtins(jit_run *r, jit_sgctx *s) {
-  const jit_kernel *k = r->k;
-  const ip_ndrange *nd = r->nd;
-  uint32_t S = k->S;
-  size_t items = r->wsize[0] * r->wsize[1] * r->wsize[2];
-  size_t enq = nd->local[0] * nd->local[1] * nd->local[2];
-  for (uint32_t b = 0; b < k->n_builtins; b++) {
-    const ld_variable *var = k->builtins[b].var;
-    const ld_type *t = var->pointee;
-    const ld_type *ct = t->kind == LD_T_VECTOR ? t->elem : t;
-    uint32_t n = t->kind == LD_T_VECTOR ? t->count : 1;
-    uint32_t cb = ct->width <= 8 ? 1 : ct->width <= 16 ? 2 : ct->width <= 32 ? 4 : 8;
-    uint8_t *base = s->c.builtins + k->builtins[b].offset;
-    for (uint32_t l = 0; l < S; l++) {
-      uint64_t lin = (uint64_t)s->id * S + l;
-      uint64_t lid[3] = {lin % r->wsize[0], (lin / r->wsize[0]) % r->wsize[1], lin / (r->wsize[0] * r->wsize[1])};
-      for (uint32_t c = 0; c < n && c < 3; c++) {
-        uint64_t v = 0;
-        switch ((SpvBuiltIn)var->builtin) {
-        case SpvBuiltInGlobalInvocationId: v = r->group[c] * nd->local[c] + lid[c] + nd->offset[c]; break;
-        case SpvBuiltInLocalInvocationId: v = lid[c]; break;
-        case SpvBuiltInWorkgroupId: v = r->group[c]; break;
-        case SpvBuiltInNumWorkgroups: v = nd->groups[c]; break;
-        case SpvBuiltInWorkgroupSize: v = r->wsize[c]; break;
-        case SpvBuiltInEnqueuedWorkgroupSize: v = nd->local[c]; break;
-        case SpvBuiltInGlobalSize: v = nd->global[c]; break;
-        case SpvBuiltInGlobalOffset: v = nd->offset[c]; break;
-        case SpvBuiltInGlobalLinearId: {
-          uint64_t g[3];
-          for (int d = 0; d < 3; d++) g[d] = r->group[d] * nd->local[d] + lid[d];
-          v = (g[2] * nd->global[1] + g[1]) * nd->global[0] + g[0];
-          break;
-        }
-        case SpvBuiltInLocalInvocationIndex: v = lin; break;
-        case SpvBuiltInSubgroupSize: v = s->n_lanes; break;
-        case SpvBuiltInSubgroupMaxSize: v = S; break;
-        case SpvBuiltInNumSubgroups: v = (items + S - 1) / S; break;
-        case SpvBuiltInNumEnqueuedSubgroups: v = (enq + S - 1) / S; break;
-        case SpvBuiltInSubgroupId: v = s->id; break;
-        case SpvBuiltInSubgroupLocalInvocationId: v = l; break;
-        case SpvBuiltInWorkDim: v = nd->dim; break;
-        default: break;
-        }
-        put(base + ((size_t)c * S + l) * cb, cb, v);
-      }
-    }
-  }
 }
 
 /* ------------------------------------------------------------------ run */
 
 static void run_free(jit_run *r) {
   if (r->dwg) ip_wg_end(r->dwg);
-  for (uint32_t i = 0; i < r->n_sg; i++) {
-    if (!r->sgs[i]) continue;
-    free(r->sgs[i]->frame);
-    free(r->sgs[i]->priv);
-    free(r->sgs[i]->c.builtins);
-    free(r->sgs[i]);
+  for (uint32_t i = 0; i < r->n_alloc; i++) {
+    if (!r->w.sgs[i]) continue;
+    free(r->w.sgs[i]->frame);
+    free(r->w.sgs[i]->priv);
+    free(r->w.sgs[i]);
   }
-  free(r->sgs);
+  free(r->w.sgs);
+  free(r->w.lid);
   free(r->iop);
   free(r->iregs);
   free(r->tmp);
@@ -447,37 +389,103 @@ static void run_free(jit_run *r) {
   free(r->args);
 }
 
-static jit_sgctx *sg_new(jit_run *r) {
+static jit_sgctx *sg_new(jit_run *r, uint32_t id) {
   const jit_kernel *k = r->k;
-  jit_sgctx *s = calloc(1, sizeof *s);
+  jit_sgctx *s = aligned_alloc(64, (sizeof *s + 63) & ~(size_t)63);
   if (!s) return NULL;
+  memset(s, 0, sizeof *s);
   s->frame = aligned_alloc(64, k->frame_size);
-  s->priv = calloc(k->S, r->priv_stride);
-  s->c.builtins = calloc(1, k->builtin_bytes ? k->builtin_bytes : 1);
-  if (!s->frame || !s->priv || !s->c.builtins) {
-    free(s->frame); free(s->priv); free(s->c.builtins); free(s);
+  s->priv = calloc(k->S, r->w.priv_stride);
+  if (!s->frame || !s->priv) {
+    free(s->frame); free(s->priv); free(s);
     return NULL;
   }
   memset(s->frame, 0, k->frame_size);
-  s->c.regions = r->regions;
-  s->c.args = r->args;
-  s->c.rt_branch = jit_rt_branch;
-  s->c.rt_call = jit_rt_call;
-  s->c.rt_return = jit_rt_return;
-  s->c.rt_mem = jit_rt_mem;
-  s->c.rt_group = jit_rt_group;
-  s->c.rt_interp = jit_rt_interp;
-  s->c.rt_coll = jit_rt_coll;
-  s->c.run = r;
+  s->regions = r->regions;
+  s->wg = &r->w;
+  s->args = r->args;
+  s->rt_branch = jit_rt_branch;
+  s->rt_mem = jit_rt_mem;
+  s->rt_group = jit_rt_group;
+  s->rt_interp = jit_rt_interp;
+  s->rt_coll = jit_rt_coll;
+  s->rt_limit = jit_rt_limit;
+  s->rt_overflow = jit_rt_overflow;
+  s->sg_id = id;
+  s->run = r;
   return s;
 }
 
+/* Work-group gi: built-in values, subgroup contexts for its shape (edge
+ * work-groups are smaller), zeroed local and private memory.  Called by the
+ * compiled loop once per work-group; returns the subgroup count or -1. */
+static int64_t rt_wg(jit_wgs *w, uint64_t gi) {
+  jit_run *r = (jit_run *)w;
+  const jit_kernel *k = r->k;
+  const ip_ndrange *nd = r->nd;
+  if (w->stop || __atomic_load_n(&r->l->stop, __ATOMIC_RELAXED)) { stop_run(r); return -1; }
+  r->group[0] = (uint32_t)(gi % nd->groups[0]);
+  r->group[1] = (uint32_t)(gi / nd->groups[0] % nd->groups[1]);
+  r->group[2] = (uint32_t)(gi / nd->groups[0] / nd->groups[1]);
+  for (int d = 0; d < 3; d++) {
+    w->group[d] = r->group[d];
+    size_t lo = (size_t)r->group[d] * nd->local[d];
+    size_t rem = nd->global[d] > lo ? nd->global[d] - lo : 0;
+    w->wsize[d] = rem < nd->local[d] ? rem : nd->local[d];
+    if (w->wsize[d] == 0) w->wsize[d] = 1;
+  }
+  uint64_t items = w->wsize[0] * w->wsize[1] * w->wsize[2];
+  uint32_t S = k->S;
+  uint32_t n_sg = (uint32_t)((items + S - 1) / S);
+  if (memcmp(r->shape, w->wsize, sizeof r->shape)) {
+    if (n_sg > r->n_alloc) {
+      jit_sgctx **ns = realloc(w->sgs, n_sg * sizeof *ns);
+      if (!ns) { stop_run(r); return -1; }
+      w->sgs = ns;
+      for (uint32_t i = r->n_alloc; i < n_sg; i++) w->sgs[i] = NULL;
+      for (uint32_t i = r->n_alloc; i < n_sg; i++) {
+        w->sgs[i] = sg_new(r, i);
+        if (!w->sgs[i]) { r->n_alloc = i; stop_run(r); return -1; }
+      }
+      r->n_alloc = n_sg;
+    }
+    uint64_t cap = (uint64_t)n_sg * S;
+    if (cap > w->lid_cap) {
+      uint32_t *nl = realloc(w->lid, 3 * cap * sizeof *nl);
+      if (!nl) { stop_run(r); return -1; }
+      w->lid = nl;
+    }
+    w->lid_cap = cap;
+    for (uint64_t lin = 0; lin < cap; lin++) {
+      w->lid[lin] = (uint32_t)(lin % w->wsize[0]);
+      w->lid[cap + lin] = (uint32_t)(lin / w->wsize[0] % w->wsize[1]);
+      w->lid[2 * cap + lin] = (uint32_t)(lin / (w->wsize[0] * w->wsize[1]));
+    }
+    for (uint32_t i = 0; i < n_sg; i++) {
+      jit_sgctx *s = w->sgs[i];
+      uint64_t left = items - (uint64_t)i * S;
+      s->n_lanes = (uint32_t)(left < S ? left : S);
+      ip_mask all = ip_mask_first_n(s->n_lanes);
+      s->all[0] = all.w[0];
+      s->all[1] = all.w[1];
+    }
+    memcpy(r->shape, w->wsize, sizeof r->shape);
+  }
+  w->n_sg = n_sg;
+  for (uint32_t i = 0; i < r->n_local; i++) memset(r->local_mem[i], 0, r->local_size[i]);
+  if (k->priv_bytes)
+    for (uint32_t i = 0; i < n_sg; i++) memset(w->sgs[i]->priv, 0, (size_t)S * w->priv_stride);
+  return n_sg;
+}
+
 ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t count) {
-  if (!k || !l || !k->entry) return IP_ERR_ARGS;
+  if (!k || !l || !k->entry || !k->groups) return IP_ERR_ARGS;
   jit_run run, *r = &run;
   memset(r, 0, sizeof *r);
   r->k = k;
   r->l = l;
+  r->w.run = r;
+  r->w.rt_wg = rt_wg;
   r->nd = ip_launch_ndrange(l);
   const ip_ndrange *nd = r->nd;
   const ld_module *m = k->m;
@@ -487,6 +495,16 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
   if (first >= total || count == 0) return IP_OK;
   if (count > total - first) count = total - first;
   ip_result res = IP_OK;
+  for (int d = 0; d < 3; d++) {
+    r->w.local[d] = nd->local[d];
+    r->w.global[d] = nd->global[d];
+    r->w.offset[d] = nd->offset[d];
+    r->w.groups[d] = nd->groups[d];
+  }
+  r->w.dim = nd->dim;
+  uint64_t enq = (uint64_t)nd->local[0] * nd->local[1] * nd->local[2];
+  r->w.enq_sg = (enq + k->S - 1) / k->S;
+  r->w.step_check = l->step_limit < 65536 ? l->step_limit : 65536;
 
   /* region table, arguments and local sizes from a work-group of the interpreter */
   r->n_table = 1u << (m->addr_bits - a->shift);
@@ -495,9 +513,9 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
   r->iop = calloc(k->n_insns + 1, sizeof *r->iop);
   r->iregs = calloc(k->n_insns + 1, sizeof *r->iregs);
   if (!r->regions || !r->args || !r->iop || !r->iregs) { res = IP_ERR_NOMEM; goto out; }
-  r->priv_stride = (k->priv_bytes > l->priv_size ? k->priv_bytes : l->priv_size);
-  r->priv_stride = (r->priv_stride + 15) & ~(uint64_t)15;
-  if (!r->priv_stride) r->priv_stride = 16;
+  r->w.priv_stride = (k->priv_bytes > l->priv_size ? k->priv_bytes : l->priv_size);
+  r->w.priv_stride = (r->w.priv_stride + 15) & ~(uint64_t)15;
+  if (!r->w.priv_stride) r->w.priv_stride = 16;
   {
     uint32_t g[3] = {(uint32_t)(first % nd->groups[0]), (uint32_t)(first / nd->groups[0] % nd->groups[1]),
                      (uint32_t)(first / nd->groups[0] / nd->groups[1])};
@@ -534,63 +552,10 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
     }
     ip_wg_end(wg);
   }
-
-  for (uint64_t gi = first; gi < first + count && !r->stop; gi++) {
-    r->group[0] = (uint32_t)(gi % nd->groups[0]);
-    r->group[1] = (uint32_t)(gi / nd->groups[0] % nd->groups[1]);
-    r->group[2] = (uint32_t)(gi / nd->groups[0] / nd->groups[1]);
-    for (int d = 0; d < 3; d++) {
-      size_t lo = (size_t)r->group[d] * nd->local[d];
-      size_t rem = nd->global[d] > lo ? nd->global[d] - lo : 0;
-      r->wsize[d] = rem < nd->local[d] ? rem : nd->local[d];
-      if (r->wsize[d] == 0) r->wsize[d] = 1;
-    }
-    size_t items = r->wsize[0] * r->wsize[1] * r->wsize[2];
-    uint32_t n_sg = (uint32_t)((items + k->S - 1) / k->S);
-    if (n_sg > r->n_sg) {
-      jit_sgctx **ns = realloc(r->sgs, n_sg * sizeof *ns);
-      if (!ns) { res = IP_ERR_NOMEM; goto out; }
-      r->sgs = ns;
-      for (uint32_t i = r->n_sg; i < n_sg; i++) r->sgs[i] = NULL;
-      for (uint32_t i = r->n_sg; i < n_sg; i++) {
-        r->sgs[i] = sg_new(r);
-        if (!r->sgs[i]) { r->n_sg = i; res = IP_ERR_NOMEM; goto out; }
-      }
-      r->n_sg = n_sg;
-    }
-    for (uint32_t i = 0; i < r->n_local; i++) memset(r->local_mem[i], 0, r->local_size[i]);
-    for (uint32_t i = 0; i < n_sg; i++) {
-      jit_sgctx *s = r->sgs[i];
-      s->id = i;
-      s->n_lanes = (uint32_t)(items - (size_t)i * k->S < k->S ? items - (size_t)i * k->S : k->S);
-      s->all = ip_mask_first_n(s->n_lanes);
-      s->done = false;
-      s->steps = 0;
-      s->sp = 0;
-      push(s, k->inst[0].block_seg[0], -1, s->all);
-      memset(f_pred(k, s->frame), 0xff, 4 * k->S);
-      fill_builtins(r, s);
-    }
-    uint32_t remaining = n_sg;
-    while (remaining && !r->stop) {
-      for (uint32_t i = 0; i < n_sg && !r->stop; i++) {
-        jit_sgctx *s = r->sgs[i];
-        if (s->done) continue;
-        for (uint32_t lane = 0; lane < k->S; lane++) {
-          uint32_t reg = a->priv_base + lane;
-          if (reg < r->n_table) {
-            r->regions[reg].base = s->priv + (size_t)lane * r->priv_stride;
-            r->regions[reg].size = r->regions[reg].wsize = k->priv_bytes;
-          }
-        }
-        int32_t start = settle(s, k);
-        int32_t rc = start < 0 ? JIT_RET_DONE : k->entry(&s->c, s->frame, start);
-        if (rc == JIT_RET_DONE || s->sp == 0) { s->done = true; remaining--; }
-      }
-    }
-  }
+  /* the loops over work-groups and subgroups are compiled code */
+  k->groups(&r->w, first, count);
 out:
   run_free(r);   /* commits the diagnostic work-group */
-  if (res == IP_OK && (r->stop || ip_launch_report(l)->n_faults)) res = IP_FAULTED;
+  if (res == IP_OK && (r->w.stop || ip_launch_report(l)->n_faults)) res = IP_FAULTED;
   return res;
 }

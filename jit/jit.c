@@ -574,13 +574,15 @@ typedef struct J {
   gcc_jit_lvalue *lane, *next;
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
-  gcc_jit_field *f_mask, *f_tgt, *f_pred;
+  gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;
   gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow;
   gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_base, *c_stack;
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
                 *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop;
   gcc_jit_function *fn_kernel;
+  gcc_jit_lvalue *fast_base, *contig;
+  gcc_jit_block *slow;
   gcc_jit_block *settle;
   gcc_jit_type *t_ctxp, *t_wgsp, *t_framep;
   gcc_jit_field *r_base, *r_size, *r_wsize;
@@ -680,6 +682,24 @@ static gcc_jit_rvalue *sel(J *j, gcc_jit_rvalue *cond, gcc_jit_rvalue *yes, gcc_
   gcc_jit_block_end_with_jump(j->b, NULL, bj);
   j->b = bj;
   return gcc_jit_lvalue_as_rvalue(tmp);
+}
+
+/* mask[l] ? yes : no, branch-free (bitwise blend on the value's bits, so the
+ * lane loops vectorize and NaN payloads pass unchanged). */
+static gcc_jit_rvalue *mblend(J *j, gcc_jit_rvalue *yes, gcc_jit_rvalue *no, gcc_jit_type *T) {
+  bool isf = T == j->t_f32 || T == j->t_f64;
+  gcc_jit_type *I = T == j->t_f32 ? j->t_u[2] : T == j->t_f64 ? j->t_u[3] : T;
+  gcc_jit_type *W = (I == j->t_u[0] || I == j->t_u[1] || I == j->t_s[0] || I == j->t_s[1]) ? j->t_u[2] : I;
+  if (I == j->t_i32) W = j->t_u[2];
+  gcc_jit_rvalue *y = isf ? gcc_jit_context_new_bitcast(j->cx, NULL, yes, I) : yes;
+  gcc_jit_rvalue *n = isf ? gcc_jit_context_new_bitcast(j->cx, NULL, no, I) : no;
+  y = cast(j, y, W);
+  n = cast(j, n, W);
+  gcc_jit_rvalue *m = bin(j, GCC_JIT_BINARY_OP_MINUS, W, ci(j, W, 0), cast(j, gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j))), W));
+  gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, W, n,
+                          bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, W, bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, W, n, y), m));
+  r = cast(j, r, I);
+  return isf ? gcc_jit_context_new_bitcast(j->cx, NULL, r, T) : r;
 }
 
 static size_t vidx(J *j, uint32_t inst, uint32_t id) { return (size_t)inst * j->m->bound + id; }
@@ -1011,6 +1031,110 @@ static uint32_t mem_align(const ld_insn *in, uint32_t first_mo, const ld_type *t
   return al & (al - 1) ? 1 : al;
 }
 
+/* True if pointer id is a Function variable of this instance itself (not an
+ * access chain into it) and `size` bytes fit in it: each lane's access is to
+ * its own private bytes, always in bounds and aligned. */
+static bool private_direct(J *j, uint32_t inst, uint32_t id, uint32_t size) {
+  const ld_value *v = &j->m->values[id];
+  if (v->kind != LD_V_RESULT || v->u.insn->op != SpvOpVariable) return false;
+  const ld_type *pt = v->u.insn->type ? v->u.insn->type->elem : NULL;
+  if (!pt || size > pt->size) return false;
+  (void)inst;
+  return j->k->priv_bytes > 0;
+}
+static gcc_jit_rvalue *priv_ptr(J *j, uint32_t inst, uint32_t id) {
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3],
+      bin(j, GCC_JIT_BINARY_OP_MULT, j->t_u[3], cast(j, L(j), j->t_u[3]), R_(wfl(j, j->w_priv_stride))),
+      ci(j, j->t_u[3], (long)j->privoff[vidx(j, inst, id)]));
+  return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_priv), off), NULL);
+}
+
+/* The subgroup-wide fast path of a memory access: computes every lane's
+ * address into addr[], then tests that all S lanes are active, all addresses
+ * lie in one region, in bounds (readable or writable) and aligned.  Returns the
+ * join block; j->b is the fast block (j->fast_base holds the region base) and
+ * j->slow the per-lane checked path.  NULL: no fast path (j->b unchanged). */
+static gcc_jit_block *mem_fast(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write) {
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_type *U = j->t_u[3];
+  jloop lp;
+  gcc_jit_lvalue *bad = local(j, U), *hi = local(j, U), *a0 = local(j, U);
+  j->contig = local(j, U);
+  assign(j, j->contig, ci(j, U, 0));
+  loop_begin(j, &lp);
+  assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), U));
+  loop_end(j, &lp);
+  assign(j, a0, R_(arr_at(j, R_(fld(j, j->f_addr)), 0)));
+  assign(j, bad, ci(j, U, 0));
+  assign(j, hi, ci(j, U, 0));
+  gcc_jit_rvalue *reg0 = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift));
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *ad = R_(lane_arr(j, j->f_addr, L(j)));
+  gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, ad, ci(j, U, (long)a->shift)), reg0);
+  if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, align - 1)));
+  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), b));
+  assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig), bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, ad,
+      bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(a0), bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, (long)a->offset_mask));
+  assign(j, hi, sel(j, cmp(j, GCC_JIT_COMPARISON_GT, off, R_(hi)), off, R_(hi), U));
+  loop_end(j, &lp);
+  /* every lane active */
+  uint64_t full0 = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
+  uint64_t full1 = j->S > 64 ? (j->S >= 128 ? ~0ull : (1ull << (j->S - 64)) - 1) : 0;
+  gcc_jit_rvalue *m0 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 0)), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full0), U));
+  gcc_jit_rvalue *m1 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full1), U));
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), reg0);
+  gcc_jit_rvalue *lim = R_(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size));
+  gcc_jit_rvalue *inb = cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(hi), ci(j, U, size)), lim);
+  gcc_jit_block *c1 = nb(j), *c2 = nb(j), *c3 = nb(j), *fast = nb(j), *slow = nb(j), *after = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, m0, c1, slow);
+  gcc_jit_block_end_with_conditional(c1, NULL, m1, c2, slow);
+  gcc_jit_block_end_with_conditional(c2, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), c3, slow);
+  gcc_jit_block_end_with_conditional(c3, NULL, inb, fast, slow);
+  j->b = fast;
+  j->fast_base = local(j, j->t_u8p);
+  assign(j, j->fast_base, R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)));
+  j->slow = slow;
+  return after;
+}
+/* In the fast block: when the lanes' addresses are consecutive elements and
+ * the value is one lane array (a scalar slot), one memcpy moves the whole
+ * subgroup.  Returns the block for the general fast loop (j->b), or NULL if
+ * not applicable. */
+static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, gcc_jit_block *after) {
+  if (!slot) return;
+  gcc_jit_block *cp = nb(j), *gen = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, j->t_u[3], 0)), cp, gen);
+  j->b = cp;
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[3], R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
+                            ci(j, j->t_u[3], (long)a->offset_mask));
+  gcc_jit_rvalue *mp = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL), j->t_vp);
+  gcc_jit_rvalue *fp = cast(j, gcc_jit_lvalue_get_address(fld(j, slot), NULL), j->t_vp);
+  gcc_jit_function *mc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memcpy");
+  gcc_jit_rvalue *args[3] = {write ? mp : fp, write ? fp : mp,
+      gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T), (long)bytes * j->S)};
+  gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, mc, 3, args));
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  j->b = gen;
+}
+/* The lane-array field holding value id of instance inst, if it is one. */
+static gcc_jit_field *value_slot(J *j, uint32_t inst, uint32_t id) {
+  const ld_value *v = &j->m->values[id];
+  if (v->kind == LD_V_RESULT && v->u.insn->op != SpvOpVariable) return j->slot[vidx(j, inst, id)];
+  if (v->kind == LD_V_PARAM && inst != 0) return j->slot[vidx(j, inst, id)];
+  return NULL;
+}
+
+/* Lane l's host pointer in the fast path. */
+static gcc_jit_rvalue *fast_ptr(J *j, uint32_t size) {
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_type *U = j->t_u[3];
+  (void)size;
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(lane_arr(j, j->f_addr, L(j))), ci(j, U, (long)a->offset_mask));
+  return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL);
+}
+
 /* A built-in Input variable: every component computed per lane from the
  * work-group values (jit_wgs) and the lane's linear local index. */
 static void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const ld_type *ct, uint32_t n) {
@@ -1107,6 +1231,30 @@ static void emit_load(J *j, uint32_t inst, const ld_insn *in) {
   }
   uint32_t idx = add_insn_index(j->k, in);
   uint32_t al = mem_align(in, 1, in->type);
+  gcc_jit_block *after = NULL;
+  if (private_direct(j, inst, in->ops[0], in->type->size)) {
+    /* a Function variable of this instance: each lane's own private bytes */
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *p = priv_ptr(j, inst, in->ops[0]);
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
+      assign(j, r, mblend(j, R_(typed_at(j, p, c * cb, T)), R_(r), T));
+    }
+    loop_end(j, &lp);
+    return;
+  }
+  after = mem_fast(j, inst, in->ops[0], in->type->size, al, false);
+  if (after) {
+    /* j->b: every lane active, same region, in bounds, aligned */
+    if (n == 1 && cb == in->type->size) fast_contig(j, value_slot(j, inst, in->result), cb, false, after);
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *p = fast_ptr(j, in->type->size);
+    for (uint32_t c = 0; c < n; c++)
+      assign(j, res_lv(j, inst, in->result, c), R_(typed_at(j, p, c * cb, T)));
+    loop_end(j, &lp);
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    j->b = j->slow;
+  }
   loop_begin(j, &lp);
   gcc_jit_lvalue *tmp[16];
   for (uint32_t c = 0; c < n; c++) {
@@ -1128,6 +1276,7 @@ static void emit_load(J *j, uint32_t inst, const ld_insn *in) {
   j->b = join;
   for (uint32_t c = 0; c < n; c++) assign(j, res_lv(j, inst, in->result, c), gcc_jit_lvalue_as_rvalue(tmp[c]));
   loop_end(j, &lp);
+  if (after) { gcc_jit_block_end_with_jump(j->b, NULL, after); j->b = after; }
 }
 
 static void emit_store(J *j, uint32_t inst, const ld_insn *in) {
@@ -1140,6 +1289,27 @@ static void emit_store(J *j, uint32_t inst, const ld_insn *in) {
   uint32_t idx = add_insn_index(j->k, in);
   uint32_t al = mem_align(in, 2, vt);
   jloop lp;
+  if (private_direct(j, inst, in->ops[0], vt->size)) {
+    /* a Function variable of this instance: blend into each lane's own bytes */
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *p = priv_ptr(j, inst, in->ops[0]);
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_lvalue *d = typed_at(j, p, c * cb, T);
+      assign(j, d, mblend(j, V(j, inst, in->ops[1], c), R_(d), T));
+    }
+    loop_end(j, &lp);
+    return;
+  }
+  gcc_jit_block *after = mem_fast(j, inst, in->ops[0], vt->size, al, true);
+  if (after) {
+    if (n == 1 && cb == vt->size) fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, after);
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *p = fast_ptr(j, vt->size);
+    for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
+    loop_end(j, &lp);
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    j->b = j->slow;
+  }
   loop_begin(j, &lp);
   gcc_jit_block *act = nb(j), *join = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, join);
@@ -1152,6 +1322,7 @@ static void emit_store(J *j, uint32_t inst, const ld_insn *in) {
   gcc_jit_block_end_with_jump(j->b, NULL, join);
   j->b = join;
   loop_end(j, &lp);
+  if (after) { gcc_jit_block_end_with_jump(j->b, NULL, after); j->b = after; }
 }
 
 static void ret_done(J *j, gcc_jit_block *b);
@@ -1200,7 +1371,7 @@ static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
     if (fadd)   /* the first active lane gets the identity +0.0, not the -0.0 seed */
       ev = sel(j, cmp(j, GCC_JIT_COMPARISON_NE, gcc_jit_lvalue_as_rvalue(have), ci(j, j->t_i32, 0)), old,
                gcc_jit_context_new_rvalue_from_double(j->cx, T, 0.0), T);
-    assign(j, r, sel(j, MASK(j), ev, gcc_jit_lvalue_as_rvalue(r), T));
+    assign(j, r, mblend(j, ev, gcc_jit_lvalue_as_rvalue(r), T));
     assign(j, have, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_i32, gcc_jit_lvalue_as_rvalue(have),
                         gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j)))));
   }
@@ -1213,13 +1384,13 @@ static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
   }
   if (gop == SpvGroupOperationInclusiveScan) {
     gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
-    assign(j, r, sel(j, MASK(j), gcc_jit_lvalue_as_rvalue(acc), gcc_jit_lvalue_as_rvalue(r), T));
+    assign(j, r, mblend(j, gcc_jit_lvalue_as_rvalue(acc), gcc_jit_lvalue_as_rvalue(r), T));
   }
   loop_end(j, &lp);
   if (gop == SpvGroupOperationReduce) {
     loop_begin(j, &lp);
     gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
-    assign(j, r, sel(j, MASK(j), gcc_jit_lvalue_as_rvalue(acc), gcc_jit_lvalue_as_rvalue(r), T));
+    assign(j, r, mblend(j, gcc_jit_lvalue_as_rvalue(acc), gcc_jit_lvalue_as_rvalue(r), T));
     loop_end(j, &lp);
   }
 }
@@ -1228,6 +1399,7 @@ static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
  * lanes (jit_run.c: jit_rt_interp copies operands in and the result out). */
 static void emit_generic(J *j, uint32_t inst, const ld_insn *in) {
   uint32_t idx = add_insn_index(j->k, in);
+  j->k->n_interp++;
   if (idx < j->k->cap_insns) j->k->insn_inst[idx] = inst;
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
   gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_interp), 3, args);
@@ -1292,7 +1464,7 @@ static void branch_prologue(J *j, int32_t seg) {
   jloop lp;
   loop_begin(j, &lp);
   gcc_jit_lvalue *p = lane_arr(j, j->f_pred, L(j));
-  assign(j, p, sel(j, MASK(j), ci(j, j->t_i32, seg), R_(p), j->t_i32));
+  assign(j, p, mblend(j, ci(j, j->t_i32, seg), R_(p), j->t_i32));
   loop_end(j, &lp);
   gcc_jit_lvalue *st = cfl(j, j->c_steps);
   assign(j, st, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3], R_(st), ci(j, j->t_u[3], 1)));
@@ -1478,7 +1650,7 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
         loop_begin(j, &lp);
         for (uint32_t c = 0; c < n; c++) {
           gcc_jit_lvalue *r = res_lv(j, I->parent, call->result, c);
-          assign(j, r, sel(j, MASK(j), V(j, inst, in->ops[0], c), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+          assign(j, r, mblend(j, V(j, inst, in->ops[0], c), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
         }
         loop_end(j, &lp);
       } else {
@@ -1528,7 +1700,7 @@ static void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
         if (ts < 0) continue;
         v = sel(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts)), V(j, inst, in->ops[o], c), v, scal(j, ct));
       }
-      assign(j, r, sel(j, MASK(j), v, gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+      assign(j, r, mblend(j, v, gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
     }
   }
   if (blk->n_phis > 1)
@@ -1613,10 +1785,10 @@ static void emit_seg(J *j, int32_t si) {
         if (!lane_shape(j->m->values[callee->params[a]].type, &ct, &n)) {
           failf(j->e, "%s: aggregate argument", ld_insn_where(j->m, in)); return;
         }
-        for (uint32_t c = 0; c < n; c++) {
-          gcc_jit_lvalue *r = res_lv(j, ci_, callee->params[a], c);
-          assign(j, r, sel(j, MASK(j), V(j, inst, in->ops[1 + a], c), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
-        }
+        /* every lane: a parameter is read only inside this call of the
+         * instance, by the lanes that make it */
+        for (uint32_t c = 0; c < n; c++)
+          assign(j, res_lv(j, ci_, callee->params[a], c), V(j, inst, in->ops[1 + a], c));
       }
       loop_end(j, &lp);
       /* the callee's Function variables start zeroed (as in the interpreter) */
@@ -1663,7 +1835,7 @@ static void emit_seg(J *j, int32_t si) {
         }
         for (uint32_t c = 0; c < n; c++) {
           gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
-          assign(j, r, sel(j, MASK(j), gcc_jit_lvalue_as_rvalue(tmp[c]), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+          assign(j, r, mblend(j, gcc_jit_lvalue_as_rvalue(tmp[c]), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
         }
         loop_end(j, &lp);
       }
@@ -1881,6 +2053,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   gcc_jit_context_add_command_line_option(cx, k->k->contraction_off ? "-ffp-contract=off" : "-ffp-contract=off");
   gcc_jit_context_add_command_line_option(cx, "-fno-math-errno");
   gcc_jit_context_add_command_line_option(cx, "-fno-strict-aliasing");
+  gcc_jit_context_add_command_line_option(cx, "-fvect-cost-model=dynamic");
   gcc_jit_context_add_command_line_option(cx, "-fPIC");
   if (mflags && *mflags) {
     char *dup = strdup(mflags);
@@ -1912,7 +2085,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   j->privoff = k->privoff;
   j->argl = calloc((size_t)k->m->bound * 16, sizeof *j->argl);
   j->segb = calloc(k->n_seg + 2, sizeof *j->segb);
-  int nf = 3;
+  int nf = 4;
   enum_slots(k, count_cb, &nf, e);
   gcc_jit_field **fields = calloc((size_t)nf + 1, sizeof *fields);
   if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields) { failf(e, "out of memory"); goto out; }
@@ -1922,8 +2095,9 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   j->f_mask = gcc_jit_context_new_field(cx, NULL, lanei, "mask");
   j->f_tgt = gcc_jit_context_new_field(cx, NULL, lanei, "tgt");
   j->f_pred = gcc_jit_context_new_field(cx, NULL, lanei, "pred");
-  fields[0] = j->f_mask; fields[1] = j->f_tgt; fields[2] = j->f_pred;
-  field_u fu = {j, 3, fields};
+  j->f_addr = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_u[3], (int)k->S), "addr");
+  fields[0] = j->f_mask; fields[1] = j->f_tgt; fields[2] = j->f_pred; fields[3] = j->f_addr;
+  field_u fu = {j, 4, fields};
   enum_slots(k, field_cb, &fu, e);
   if (e->failed) goto out;
   j->frame_st = gcc_jit_context_new_struct_type(cx, NULL, "frame", fu.n, fields);
@@ -2139,6 +2313,7 @@ typedef struct cache_hdr {
   uint64_t so_len;
   uint64_t sum;
   uint32_t frame_size, abi;
+  uint32_t n_interp, pad;
 } cache_hdr;
 
 static bool read_file(const char *path, uint8_t **out, size_t *len) {
@@ -2225,7 +2400,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
     k->args_bytes += ((t ? t->size : 0) + 15) & ~15u;
   }
   if (!plan_offsets(k, &e)) goto fail;
-  layout_u lu = {k, (uint64_t)12 * sg_size};
+  layout_u lu = {k, ((uint64_t)12 * sg_size + 7) / 8 * 8 + (uint64_t)8 * sg_size};
   if (!enum_slots(k, layout_cb, &lu, &e)) goto fail;
   k->frame_size = (uint32_t)((lu.off + 63) & ~(uint64_t)63);
 
@@ -2243,7 +2418,11 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   key[0] = fnv64(fnv64(fnv64(0xcbf29ce484222325ull, m->hash, 32), keytxt, strlen(keytxt)), mflags, strlen(mflags));
   key[1] = fnv64(fnv64(fnv64(0x84222325cbf29ce4ull, keytxt, strlen(keytxt)), m->hash, 32), mflags, strlen(mflags));
   char cpath[4300] = "";
-  bool want_asm = opt && opt->dump_asm;
+  /* SPIRV_SG_JIT_ASM=FILE (spirv-sgrun --jit-asm FILE): compile afresh and
+   * write the assembly there */
+  const char *asm_out = getenv("SPIRV_SG_JIT_ASM");
+  if (asm_out && !*asm_out) asm_out = NULL;
+  bool want_asm = (opt && opt->dump_asm) || asm_out;
   if (cdir[0]) snprintf(cpath, sizeof cpath, "%s/jit-%016llx%016llx.bin", cdir, (unsigned long long)key[0], (unsigned long long)key[1]);
   if (cpath[0] && !want_asm) {
     uint8_t *buf; size_t len;
@@ -2260,7 +2439,8 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
       if (ok && load_so(k, buf + sizeof h, h.so_len, lerr, sizeof lerr)) {
         free(buf);
         logf_(opt, "jit: %s (S=%u) loaded from cache %s", name, sg_size, cpath);
-        if (st) { st->from_cache = true; st->compile_ms = 0; }
+        k->n_interp = h.n_interp;
+        if (st) { st->from_cache = true; st->compile_ms = 0; st->interp_insns = h.n_interp; }
         return k;
       }
       logf_(opt, "jit: cache entry %s is %s; rebuilding", cpath, ok ? "unloadable" : "corrupt or stale");
@@ -2288,6 +2468,17 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
       free(ab);
     }
     unlink(asmpath);
+    if (asm_out && k->asm_text) {
+      FILE *af = fopen(asm_out, "w");
+      if (af) {
+        fprintf(af, "# spirv-sg JIT: kernel %s, subgroup size %u\n", name, sg_size);
+        fputs(k->asm_text, af);
+        fclose(af);
+        logf_(opt, "jit: assembly of %s written to %s", name, asm_out);
+      } else {
+        logf_(opt, "jit: cannot write %s: %s", asm_out, strerror(errno));
+      }
+    }
   }
   gcc_jit_context_release(cx);
   uint8_t *so; size_t solen;
@@ -2306,6 +2497,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
     h.sum = fnv64(0xcbf29ce484222325ull, so, solen);
     h.frame_size = k->frame_size;
     h.abi = JIT_ABI_VERSION;
+    h.n_interp = k->n_interp;
     mkdirs(cdir);
     char tmp[4400];
     snprintf(tmp, sizeof tmp, "%s.%d.%lx.tmp", cpath, (int)getpid(), (unsigned long)pthread_self());
@@ -2330,7 +2522,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
     }
   }
   free(so);
-  if (st) { st->compile_ms = now_ms() - t0; st->from_cache = false; st->ir_statements = n_stmts; }
+  if (st) { st->compile_ms = now_ms() - t0; st->from_cache = false; st->ir_statements = n_stmts; st->interp_insns = k->n_interp; }
   return k;
 fail:
   logf_(opt, "jit: %s falls back to the interpreter: %s", name, err);

@@ -29,6 +29,7 @@ typedef struct jit_stats {
   double compile_ms;         /* 0 when loaded from the cache */
   bool from_cache;
   uint32_t ir_statements;
+  uint32_t interp_insns;     /* instructions run by the interpreter's handler (rt_interp) */
 } jit_stats;
 
 /* Compiles kernel `name` of m for subgroup size S (and the module's spec

@@ -98,8 +98,8 @@ struct jit_ctx {
 typedef int32_t (*jit_entry_fn)(jit_ctx *c, uint8_t *frame, int32_t start);
 typedef int32_t (*jit_groups_fn)(jit_wgs *w, uint64_t first, uint64_t count);
 
-/* Frame prefix (host view); value slots follow at jit_kernel.frame_size. */
-/* int32 mask[S]; int32 tgt[S]; int32 pred[S]; */
+/* Frame prefix (host view); value slots follow (jit_kernel.slot_off). */
+/* int32 mask[S]; int32 tgt[S]; int32 pred[S]; uint64 addr[S] (8-aligned scratch) */
 
 struct jit_kernel {
   const ld_module *m;
@@ -119,6 +119,7 @@ struct jit_kernel {
   uint32_t args_bytes;
   uint64_t priv_bytes;       /* per lane */
   uint32_t frame_size;
+  uint32_t n_interp;         /* instructions handed to the interpreter (rt_interp) */
   /* code */
   void *dl;
   jit_entry_fn entry;

@@ -1210,6 +1210,11 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
   sg_jit_job_wait(&job);   /* a compile still under way: the module must outlive it */
   if (job.started) {
     r->pub.compile_ms = job.ms;
+    if (job.k) {
+      r->pub.jit_from_cache = job.stats.from_cache;
+      r->pub.jit_ir_statements = job.stats.ir_statements;
+      r->pub.jit_interp_insns = job.stats.interp_insns;
+    }
     if (!job.k && !fallback_noted) {
       r->fallback = strdup(job.err);
       r->pub.fallback_reason = r->fallback;

@@ -199,6 +199,8 @@ static void usage(FILE *f)
 "                           compiled before start at once\n"
 "  --jit-wait               auto: wait for that compile instead of\n"
 "                           interpreting meanwhile (reproducible switch)\n"
+"  --jit-asm FILE           write the JIT's assembly of the kernel to FILE\n"
+"                           (compiles afresh; env SPIRV_SG_JIT_ASM)\n"
 "  -j N                     work-groups run on N threads\n"
 "  --repeat N               launch N times (inputs restored each time)\n"
 "  --time                   print load, compile and launch times (first,\n"
@@ -317,6 +319,11 @@ static int parse_options(int argc, char **argv)
       O.jit_threshold = v;
     } else if (IS("--jit-wait")) {
       O.jit_wait = true;
+    } else if (IS("--jit-asm")) {
+      NEED_VALUE();
+      if (!*val)
+        return die(EXIT_USAGE, "--jit-asm needs a file name");
+      setenv("SPIRV_SG_JIT_ASM", val, 1);
     } else if (IS("--repeat")) {
       NEED_VALUE();
       uint64_t v;
@@ -797,6 +804,9 @@ int main(int argc, char **argv)
     }
     fprintf(f, "], \"faults\": %" PRIu64 ", \"ub\": %" PRIu64, rep->n_faults, rep->n_ub);
     fprintf(f, ", \"stats\": {\"insns\": %" PRIu64 ", \"lane_insns\": %" PRIu64 "}", rep->insns, rep->lane_insns);
+    if (rep->wg_jit || rep->jit_from_cache || rep->jit_ir_statements)
+      fprintf(f, ", \"jit\": {\"from_cache\": %s, \"ir_statements\": %u, \"interp_insns\": %u}",
+              rep->jit_from_cache ? "true" : "false", rep->jit_ir_statements, rep->jit_interp_insns);
     fputs(", \"times_ms\": {\"load\": ", f);
     json_double(f, rep->load_ms, false);
     fputs(", \"compile\": ", f);

@@ -244,6 +244,10 @@ typedef struct sg_report {
   size_t printf_len;
   double load_ms, compile_ms, first_ms, best_ms, median_ms;
   uint64_t wg_interp, wg_jit;    /* work-groups each backend ran, all launches */
+  /* JIT: the compiled kernel, when there is one (appended fields) */
+  bool jit_from_cache;           /* loaded from the on-disk cache */
+  uint32_t jit_ir_statements;    /* size of the generated code (0 from the cache) */
+  uint32_t jit_interp_insns;     /* instructions the compiled code hands to the interpreter's handlers */
 } sg_report;
 
 /* Runs the kernel.  On SG_SUCCESS / SG_FAULTED *out is a report; on other

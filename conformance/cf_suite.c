@@ -6,10 +6,15 @@
  * module's IR (sg_module_ir).
  */
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <CL/cl.h>
@@ -44,6 +49,7 @@ typedef struct suite {
   char *json_buf;
   size_t json_len;
   bool json_first;
+  FILE *text;             /* failure reports (NULL: stdout, or stderr with --json) */
 } suite;
 
 static const uint32_t full_sizes[] = {1, 2, 3, 4, 7, 8, 12, 16, 32, 64};
@@ -192,35 +198,116 @@ static void msg_to_buf(void *user, sg_severity sev, const char *text)
     snprintf(fm->err, sizeof fm->err, "%s", text);
 }
 
+static void family_path(const suite *s, cf_family fam, char *path, size_t size)
+{
+  snprintf(path, size, "%s/%s%s.%s", s->o->work_dir, cf_families[fam].name,
+           s->reduced ? "" : "_full", cf_family_is_spvasm(fam) ? "spvasm" : "cl");
+}
+
+/* Writes the family's generated kernel file; false with err set on failure. */
+static bool write_family(const suite *s, cf_family fam, char *err, size_t err_size)
+{
+  uint32_t nk = 0;
+  char *src = cf_family_is_spvasm(fam) ? cf_gen_family_spvasm(fam, s->reduced, &nk)
+                                       : cf_gen_family_source(fam, s->reduced, &nk);
+  if (!src) {
+    snprintf(err, err_size, "out of memory generating %s", cf_families[fam].name);
+    return false;
+  }
+  char path[1024];
+  family_path(s, fam, path, sizeof path);
+  FILE *f = fopen(path, "w");
+  bool ok = f && fputs(src, f) != EOF;
+  if (f && fclose(f) != 0)
+    ok = false;
+  if (!ok)
+    snprintf(err, err_size, "cannot write %s: %s", path, strerror(errno));
+  free(src);
+  return ok;
+}
+
+/* Loads (compiles) the family's file at one -O level into fm. */
+static void load_family(const suite *s, cf_family fam, int olevel, fam_mod *fm)
+{
+  char path[1024];
+  family_path(s, fam, path, sizeof path);
+  /* spirv-val takes about 13 s on one full-set module (thousands of kernels,
+   * time spent inside SPIRV-Tools); the reduced set validates the same
+   * generator's output, so the full set skips it */
+  sg_load_options lo = {.validate = s->reduced ? SG_VALIDATE_WARN : SG_VALIDATE_OFF, .opt_level = olevel,
+                        .cl_std = "CL3.0", .message = msg_to_buf, .message_user = fm};
+  sg_result r = sg_module_load_file(path, &lo, &fm->m);
+  if (r != SG_SUCCESS && !fm->err[0])
+    snprintf(fm->err, sizeof fm->err, "%s: %s", path, sg_result_name(r));
+}
+
 static fam_mod *family_module(suite *s, cf_family fam, int olevel)
 {
   fam_mod *fm = &s->mods[fam][olevel ? 1 : 0];
   if (fm->tried)
     return fm;
   fm->tried = true;
-  uint32_t nk = 0;
-  bool spvasm = cf_family_is_spvasm(fam);
-  char *src = spvasm ? cf_gen_family_spvasm(fam, s->reduced, &nk) : cf_gen_family_source(fam, s->reduced, &nk);
-  if (!src) {
-    snprintf(fm->err, sizeof fm->err, "out of memory generating %s", cf_families[fam].name);
-    return fm;
-  }
-  char path[1024];
-  snprintf(path, sizeof path, "%s/%s%s.%s", s->o->work_dir, cf_families[fam].name,
-           s->reduced ? "" : "_full", spvasm ? "spvasm" : "cl");
-  FILE *f = fopen(path, "w");
-  if (!f || fputs(src, f) == EOF || fclose(f) != 0) {
-    snprintf(fm->err, sizeof fm->err, "cannot write %s: %s", path, strerror(errno));
-    free(src);
-    return fm;
-  }
-  free(src);
-  sg_load_options lo = {.validate = SG_VALIDATE_WARN, .opt_level = olevel, .cl_std = "CL3.0",
-                        .message = msg_to_buf, .message_user = fm};
-  sg_result r = sg_module_load_file(path, &lo, &fm->m);
-  if (r != SG_SUCCESS && !fm->err[0])
-    snprintf(fm->err, sizeof fm->err, "%s: %s", path, sg_result_name(r));
+  if (write_family(s, fam, fm->err, sizeof fm->err))
+    load_family(s, fam, olevel, fm);
   return fm;
+}
+
+/* -j: every module the selection needs, before the workers start.  Each
+ * family file is written once, here; then up to `threads` threads load the
+ * modules, each (family, -O level) by exactly one thread.  The load runs
+ * clang-15 and llvm-spirv-15 as child processes and touches no shared
+ * state besides its own fam_mod. */
+typedef struct load_pool {
+  suite *s;
+  uint32_t list[CF_N_FAMILIES * 2];   /* fam * 2 + (olevel != 0) */
+  uint32_t n, next;
+} load_pool;
+
+static void *load_thread(void *arg)
+{
+  load_pool *p = arg;
+  for (;;) {
+    uint32_t k = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED);
+    if (k >= p->n)
+      return NULL;
+    uint32_t fam = p->list[k] / 2, o2 = p->list[k] % 2;
+    load_family(p->s, (cf_family)fam, o2 ? 2 : 0, &p->s->mods[fam][o2]);
+  }
+}
+
+static void load_all_modules(suite *s, size_t total, uint32_t threads)
+{
+  load_pool pool = {.s = s};
+  bool need[CF_N_FAMILIES][2] = {{false}}, fam_ok[CF_N_FAMILIES];
+  for (size_t i = 0; i < total; ++i)
+    need[s->cases[i].op->fam][s->cases[i].olevel ? 1 : 0] = true;
+  for (uint32_t fam = 0; fam < CF_N_FAMILIES; ++fam) {
+    fam_ok[fam] = false;
+    if (!need[fam][0] && !need[fam][1])
+      continue;
+    char err[sizeof s->mods[0][0].err] = "";
+    fam_ok[fam] = write_family(s, (cf_family)fam, err, sizeof err);
+    for (int k = 0; k < 2; ++k)
+      if (need[fam][k]) {
+        s->mods[fam][k].tried = true;
+        if (fam_ok[fam])
+          pool.list[pool.n++] = fam * 2 + (uint32_t)k;
+        else
+          snprintf(s->mods[fam][k].err, sizeof s->mods[fam][k].err, "%s", err);
+      }
+  }
+  if (threads > pool.n)
+    threads = pool.n;
+  pthread_t th[64];
+  uint32_t started = 0;
+  if (threads > 64)
+    threads = 64;
+  for (uint32_t i = 1; i < threads; ++i)
+    if (pthread_create(&th[started], NULL, load_thread, &pool) == 0)
+      started++;
+  load_thread(&pool);
+  for (uint32_t i = 0; i < started; ++i)
+    pthread_join(th[i], NULL);
 }
 
 /* ---------------------------------------------------------------- running */
@@ -373,7 +460,7 @@ static void report_failure(suite *s, const cf_case *c, const cf_geom *g, const c
   cf_case_name(c, name, sizeof name);
   cf_kernel_name(c, kname, sizeof kname);
   bool detail = s->n_failures_shown < s->o->max_failures;
-  FILE *f = s->o->json_out ? stderr : stdout;
+  FILE *f = s->text ? s->text : s->o->json_out ? stderr : stdout;
   if (detail && !s->o->json_out) {
     s->n_failures_shown++;
     fprintf(f, "FAIL %s\n  kernel %s in %s/%s%s.%s, -O%d, S=%u, global (%zu,%zu,%zu) local (%zu,%zu,%zu), p=%u",
@@ -562,15 +649,22 @@ out_free:
   return result;
 }
 
-static void progress(const suite *s, size_t done, size_t total, double t0)
+static double wall_now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void progress(const suite *s, size_t done, size_t total, uint64_t failed, double t0)
 {
   if (!s->o->progress)
     return;
   int width = 40, fill = total ? (int)((double)done * width / (double)total) : width;
-  double el = (double)clock() / CLOCKS_PER_SEC - t0;
+  double el = wall_now() - t0;
   fprintf(stderr, "\r[%.*s%*s] %zu/%zu  %llu failed  %.0fs ", fill,
           "########################################", width - fill, "", done, total,
-          (unsigned long long)s->failed, el);
+          (unsigned long long)failed, el);
   if (done == total)
     fputc('\n', stderr);
   fflush(stderr);
@@ -614,6 +708,359 @@ static void print_table(suite *s, FILE *f)
       }
 }
 
+/* ------------------------------------------------------ parallel workers
+ *
+ * -j N forks N workers after every kernel module the selection needs has
+ * been compiled here (load_all_modules: so no two processes ever write or
+ * compile the same file in the work directory; the children share the
+ * loaded modules copy-on-write, and no thread is left running at the fork).  Workers take chunks of consecutive cases from a shared
+ * counter, so each worker runs its cases in increasing order, and store
+ * each case's result in a shared array.  A failure's report (text and JSON
+ * object) goes to the worker's temporary file as a record tagged with the
+ * case index; the parent merges the records in case order and prints them
+ * exactly as the single-process loop does.  A worker writes the text
+ * report only for its first --max-failures failures: a failure past that
+ * rank in its own (increasing) order cannot be among the first
+ * --max-failures of the whole selection. */
+
+enum { RES_FAIL = 0, RES_PASS = 1, RES_SKIP = -1, RES_NOT_RUN = 2 };
+
+typedef struct shared_state {
+  size_t next;            /* first case not yet handed out */
+  size_t done;            /* cases finished (progress) */
+  uint64_t failed;        /* failures so far (progress) */
+  size_t current[];       /* per worker: case being run + 1, 0 = none */
+} shared_state;
+
+typedef struct fail_rec {
+  size_t idx;
+  char *text, *json;
+  size_t text_len, json_len;
+} fail_rec;
+
+static void account(suite *s, const cf_case *c, int r)
+{
+  if (r < 0) {
+    s->skipped++;
+    return;
+  }
+  tally *t = &s->table[c->op->fam][c->type.s][vec_code(c->type.vec)][c->S];
+  if (r) { s->passed++; t->pass++; } else { s->failed++; t->fail++; }
+}
+
+static bool write_all(FILE *f, const void *p, size_t n)
+{
+  return n == 0 || fwrite(p, 1, n, f) == n;
+}
+
+static void worker_main(suite *s, uint32_t w, size_t total, size_t chunk, shared_state *sh,
+                        int8_t *res, FILE *rec, pid_t parent)
+{
+  /* a worker does not outlive the parent (killed by a test timeout, say) */
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent)
+    _exit(3);
+  char *tb = NULL, *jb = NULL;
+  size_t tl = 0, jl = 0;
+  bool ok = true;
+  for (;;) {
+    size_t first = __atomic_fetch_add(&sh->next, chunk, __ATOMIC_RELAXED);
+    if (first >= total)
+      break;
+    size_t end = first + chunk < total ? first + chunk : total;
+    for (size_t i = first; i < end; ++i) {
+      __atomic_store_n(&sh->current[w], i + 1, __ATOMIC_RELAXED);
+      s->text = open_memstream(&tb, &tl);
+      s->json = s->o->json_out ? open_memstream(&jb, &jl) : NULL;
+      s->json_first = true;
+      if (!s->text || (s->o->json_out && !s->json)) {
+        ok = false;
+        break;
+      }
+      int r = run_case(s, &s->cases[i]);
+      fclose(s->text);
+      if (s->json)
+        fclose(s->json);
+      s->text = s->json = NULL;
+      if (tl || jl) {
+        fail_rec h = {.idx = i, .text_len = tl, .json_len = jl};
+        ok = ok && write_all(rec, &h, sizeof h) && write_all(rec, tb, tl) && write_all(rec, jb, jl);
+      }
+      free(tb);
+      free(jb);
+      tb = jb = NULL;
+      tl = jl = 0;
+      res[i] = (int8_t)r;
+      if (r == 0)
+        __atomic_fetch_add(&sh->failed, 1, __ATOMIC_RELAXED);
+      __atomic_fetch_add(&sh->done, 1, __ATOMIC_RELAXED);
+    }
+    if (!ok)
+      break;
+  }
+  __atomic_store_n(&sh->current[w], 0, __ATOMIC_RELAXED);
+  if (fflush(rec) != 0)
+    ok = false;
+  fflush(stdout);
+  fflush(stderr);
+  _exit(ok ? 0 : 3);
+}
+
+static int cmp_rec(const void *a, const void *b)
+{
+  const fail_rec *x = a, *y = b;
+  return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Reads one worker's records; false on a short or malformed file. */
+static bool read_recs(FILE *f, size_t total, fail_rec **recs, size_t *n, size_t *cap)
+{
+  rewind(f);
+  fail_rec h;
+  size_t got;
+  while ((got = fread(&h, 1, sizeof h, f)) == sizeof h) {
+    if (h.idx >= total || h.text_len > ((size_t)1 << 30) || h.json_len > ((size_t)1 << 30))
+      return false;
+    if (*n == *cap) {
+      size_t c = *cap ? *cap * 2 : 64;
+      fail_rec *nr = realloc(*recs, c * sizeof *nr);
+      if (!nr)
+        return false;
+      *recs = nr;
+      *cap = c;
+    }
+    fail_rec *r = &(*recs)[(*n)++];
+    *r = h;
+    r->text = malloc(h.text_len + 1);
+    r->json = malloc(h.json_len + 1);
+    if (!r->text || !r->json || fread(r->text, 1, h.text_len, f) != h.text_len ||
+        fread(r->json, 1, h.json_len, f) != h.json_len) {
+      r->text_len = r->json_len = 0;
+      return false;
+    }
+    r->text[h.text_len] = r->json[h.json_len] = 0;
+  }
+  return got == 0;
+}
+
+/* Runs cases [0, total) on `jobs` worker processes; 0 done, 2 error (reported). */
+static int run_parallel(suite *s, size_t total, uint32_t jobs, double t0)
+{
+  const cf_suite_opts *o = s->o;
+  load_all_modules(s, total, jobs);
+  fflush(stdout);
+  fflush(stderr);
+  size_t shsz = sizeof(shared_state) + (size_t)jobs * sizeof(size_t);
+  shared_state *sh = mmap(NULL, shsz, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  int8_t *res = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  FILE **recf = calloc(jobs, sizeof *recf);
+  pid_t *pids = calloc(jobs, sizeof *pids);
+  int rc = 0;
+  uint32_t started = 0;
+  pid_t self = getpid();
+  if (sh == MAP_FAILED || res == MAP_FAILED || !recf || !pids) {
+    fprintf(stderr, "spirv-sgconform: -j: cannot set up shared memory: %s\n", strerror(errno));
+    rc = 2;
+    goto out;
+  }
+  memset(res, RES_NOT_RUN, total);
+  /* chunks: small enough to balance the end of the run, large enough that a
+   * worker keeps runs of the same kernel and size together */
+  size_t chunk = total / ((size_t)jobs * 64);
+  if (chunk < 1)
+    chunk = 1;
+  if (chunk > 32)
+    chunk = 32;
+  for (uint32_t w = 0; w < jobs; ++w) {
+    recf[w] = tmpfile();
+    if (!recf[w]) {
+      fprintf(stderr, "spirv-sgconform: -j: cannot create a temporary file: %s\n", strerror(errno));
+      rc = 2;
+      break;
+    }
+    pid_t p = fork();
+    if (p < 0) {
+      fprintf(stderr, "spirv-sgconform: -j: cannot start worker %u: %s\n", w + 1, strerror(errno));
+      rc = 2;
+      break;
+    }
+    if (p == 0)
+      worker_main(s, w, total, chunk, sh, res, recf[w], self);   /* does not return */
+    pids[w] = p;
+    started++;
+  }
+  if (rc) {
+    /* stop handing out cases; the workers already started finish their chunk */
+    __atomic_store_n(&sh->next, total, __ATOMIC_RELAXED);
+  }
+  uint32_t live = started;
+  while (live) {
+    int st;
+    pid_t p = o->progress ? waitpid(-1, &st, WNOHANG) : waitpid(-1, &st, 0);
+    if (p == 0) {
+      progress(s, __atomic_load_n(&sh->done, __ATOMIC_RELAXED), total,
+               __atomic_load_n(&sh->failed, __ATOMIC_RELAXED), t0);
+      struct timespec d = {0, 200 * 1000 * 1000};
+      nanosleep(&d, NULL);
+      continue;
+    }
+    if (p < 0) {
+      if (errno == EINTR)
+        continue;
+      break;
+    }
+    uint32_t w = 0;
+    while (w < started && pids[w] != p)
+      ++w;
+    if (w == started)
+      continue;
+    live--;
+    pids[w] = 0;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+      continue;
+    size_t cur = __atomic_load_n(&sh->current[w], __ATOMIC_RELAXED);
+    char name[256] = "(between cases)";
+    if (cur)
+      cf_case_name(&s->cases[cur - 1], name, sizeof name);
+    if (WIFSIGNALED(st))
+      fprintf(stderr, "spirv-sgconform: worker %u died of signal %d while running case %s\n",
+              w + 1, WTERMSIG(st), name);
+    else
+      fprintf(stderr, "spirv-sgconform: worker %u exited with status %d (case %s)\n", w + 1,
+              WEXITSTATUS(st), name);
+    rc = 2;
+  }
+  if (o->progress && rc == 0)
+    progress(s, total, total, __atomic_load_n(&sh->failed, __ATOMIC_RELAXED), t0);
+  if (rc)
+    goto out;
+  /* merge: the failure reports in case order, then the tallies */
+  fail_rec *recs = NULL;
+  size_t n_recs = 0, cap = 0;
+  for (uint32_t w = 0; w < jobs && rc == 0; ++w)
+    if (!read_recs(recf[w], total, &recs, &n_recs, &cap)) {
+      fprintf(stderr, "spirv-sgconform: -j: worker %u's results are unreadable\n", w + 1);
+      rc = 2;
+    }
+  for (size_t i = 0; i < total && rc == 0; ++i)
+    if (res[i] == RES_NOT_RUN) {
+      char name[256];
+      cf_case_name(&s->cases[i], name, sizeof name);
+      fprintf(stderr, "spirv-sgconform: -j: case %s was not run\n", name);
+      rc = 2;
+    }
+  if (rc == 0) {
+    if (n_recs)
+      qsort(recs, n_recs, sizeof *recs, cmp_rec);
+    FILE *f = o->json_out ? stderr : stdout;
+    for (size_t i = 0; i < n_recs; ++i) {
+      if (recs[i].text_len && s->n_failures_shown < o->max_failures) {
+        fwrite(recs[i].text, 1, recs[i].text_len, f);
+        s->n_failures_shown++;
+      }
+      if (recs[i].json_len && s->json) {
+        fputs(s->json_first ? "" : ",\n", s->json);
+        s->json_first = false;
+        fwrite(recs[i].json, 1, recs[i].json_len, s->json);
+      }
+    }
+    for (size_t i = 0; i < total; ++i)
+      account(s, &s->cases[i], res[i]);
+  }
+  for (size_t i = 0; i < n_recs; ++i) {
+    free(recs[i].text);
+    free(recs[i].json);
+  }
+  free(recs);
+out:
+  for (uint32_t w = 0; w < jobs; ++w)
+    if (recf && recf[w])
+      fclose(recf[w]);
+  free(recf);
+  free(pids);
+  if (sh != MAP_FAILED)
+    munmap(sh, shsz);
+  if (res != MAP_FAILED)
+    munmap(res, total);
+  return rc;
+}
+
+/* ----------------------------------------------------------------- --count */
+
+/* distinct 64-bit keys (open addressing; 0 stands for "empty", so keys are made odd) */
+typedef struct keyset { uint64_t *k; size_t cap, n; } keyset;
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+  const uint8_t *b = p;
+  for (size_t i = 0; i < n; ++i) {
+    h ^= b[i];
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+static bool keyset_add(keyset *ks, uint64_t key)
+{
+  key |= 1;
+  if ((ks->n + 1) * 2 > ks->cap) {
+    size_t cap = ks->cap ? ks->cap * 2 : 1024;
+    uint64_t *nk = calloc(cap, sizeof *nk);
+    if (!nk)
+      return false;
+    for (size_t i = 0; i < ks->cap; ++i)
+      if (ks->k[i]) {
+        size_t j = (size_t)(ks->k[i] >> 7) & (cap - 1);
+        while (nk[j])
+          j = (j + 1) & (cap - 1);
+        nk[j] = ks->k[i];
+      }
+    free(ks->k);
+    ks->k = nk;
+    ks->cap = cap;
+  }
+  size_t j = (size_t)(key >> 7) & (ks->cap - 1);
+  while (ks->k[j]) {
+    if (ks->k[j] == key)
+      return true;
+    j = (j + 1) & (ks->cap - 1);
+  }
+  ks->k[j] = key;
+  ks->n++;
+  return true;
+}
+
+static int print_count(const suite *s, size_t total)
+{
+  /* kernel files: one per family; modules: one per (family, -O level);
+   * the JIT compiles (and caches) one object per (module, kernel, size). */
+  keyset files = {0}, mods = {0}, kernels = {0}, msizes = {0}, ksizes = {0};
+  bool ok = true;
+  char kname[192];
+  for (size_t i = 0; i < total && ok; ++i) {
+    const cf_case *c = &s->cases[i];
+    uint32_t fam = c->op->fam, ol = (uint32_t)c->olevel;
+    cf_kernel_name(c, kname, sizeof kname);
+    uint64_t hf = fnv(0xcbf29ce484222325ull, &fam, sizeof fam);
+    uint64_t hm = fnv(hf, &ol, sizeof ol);
+    uint64_t hk = fnv(hm, kname, strlen(kname));
+    ok = keyset_add(&files, hf) && keyset_add(&mods, hm) && keyset_add(&kernels, hk) &&
+         keyset_add(&msizes, fnv(hm, &c->S, sizeof c->S)) &&
+         keyset_add(&ksizes, fnv(hk, &c->S, sizeof c->S));
+  }
+  if (ok)
+    printf("%zu cases, %zu kernel files, %zu modules, %zu kernels, %zu (module, size) pairs, "
+           "%zu (kernel, size) pairs\n", total, files.n, mods.n, kernels.n, msizes.n, ksizes.n);
+  else
+    fprintf(stderr, "spirv-sgconform: out of memory\n");
+  free(files.k);
+  free(mods.k);
+  free(kernels.k);
+  free(msizes.k);
+  free(ksizes.k);
+  return ok ? 0 : 2;
+}
+
 int cf_suite_run(const cf_suite_opts *o)
 {
   suite *s = calloc(1, sizeof *s);
@@ -624,11 +1071,6 @@ int cf_suite_run(const cf_suite_opts *o)
   s->o = o;
   s->reduced = !o->full && !o->case_name;
   s->json_first = true;
-  if (mkdir(o->work_dir, 0777) != 0 && errno != EEXIST) {
-    fprintf(stderr, "spirv-sgconform: cannot create %s: %s\n", o->work_dir, strerror(errno));
-    free(s);
-    return 2;
-  }
   cf_plant_wrong = o->plant_wrong;
   for (uint32_t fam = 0; fam < CF_N_FAMILIES; ++fam)
     cf_for_each_kernel((cf_family)fam, s->reduced, enum_kernel, s);
@@ -644,31 +1086,40 @@ int cf_suite_run(const cf_suite_opts *o)
     return 2;
   }
   if (o->count_only) {
-    printf("%zu cases\n", total);
+    int rc = print_count(s, total);
     free(s->cases);
     free(s);
-    return 0;
+    return rc;
+  }
+  if (mkdir(o->work_dir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "spirv-sgconform: cannot create %s: %s\n", o->work_dir, strerror(errno));
+    free(s->cases);
+    free(s);
+    return 2;
   }
   if (o->json_out)
     s->json = open_memstream(&s->json_buf, &s->json_len);
-  double t0 = (double)clock() / CLOCKS_PER_SEC;
-  struct timespec w0, w1;
-  clock_gettime(CLOCK_MONOTONIC, &w0);
-  for (size_t i = 0; i < total; ++i) {
-    const cf_case *c = &s->cases[i];
-    int r = run_case(s, c);
-    if (r < 0) {
-      s->skipped++;
-    } else {
-      tally *t = &s->table[c->op->fam][c->type.s][vec_code(c->type.vec)][c->S];
-      if (r) { s->passed++; t->pass++; } else { s->failed++; t->fail++; }
+  uint32_t jobs = o->jobs ? o->jobs : 1;
+  if (jobs > total)
+    jobs = total ? (uint32_t)total : 1;
+  double t0 = wall_now();
+  int prc = 0;
+  if (jobs > 1) {
+    prc = run_parallel(s, total, jobs, t0);
+  } else {
+    for (size_t i = 0; i < total; ++i) {
+      const cf_case *c = &s->cases[i];
+      account(s, c, run_case(s, c));
+      if (i % 64 == 0 || i + 1 == total)
+        progress(s, i + 1, total, s->failed, t0);
     }
-    if (i % 64 == 0 || i + 1 == total)
-      progress(s, i + 1, total, t0);
   }
-  clock_gettime(CLOCK_MONOTONIC, &w1);
-  double secs = (double)(w1.tv_sec - w0.tv_sec) + (double)(w1.tv_nsec - w0.tv_nsec) / 1e9;
-  if (o->json_out) {
+  double secs = wall_now() - t0;
+  if (prc) {
+    if (s->json)
+      fclose(s->json);
+    free(s->json_buf);
+  } else if (o->json_out) {
     if (s->json)
       fclose(s->json);
     printf("{\"mode\": \"suite\", \"set\": \"%s\", \"cases\": %zu, \"passed\": %llu, \"failed\": %llu, "
@@ -701,7 +1152,7 @@ int cf_suite_run(const cf_suite_opts *o)
       printf(", %llu skipped (JIT fell back to the interpreter)", (unsigned long long)s->skipped);
     printf("\n%llu passed, %llu failed\n", (unsigned long long)s->passed, (unsigned long long)s->failed);
   }
-  int rc = s->failed ? 1 : 0;
+  int rc = prc ? 2 : s->failed ? 1 : 0;
   for (uint32_t f = 0; f < CF_N_FAMILIES; ++f)
     for (int k = 0; k < 2; ++k)
       sg_module_destroy(s->mods[f][k].m);

@@ -18,6 +18,7 @@ typedef struct cf_suite_opts {
   const char *plant_wrong; /* self-test: corrupt this op's expectation */
   uint32_t break_op;       /* self-test: ip_launch_desc.break_op */
   bool count_only;         /* --count: print the number of selected cases */
+  uint32_t jobs;           /* -j N: worker processes (0, 1 = in this process) */
 } cf_suite_opts;
 
 int cf_suite_run(const cf_suite_opts *o);

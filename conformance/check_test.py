@@ -2,7 +2,7 @@
 """Tests of spirv-sgconform check / compare / suite --break-op.
 
 usage: check_test.py SGCONFORM SGRUN TESTS_DIR WORK_DIR CASE
-CASE: divergent | sgsize | clean | compare | static | break-op | json
+CASE: divergent | sgsize | clean | compare | static | break-op | json | jobs
 """
 import os
 import shutil
@@ -105,6 +105,38 @@ elif case == "json":
     o = json.loads(run([conform, "check", sim("clean"), "--json"], 0))
     if o["findings"] != 0 or o["dynamic"]["findings"]:
         sys.exit("FAIL: clean kernel has findings")
+elif case == "jobs":
+    import json
+    import re
+    # suite -j 2 gives the output of -j 1 byte for byte, timings aside: passing
+    # cases (--json), and failing ones (JSON and the text report, whose
+    # --max-failures cut must fall on the same cases)
+    wd = os.path.join(work, "jobs")
+    def suite(args, rc):
+        p = subprocess.run([conform, "suite", "--no-progress", "--work-dir", wd] + args,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
+        if p.returncode != rc:
+            sys.exit("FAIL: %s: exit status %d, expected %d\n%s" % (" ".join(args), p.returncode,
+                                                                    rc, p.stderr))
+        out = re.sub(r'"seconds": [0-9.]+', '"seconds": 0', p.stdout)
+        return re.sub(r"cases in [0-9.]+s", "cases in Ts", out), p.stderr
+    for args, rc in [(["--json", "--op", "reduce_add"], 0),
+                     (["--json", "--op", "reduce_add,reduce_max", "--break-op", "349"], 1),
+                     (["--op", "reduce_add,reduce_max", "--break-op", "349", "--max-failures", "3"], 1)]:
+        one = suite(args + ["-j", "1"], rc)
+        for j in ["2", "3"]:
+            par = suite(args + ["-j", j], rc)
+            if par != one:
+                sys.exit("FAIL: %s: -j %s differs from -j 1" % (" ".join(args), j))
+        if "--json" in args:
+            o = json.loads(one[0])
+            last = "%d passed, %d failed, %d failure objects" % (o["passed"], o["failed"],
+                                                                len(o["failures"]))
+        else:
+            last = one[0].strip().splitlines()[-1]
+        print("$ spirv-sgconform suite %s -j 1/2/3: identical (%s)" % (" ".join(args), last))
+    if "FAIL " not in one[0] or one[0].count("rerun:") != 3:
+        sys.exit("FAIL: the failing run did not report exactly 3 failures in detail")
 else:
     sys.exit("unknown case " + case)
 print("PASS")

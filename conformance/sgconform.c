@@ -19,13 +19,18 @@ static void usage(FILE *f)
         "                             [--backend interp|jit|all] [--shard K/N] [--case NAME]\n"
         "                             [--json] [--no-progress] [--max-failures N] [--work-dir DIR]\n"
         "                             [--plant-wrong OP] [--break-op OPCODE] [--count]\n"
+        "                             [-j N | --jobs N]\n"
         "       spirv-sgconform check FILE [RUNFILE] [--sizes LIST] [--required-size] [--json]\n"
         "       spirv-sgconform compare FILE RUNFILE --device-output DIR --subgroup-size S\n"
         "(FILE may be the run file itself: FILE.sim names the kernel file)\n"
         "LIST is comma-separated; --op takes operation names (reduce_add), family names\n"
         "(khr, query, ext_types, vote, ballot, arith, shuffle, shuffle_rel, clustered,\n"
         "rotate, intel, intel_block, intel_spv, intel_image_block,\n"
-        "sg_barrier) or OpenCL C spellings.  See docs/conformance.md.\n", f);
+        "sg_barrier) or OpenCL C spellings.\n"
+        "-j N, --jobs N: run the cases on N worker processes (default 1; 0 or 'auto' = the\n"
+        "number of online CPUs); the output is the same as with -j 1 apart from timings.\n"
+        "--count prints the number of cases, kernel files, modules, kernels and\n"
+        "(module, size) / (kernel, size) pairs the selection needs.  See docs/conformance.md.\n", f);
 }
 
 static const char *need(int argc, char **argv, int *i)
@@ -66,6 +71,27 @@ static int main_suite(int argc, char **argv)
         fprintf(stderr, "spirv-sgconform: --shard wants K/N with 1 <= K <= N, got '%s'\n", v);
         return 2;
       }
+    } else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0 || strncmp(a, "-j", 2) == 0 ||
+               strncmp(a, "--jobs=", 7) == 0) {
+      if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
+        if (!(v = need(argc, argv, &i))) return 2;
+      } else {
+        v = a[1] == 'j' ? a + 2 : a + 7;
+      }
+      char *end;
+      unsigned long n = strtoul(v, &end, 10);
+      if (strcmp(v, "auto") == 0) {
+        n = 0;
+      } else if (!*v || *end || v[0] == '-' || n > 1024) {
+        fprintf(stderr, "spirv-sgconform: -j wants a number of jobs from 0 to 1024 or 'auto', got '%s'\n", v);
+        return 2;
+      }
+      if (n == 0) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        n = c > 0 ? (unsigned long)c : 1;
+        if (n > 1024) n = 1024;
+      }
+      o.jobs = (uint32_t)n;
     } else if (strcmp(a, "--max-failures") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;
       o.max_failures = (uint32_t)strtoul(v, NULL, 10);

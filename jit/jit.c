@@ -72,6 +72,7 @@
 #include <spirv/unified1/OpenCL.std.h>
 
 #define JIT_ABI_VERSION 4u
+#define JIT_FUSE 0
 #define JIT_BIG_KERNEL 2500u       /* IR statements above which -O1 -ftree-vectorize */
 #define JIT_CACHE_MAGIC "SGJIT001"
 
@@ -566,6 +567,7 @@ static int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, 
 
 /* ------------------------------------------------------------- codegen */
 
+typedef struct jloop_ { gcc_jit_block *cond, *after; } jloop_;
 typedef struct J {
   jit_kernel *k;
   const ld_module *m;
@@ -578,13 +580,15 @@ typedef struct J {
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;
-  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow;
+  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst;
   gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_base, *c_stack;
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
                 *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop;
   gcc_jit_function *fn_kernel;
   gcc_jit_lvalue *fast_base, *contig;
+  jloop_ open_lp;               /* the fused lane loop being filled (open) */
+  bool open;
   gcc_jit_block *slow;
   gcc_jit_block *settle;
   gcc_jit_type *t_ctxp, *t_wgsp, *t_framep;
@@ -650,8 +654,9 @@ static gcc_jit_rvalue *MASK(J *j) {
   return cmp(j, GCC_JIT_COMPARISON_NE, gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j))), ci(j, j->t_i32, 0));
 }
 
-typedef struct jloop { gcc_jit_block *cond, *after; } jloop;
-static void loop_begin(J *j, jloop *lp) {
+typedef jloop_ jloop;
+static void fuse_close(J *j);
+static void loop_begin_raw(J *j, jloop *lp) {
   lp->cond = nb(j);
   gcc_jit_block *body = nb(j);
   lp->after = nb(j);
@@ -660,7 +665,13 @@ static void loop_begin(J *j, jloop *lp) {
   gcc_jit_block_end_with_conditional(lp->cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, (long)j->S)), body, lp->after);
   j->b = body;
 }
+/* Every explicit lane loop first closes the fused loop (fuse_open). */
+static void loop_begin(J *j, jloop *lp) {
+  fuse_close(j);
+  loop_begin_raw(j, lp);
+}
 static void loop_range(J *j, jloop *lp, uint32_t lo, uint32_t hi) {
+  fuse_close(j);
   lp->cond = nb(j);
   gcc_jit_block *body = nb(j);
   lp->after = nb(j);
@@ -674,6 +685,21 @@ static void loop_end(J *j, jloop *lp) {
   gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
   j->b = lp->after;
 }
+/* Fusion: consecutive lane-local instructions (phis, elementwise operations,
+ * access chains, built-in reads) share one lane loop, opened by the first
+ * and closed by the next instruction that is not lane-local (or any explicit
+ * loop), so values stay in registers and GCC sees far fewer loops. */
+static void fuse_open(J *j) {
+  if (j->open) return;
+  loop_begin_raw(j, &j->open_lp);
+  j->open = true;
+}
+static void fuse_close(J *j) {
+  if (!j->open) return;
+  j->open = false;
+  loop_end(j, &j->open_lp);
+}
+
 /* t = a; if (cond) t = b;  -> rvalue t (blocks GCC if-converts) */
 static gcc_jit_rvalue *sel(J *j, gcc_jit_rvalue *cond, gcc_jit_rvalue *yes, gcc_jit_rvalue *no, gcc_jit_type *t) {
   gcc_jit_lvalue *tmp = local(j, t);
@@ -1129,6 +1155,16 @@ static gcc_jit_field *value_slot(J *j, uint32_t inst, uint32_t id) {
   return NULL;
 }
 
+/* The per-lane slow path out of line (jit_rt_ldst); addr[] holds the addresses. */
+static void ldst_call(J *j, uint32_t idx, uint32_t slot_off, uint32_t size, uint32_t n, uint32_t cb, bool write,
+                      uint32_t align) {
+  int32_t packed = (int32_t)(n | cb << 5 | (write ? 1u : 0u) << 9 | align << 10);
+  gcc_jit_rvalue *args[6] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx), ci(j, j->t_i32, (long)slot_off),
+                             ci(j, j->t_i32, (long)size), ci(j, j->t_i32, packed)};
+  gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_ldst), 6, args));
+  j->n_stmts++;
+}
+
 /* Lane l's host pointer in the fast path. */
 static gcc_jit_rvalue *fast_ptr(J *j, uint32_t size) {
   const ld_addr_layout *a = &j->m->layout;
@@ -1187,8 +1223,7 @@ static void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, 
       gcc_jit_lvalue *g0 = local(j, U), *g1 = local(j, U);
       assign(j, g0, R_(arr_at(j, R_(wfl(j, j->w_global)), 0)));
       assign(j, g1, R_(arr_at(j, R_(wfl(j, j->w_global)), 1)));
-      jloop lp;
-      loop_begin(j, &lp);
+      fuse_open(j);
       gcc_jit_rvalue *x[3];
       for (int d = 0; d < 3; d++)
         x[d] = bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(gb[d]),
@@ -1197,7 +1232,6 @@ static void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, 
           bin(j, GCC_JIT_BINARY_OP_MULT, U, bin(j, GCC_JIT_BINARY_OP_PLUS, U,
               bin(j, GCC_JIT_BINARY_OP_MULT, U, x[2], R_(g1)), x[1]), R_(g0)), x[0]);
       assign(j, res_lv(j, inst, in->result, c), cast(j, lin, T));
-      loop_end(j, &lp);
       continue;
     }
     default: v = ci(j, U, 0); break;   /* LocalInvocationId, LocalInvocationIndex, SubgroupLocalInvocationId: per lane */
@@ -1205,8 +1239,7 @@ static void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, 
     if (c >= 3) v = ci(j, U, 0);
     uni[c < 3 ? c : 0] = local(j, U);
     assign(j, uni[c < 3 ? c : 0], v);
-    jloop lp;
-    loop_begin(j, &lp);
+    fuse_open(j);
     gcc_jit_rvalue *lv = R_(uni[c < 3 ? c : 0]);
     gcc_jit_rvalue *lane = cast(j, L(j), U);
     if (c < 3 && (bi == SpvBuiltInGlobalInvocationId || bi == SpvBuiltInLocalInvocationId))
@@ -1216,7 +1249,6 @@ static void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, 
     else if (bi == SpvBuiltInSubgroupLocalInvocationId)
       lv = lane;
     assign(j, res_lv(j, inst, in->result, c), cast(j, lv, T));
-    loop_end(j, &lp);
   }
 }
 
@@ -1257,6 +1289,12 @@ static void emit_load(J *j, uint32_t inst, const ld_insn *in) {
     loop_end(j, &lp);
     gcc_jit_block_end_with_jump(j->b, NULL, after);
     j->b = j->slow;
+    if (value_slot(j, inst, in->result)) {
+      ldst_call(j, idx, j->k->slot_off[vidx(j, inst, in->result)], in->type->size, n, cb, false, al);
+      gcc_jit_block_end_with_jump(j->b, NULL, after);
+      j->b = after;
+      return;
+    }
   }
   loop_begin(j, &lp);
   gcc_jit_lvalue *tmp[16];
@@ -1312,6 +1350,12 @@ static void emit_store(J *j, uint32_t inst, const ld_insn *in) {
     loop_end(j, &lp);
     gcc_jit_block_end_with_jump(j->b, NULL, after);
     j->b = j->slow;
+    if (value_slot(j, inst, in->ops[1])) {
+      ldst_call(j, idx, j->k->slot_off[vidx(j, inst, in->ops[1])], vt->size, n, cb, true, al);
+      gcc_jit_block_end_with_jump(j->b, NULL, after);
+      j->b = after;
+      return;
+    }
   }
   loop_begin(j, &lp);
   gcc_jit_block *act = nb(j), *join = nb(j);
@@ -1533,6 +1577,7 @@ static void emit_settle(J *j) {
 
 static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
   const ld_module *m = j->m;
+  fuse_close(j);
   const jit_seg *sg = &j->k->seg[seg];
   gcc_jit_block *disp = j->segb[j->k->n_seg];     /* the dispatch block */
   gcc_jit_type *U = j->t_u[3];
@@ -1685,8 +1730,7 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
 static void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
   if (!blk->n_phis) return;
   const jit_inst *I = &j->k->inst[inst];
-  jloop lp;
-  loop_begin(j, &lp);
+  fuse_open(j);
   gcc_jit_rvalue *pred = gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_pred, L(j)));
   for (uint32_t p = 0; p < blk->n_phis; p++) {
     const ld_insn *in = &blk->insns[p];
@@ -1715,7 +1759,6 @@ static void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
         assign(j, res_lv(j, inst, in->result, c),
                gcc_jit_lvalue_as_rvalue(slot_lv(j, j->phitmp[vidx(j, inst, in->result)], n, c, L(j))));
     }
-  loop_end(j, &lp);
 }
 
 /* --------------------------------------------- cross-lane fast paths
@@ -1962,6 +2005,51 @@ static bool emit_xlane(J *j, uint32_t inst, const ld_insn *in) {
     j->b = join;
     return true;
   }
+  case SpvOpSubgroupBlockReadINTEL: case SpvOpSubgroupBlockWriteINTEL: {
+    /* buffer block I/O: lane l, element k at p + (l + k*S) * es; the fast
+     * path is the whole subgroup active, one pointer, aligned, in bounds */
+    bool wr = op == SpvOpSubgroupBlockWriteINTEL;
+    uint32_t ptr = in->ops[0];
+    const ld_type *vt = wr ? (in->n_ops >= 2 ? m->values[in->ops[1]].type : NULL) : in->type;
+    if (!vt || !lane_shape(vt, &ct, &n) || ct->kind != LD_T_INT || comp_bytes(j->k, ct) != ct->size) return false;
+    gcc_jit_field *vs = wr ? value_slot(j, inst, in->ops[1]) : value_slot(j, inst, in->result);
+    if (!vs) return false;
+    const ld_addr_layout *a = &m->layout;
+    uint64_t bytes = (uint64_t)n * j->S * ct->size;
+    gcc_jit_lvalue *bad = local(j, U), *p0 = local(j, U);
+    {
+      gcc_jit_lvalue *save = j->lane;
+      j->lane = local(j, I);
+      assign(j, j->lane, ci(j, I, 0));
+      assign(j, p0, cast(j, V(j, inst, ptr, 0), U));
+      j->lane = save;
+    }
+    assign(j, bad, ci(j, U, 0));
+    loop_begin(j, &lp);
+    assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
+                       bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, ptr, 0), U), R_(p0))));
+    loop_end(j, &lp);
+    gcc_jit_rvalue *reg0 = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(p0), ci(j, U, (long)a->shift));
+    gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(p0), ci(j, U, (long)a->offset_mask));
+    gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), reg0);
+    gcc_jit_rvalue *lim = R_(gcc_jit_lvalue_access_field(reg, NULL, wr ? j->r_wsize : j->r_size));
+    gcc_jit_rvalue *cond = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, all_active(j),
+        bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)),
+            bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
+                cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, off, ci(j, U, wr ? 15 : 3)), ci(j, U, 0)),
+                cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, off, ci(j, U, (long)bytes)), lim))));
+    gcc_jit_block *join = fast_or_generic(j, inst, in, cond);
+    gcc_jit_rvalue *mp = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+        R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)), off), NULL), j->t_vp);
+    gcc_jit_rvalue *fp = cast(j, gcc_jit_lvalue_get_address(fld(j, vs), NULL), j->t_vp);
+    gcc_jit_function *mc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memcpy");
+    gcc_jit_rvalue *args[3] = {wr ? mp : fp, wr ? fp : mp,
+        gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T), (long)bytes)};
+    gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, mc, 3, args));
+    gcc_jit_block_end_with_jump(j->b, NULL, join);
+    j->b = join;
+    return true;
+  }
   default:
     return false;
   }
@@ -1989,6 +2077,44 @@ static void zero_private(J *j, uint32_t inst) {
   loop_end(j, &lp);
 }
 
+/* Instructions whose code is one lane-independent body (emitted into the
+ * fused lane loop). */
+static bool lane_local(J *j, const ld_insn *in) {
+  /* Fusing across instructions measured slower (one statement GCC cannot
+   * if-convert keeps the whole fused loop scalar): off for now; only
+   * explicit, allocation-free instructions are fused. */
+  if (!JIT_FUSE) {
+    switch (in->op) {
+    case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
+    case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpVariable:
+      return true;
+    default:
+      return false;
+    }
+  }
+  switch (in->op) {
+  case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
+  case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpVariable:
+  case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+  case SpvOpInBoundsPtrAccessChain:
+    return true;
+  case SpvOpLoad: {
+    const ld_value *pv = &j->m->values[in->ops[0]];
+    return pv->kind == LD_V_VARIABLE && pv->u.var->storage == SpvStorageClassInput;
+  }
+  case SpvOpExtInst:
+    if (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC) return true;
+    return native_ok(j->m, in);
+  case SpvOpStore: case SpvOpFunctionCall: case SpvOpControlBarrier: case SpvOpPhi:
+  case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn: case SpvOpReturnValue:
+    return false;
+  default:
+    if (in->op >= SpvOpGroupIAdd && in->op <= SpvOpGroupSMax) return false;
+    if (in->op >= SpvOpGroupNonUniformIAdd && in->op <= SpvOpGroupNonUniformLogicalXor) return false;
+    return native_ok(j->m, in);
+  }
+}
+
 static void emit_seg(J *j, int32_t si) {
   jit_kernel *k = j->k;
   const jit_seg *s = &k->seg[si];
@@ -2000,6 +2126,7 @@ static void emit_seg(J *j, int32_t si) {
   if (i == 0) { emit_phis(j, inst, blk); i = blk->n_phis; }
   for (; i < blk->n_insns && !j->e->failed; i++) {
     const ld_insn *in = &blk->insns[i];
+    if (!lane_local(j, in)) fuse_close(j);
     jloop lp;
     switch (in->op) {
     case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
@@ -2062,9 +2189,8 @@ static void emit_seg(J *j, int32_t si) {
     case SpvOpStore: emit_store(j, inst, in); continue;
     case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
     case SpvOpInBoundsPtrAccessChain:
-      loop_begin(j, &lp);
+      fuse_open(j);
       assign(j, res_lv(j, inst, in->result, 0), cast(j, access_chain(j, inst, in), j->t_ptr));
-      loop_end(j, &lp);
       continue;
     case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn:
     case SpvOpReturnValue:
@@ -2082,7 +2208,7 @@ static void emit_seg(J *j, int32_t si) {
         const ld_type *ct; uint32_t n;
         if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: result of unsupported type", ld_insn_where(j->m, in)); return; }
         /* compute every component into temporaries, then masked assignment */
-        loop_begin(j, &lp);
+        fuse_open(j);
         gcc_jit_lvalue *tmp[16];
         for (uint32_t c = 0; c < n; c++) {
           tmp[c] = local(j, scal(j, ct));
@@ -2092,7 +2218,6 @@ static void emit_seg(J *j, int32_t si) {
           gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
           assign(j, r, mblend(j, gcc_jit_lvalue_as_rvalue(tmp[c]), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
         }
-        loop_end(j, &lp);
       }
       continue;
     }
@@ -2403,7 +2528,9 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->w_stop = gcc_jit_context_new_field(cx, NULL, j->t_i32, "stop"),
     gcc_jit_context_new_field(cx, NULL, j->t_i32, "pad")};
   gcc_jit_struct_set_fields(wgs_st, NULL, 17, wf);
-  gcc_jit_field *cf[22] = {
+  gcc_jit_type *pl[6] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32, j->t_i32};
+  gcc_jit_type *ldst_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 6, pl, 0);
+  gcc_jit_field *cf[23] = {
     j->c_regions = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st)), "regions"),
     j->c_wg = gcc_jit_context_new_field(cx, NULL, wgsp, "wg"),
     j->c_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
@@ -2414,6 +2541,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->c_coll = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_coll"),
     j->c_limit = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_limit"),
     j->c_overflow = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_overflow"),
+    j->c_ldst = gcc_jit_context_new_field(cx, NULL, ldst_t, "rt_ldst"),
     j->c_frame = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "frame"),
     j->c_priv = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "priv"),
     j->c_steps = gcc_jit_context_new_field(cx, NULL, U, "steps"),
@@ -2426,7 +2554,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->c_base = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_i32, JIT_MAX_INST), "base"),
     j->c_stack = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, gcc_jit_struct_as_type(ent_st), JIT_MAX_STACK), "stack"),
     gcc_jit_context_new_field(cx, NULL, j->t_vp, "run")};
-  gcc_jit_struct_set_fields(j->ctx_st, NULL, 22, cf);
+  gcc_jit_struct_set_fields(j->ctx_st, NULL, 23, cf);
   j->t_framep = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st));
 
   gcc_jit_param *prm[3] = {

@@ -48,6 +48,8 @@ typedef void *(*jit_rt_mem_fn)(jit_ctx *c, int32_t insn, int32_t lane, uint64_t 
                                int32_t size, int32_t align, int32_t access);
 typedef void (*jit_rt_group_fn)(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void *out);
 typedef int64_t (*jit_rt_wg_fn)(jit_wgs *w, uint64_t group_index);
+typedef void (*jit_rt_ldst_fn)(jit_ctx *c, uint8_t *frame, int32_t insn, int32_t slot_off, int32_t size,
+                               int32_t packed);
 
 /* One entry of the SIMT (IPDOM) stack: next segment, reconvergence segment,
  * active lanes.  The compiled code pushes, pops and splits entries itself;
@@ -83,6 +85,7 @@ struct jit_ctx {
   jit_rt_branch_fn rt_coll;     /* partial-subgroup collective check: 0 inline, 1 stop, 2 done */
   jit_rt_branch_fn rt_limit;    /* steps reached step_check: 0 go on (step_check moved), != 0 stop */
   jit_rt_branch_fn rt_overflow; /* SIMT stack full: records the fault, returns nonzero */
+  jit_rt_ldst_fn rt_ldst;       /* per-lane checked loads/stores of a subgroup (slow path) */
   uint8_t *frame;
   uint8_t *priv;             /* this subgroup's private memory, priv_stride bytes per lane */
   uint64_t steps, step_check;
@@ -131,6 +134,7 @@ struct jit_kernel {
 int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg);
 int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg);
 int32_t jit_rt_overflow(jit_ctx *c, uint8_t *frame, int32_t seg);
+void jit_rt_ldst(jit_ctx *c, uint8_t *frame, int32_t insn, int32_t slot_off, int32_t size, int32_t packed);
 void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t size,
                  int32_t align, int32_t access);
 void jit_rt_group(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void *out);

@@ -222,6 +222,39 @@ void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t 
   return NULL;
 }
 
+/* The per-lane path of a load or store (the compiled fast path did not
+ * apply): every active lane's address is in the frame's addr[] scratch, the
+ * value's lane array at slot_off; packed = n | cb << 5 | write << 9 | align << 10. */
+void jit_rt_ldst(jit_ctx *c, uint8_t *frame, int32_t insn, int32_t slot_off, int32_t size, int32_t packed) {
+  jit_run *r = c->run;
+  const jit_kernel *k = r->k;
+  const ld_addr_layout *a = &k->m->layout;
+  uint32_t S = k->S, n = (uint32_t)packed & 31, cb = ((uint32_t)packed >> 5) & 15;
+  bool write = ((uint32_t)packed >> 9) & 1;
+  uint32_t align = (uint32_t)packed >> 10;
+  const int32_t *mask = f_mask(k, frame);
+  const uint8_t *ap = frame + (12 * (size_t)S + 7) / 8 * 8;
+  for (uint32_t l = 0; l < S; l++) {
+    if (!mask[l]) continue;
+    uint64_t addr;
+    memcpy(&addr, ap + 8 * (size_t)l, 8);
+    uint32_t reg = ip_addr_region(a, addr);
+    uint64_t off = ip_addr_offset(a, addr);
+    uint8_t *p = NULL;
+    const jit_region *R = reg < r->n_table ? &r->regions[reg] : NULL;
+    if (R && R->base && off + (uint64_t)size <= (write ? R->wsize : R->size) && (align < 2 || (addr & (align - 1)) == 0))
+      p = R->base + off;
+    else
+      p = jit_rt_mem(c, insn, (int32_t)l, addr, size, (int32_t)align, write ? IP_WRITE : IP_READ);
+    for (uint32_t q = 0; q < n; q++) {
+      uint8_t *v = frame + slot_off + ((size_t)q * S + l) * cb;
+      if (write) { if (p) memcpy(p + (size_t)q * cb, v, cb); }
+      else if (p) memcpy(v, p + (size_t)q * cb, cb);
+      else memset(v, 0, cb);
+    }
+  }
+}
+
 void jit_rt_group(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void *out) {
   const jit_kernel *k = c->run->k;
   const ld_insn *i = k->insns[insn];
@@ -411,6 +444,7 @@ static jit_sgctx *sg_new(jit_run *r, uint32_t id) {
   s->rt_coll = jit_rt_coll;
   s->rt_limit = jit_rt_limit;
   s->rt_overflow = jit_rt_overflow;
+  s->rt_ldst = jit_rt_ldst;
   s->sg_id = id;
   s->run = r;
   return s;

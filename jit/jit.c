@@ -7,51 +7,68 @@
  * owns a field in a per-subgroup frame struct: T v[S] for a scalar, T v[n][S]
  * for an n-component vector (structure of arrays, so a component is one
  * contiguous lane array).  Instructions become lane loops
- *     for (l = 0; l < S; l++) { t = r[l]; if (mask[l]) t = a[l] + b[l]; r[l] = t; }
- * which GCC if-converts into a blend and auto-vectorizes (every lane is
- * written, so no masked store is needed).  Constants and kernel arguments are
+ *     for (l = 0; l < S; l++) r[l] = blend(mask[l], a[l] + b[l], r[l]);
+ * which GCC auto-vectorizes (every lane is written, so no masked store is
+ * needed).  Constants and kernel arguments are
  * uniform rvalues / locals.  bool is one byte; integers are held unsigned in
  * their container (8/16/32/64) and cast to signed for signed operations;
  * pointers are the encoded addresses of ld.h (u64 or u32).
  *
  * Divergence.  The frame starts with int32 mask[S] (active lanes), tgt[S]
- * (each lane's successor index at a branch) and pred[S] (each lane's last
- * predecessor segment, for OpPhi).  Blocks are cut into segments at calls and
- * work-group barriers; every segment is a label and a case of a dispatch
- * switch.  The SIMT stack of the interpreter (IPDOM stack: entries {pc, mask,
- * rpc}, reconvergence at ld_block.reconverge, function exit when NULL) lives in
- * host memory and is driven by small host helpers (jit_run.c): at a
- * terminator the code fills tgt[] and calls rt_branch(segment), which splits
- * or moves the top entry exactly as the interpreter does, writes mask[] and
- * returns the next segment; the code jumps to the dispatch switch.  So the
- * lanes that execute each instruction together are the interpreter's, and
- * divergent paths run in terminator order (true target first).
+ * (each lane's successor index at a switch), pred[S] (each lane's last
+ * predecessor segment, for OpPhi) and u64 addr[S] (addresses of the memory
+ * access being made).  Blocks are cut into segments at calls and work-group
+ * barriers; every segment is a label and a case of a dispatch switch.  The
+ * SIMT stack of the interpreter (IPDOM stack: entries {pc, rpc, mask},
+ * reconvergence at ld_block.reconverge, function exit when NULL) lives in
+ * jit_ctx and the compiled code drives it: a branch whose active lanes agree
+ * jumps straight to the target's label (unless the target is the top entry's
+ * reconvergence point); a divergent two-way branch splits the top entry
+ * exactly as the interpreter does (false side pushed first, so the true side
+ * runs first); the "settle" block pops finished entries, rewrites mask[] and
+ * dispatches.  Only a divergent OpSwitch calls the host (rt_branch).  Every
+ * branch counts toward the step limit; rt_limit checks it (and the time
+ * limit) every 65536 branches.
  *
  * Functions.  Every OpFunctionCall is inlined as a new instance (own value
- * fields, own private-memory area); the call pushes a stack entry for the
- * callee whose reconvergence point is the caller's continuation segment;
- * OpReturn removes the returning lanes from the instance's entries (the
- * interpreter's "returned" mask).  Recursion falls back.
+ * fields, own private-memory area, zeroed at the call as the interpreter
+ * does); the call pushes an entry for the callee whose reconvergence point is
+ * the caller's continuation segment; OpReturn removes the returning lanes from
+ * the instance's entries.  Recursion falls back.  Image and sampler
+ * parameters are resolved at plan time to the kernel argument they carry.
  *
- * Barriers.  The frame holds all state, so the compiled function is
- * resumable: a work-group barrier moves the top entry to the continuation
- * segment and returns JIT_RET_SUSPEND; the host work-group loop runs every
- * subgroup up to the barrier, then resumes each at its stack top.
+ * Loops and barriers.  sg_groups() loops over the launch's work-groups (one
+ * host call per work-group, rt_wg, sets up its built-in values and zeroes
+ * local memory) and over their subgroups.  The frame holds all state, so
+ * sg_kernel() is resumable: a work-group barrier moves the top entry to the
+ * continuation segment and returns JIT_RET_SUSPEND; the loop runs every
+ * subgroup up to the barrier, then resumes the waiting ones in order.
+ * Built-in variables are computed inline from jit_wgs and the lane.
  *
- * Memory.  Per-lane scalar accesses.  The address is split into (region,
- * offset); the region table (jit_ctx.regions, indexed by region number) gives
- * base, readable and writable size.  The inline fast path accepts only
- * in-bounds accesses aligned to the type's natural alignment; everything else
- * calls rt_mem, which asks the interpreter's own ip_mem (same fault kinds,
- * same ip_diag records) and either returns the host pointer (the access was
- * legal after all) or NULL (fault recorded; loads yield zero, stores are
- * dropped).  Built-in Input variables are read from a per-subgroup block the
- * host fills.
+ * Lane loops.  Each instruction is a loop over the S lanes with a branch-free
+ * bitwise blend under mask[] (mblend), which GCC vectorizes with the dynamic
+ * cost model.  Kernels above JIT_BIG_KERNEL statements compile at -O1 with
+ * the vectorizer (half the compile time).
  *
- * Subgroup operations.  Group/GroupNonUniform IAdd and FAdd (reduce, scans) are
- * inline cross-lane loops combining active lanes in increasing lane order
- * (floats sequentially, as the reference); other arithmetic group operations
- * call the shared reference ip_group_arith_eval through rt_group.
+ * Memory.  A subgroup-wide fast path first: all lanes active, all addresses
+ * in one region, in bounds and aligned -> unchecked per-lane accesses (one
+ * memcpy when the addresses are consecutive); a Function variable of the
+ * instance itself is each lane's own private bytes.  Otherwise the per-lane
+ * path (jit_rt_ldst, host) asks the interpreter's own ip_mem for every access
+ * the region table does not prove legal (same fault kinds, same ip_diag
+ * records; loads yield zero, stores are dropped).
+ *
+ * Subgroup operations.  Group/GroupNonUniform IAdd and FAdd (reduce, scans)
+ * are inline cross-lane loops combining active lanes in increasing lane
+ * order; other arithmetic group operations call the shared reference
+ * ip_group_arith_eval through rt_group.  Intel shuffles, OpGroupBroadcast,
+ * ballot and ballot bit count, buffer block reads/writes and 32/64-bit
+ * integer atomics have inline fast paths taken when the interpreter would
+ * record no diagnostic (whole subgroup active, indices in range, uniform
+ * operands, aligned in-bounds memory); otherwise, and for every other
+ * instruction, the interpreter's own handler runs on the subgroup's lanes
+ * (rt_interp copies operands in and the result out), so UB and faults are
+ * recorded exactly as the interpreter records them.
  *
  * Anything else makes jit_kernel_compile return NULL with one reason.
  */
@@ -289,6 +306,8 @@ static bool builtin_supported(int32_t b) {
   case SpvBuiltInSubgroupSize: case SpvBuiltInSubgroupMaxSize: case SpvBuiltInNumSubgroups:
   case SpvBuiltInNumEnqueuedSubgroups: case SpvBuiltInSubgroupId:
   case SpvBuiltInSubgroupLocalInvocationId: case SpvBuiltInWorkDim:
+  case SpvBuiltInSubgroupEqMask: case SpvBuiltInSubgroupGeMask: case SpvBuiltInSubgroupGtMask:
+  case SpvBuiltInSubgroupLeMask: case SpvBuiltInSubgroupLtMask:
     return true;
   default:
     return false;
@@ -372,7 +391,9 @@ static bool wg_scoped(const ld_module *m, const ld_insn *in) {
 }
 
 /* One instruction executed by the interpreter's own handler (rt_interp). */
-static bool generic_ok(const ld_module *m, const ld_insn *in, plan_err *e) {
+static bool is_handle(const ld_type *t) { return t && (t->kind == LD_T_IMAGE || t->kind == LD_T_SAMPLER); }
+
+static bool generic_ok(const ld_module *m, const ld_insn *in, const ld_function *kernel_fn, plan_err *e) {
   switch (in->op) {
   case SpvOpVariable: case SpvOpFunctionCall: case SpvOpPhi: case SpvOpControlBarrier:
   case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn:
@@ -393,6 +414,11 @@ static bool generic_ok(const ld_module *m, const ld_insn *in, plan_err *e) {
     if (v->kind != LD_V_RESULT && v->kind != LD_V_PARAM) continue;
     if (v->owner == NULL) continue;
     if (v->kind == LD_V_RESULT && v->u.insn->op == SpvOpVariable) continue;
+    /* an image or sampler kernel argument: the handler reads it from the
+     * packed arguments (jit_run.c: xfer) */
+    (void)kernel_fn;   /* inlined functions' handle parameters are resolved at the call (plan_inst) */
+    if (v->kind == LD_V_PARAM && is_handle(v->type))
+      continue;
     if (!v->type || !lane_shape(v->type, &c, &n))
       return failf(e, "%s: operand of unsupported type (kind %d)", ld_insn_where(m, in),
                    v->type ? (int)v->type->kind : -1);
@@ -400,9 +426,9 @@ static bool generic_ok(const ld_module *m, const ld_insn *in, plan_err *e) {
   return true;
 }
 
-static bool op_supported(const ld_module *m, const ld_insn *in, plan_err *e) {
+static bool op_supported(const ld_module *m, const ld_insn *in, const ld_function *kernel_fn, plan_err *e) {
   if (native_ok(m, in)) return true;
-  return generic_ok(m, in, e);
+  return generic_ok(m, in, kernel_fn, e);
 }
 
 static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
@@ -487,6 +513,37 @@ static uint32_t add_insn_index(jit_kernel *k, const ld_insn *in) {
   return k->n_insns++;
 }
 
+/* The kernel argument behind handle value id of instance inst, or -1. */
+static int32_t handle_arg(const jit_kernel *k, uint32_t inst, uint32_t id) {
+  const ld_value *v = &k->m->values[id];
+  if (v->kind != LD_V_PARAM) return -1;
+  if (inst == 0) {
+    const ld_function *kf = k->k->fn;
+    for (uint32_t a = 0; a < kf->n_params; a++) if (kf->params[a] == id) return (int32_t)a;
+    return -1;
+  }
+  for (uint32_t q = 0; q < k->n_handles; q++)
+    if (k->handles[q].inst == inst && k->handles[q].id == id) return (int32_t)k->handles[q].arg;
+  return -1;
+}
+
+/* A call's image and sampler arguments: each must be a kernel argument
+ * (possibly passed down through callers); recorded for the callee instance. */
+static bool plan_handles(jit_kernel *k, uint32_t caller, const ld_insn *call, const ld_function *callee,
+                         uint32_t callee_inst, plan_err *e) {
+  for (uint32_t a = 0; a < callee->n_params && a + 1 < call->n_ops; a++) {
+    if (!is_handle(k->m->values[callee->params[a]].type)) continue;
+    int32_t arg = handle_arg(k, caller, call->ops[1 + a]);
+    if (arg < 0) return failf(e, "%s: image or sampler argument that is not a kernel argument", ld_insn_where(k->m, call));
+    if (k->n_handles >= 64) return failf(e, "more than 64 image or sampler parameters");
+    k->handles[k->n_handles].inst = callee_inst;
+    k->handles[k->n_handles].id = callee->params[a];
+    k->handles[k->n_handles].arg = (uint32_t)arg;
+    k->n_handles++;
+  }
+  return true;
+}
+
 static int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, int32_t cont,
                          plan_err *e) {
   const ld_module *m = k->m;
@@ -517,7 +574,7 @@ static int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, 
     int32_t cur = k->inst[ii].block_seg[b];
     for (uint32_t i = 0; i < blk->n_insns; i++) {
       const ld_insn *in = &blk->insns[i];
-      if (!op_supported(m, in, e)) return -1;
+      if (!op_supported(m, in, k->k->fn, e)) return -1;
       if (in->op == SpvOpVariable) {
         if (in->n_ops > 1) return failf(e, "%s: OpVariable with initializer", ld_insn_where(m, in)), -1;
         const ld_type *pt = in->type && in->type->elem ? in->type->elem : NULL;
@@ -532,13 +589,14 @@ static int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, 
           if (!builtin_supported(var->builtin))
             return failf(e, "%s: built-in %d not compiled yet", ld_insn_where(m, in), var->builtin), -1;
           const ld_type *c; uint32_t n;
-          if (!lane_shape(var->pointee, &c, &n) || n > 3) return failf(e, "built-in of odd type"), -1;
+          if (!lane_shape(var->pointee, &c, &n) || n > 4) return failf(e, "built-in of odd type"), -1;
         }
       }
       if (in->op == SpvOpFunctionCall) {
         int32_t next = new_seg(k, ii, blk, i + 1);
         const ld_value *cv = &m->values[in->ops[0]];
         if (cv->kind != LD_V_FUNCTION) return failf(e, "call of a non-function"), -1;
+        if (!plan_handles(k, ii, in, cv->u.fn, k->n_inst, e)) return -1;
         k->priv_bytes = priv;
         if (plan_inst(k, cv->u.fn, ii, next, e) < 0) return -1;
         priv = k->priv_bytes;
@@ -586,6 +644,7 @@ typedef struct J {
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
                 *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop;
   gcc_jit_function *fn_kernel;
+  const char *mflags;
   gcc_jit_lvalue *fast_base, *contig;
   jloop_ open_lp;               /* the fused lane loop being filled (open) */
   bool open;
@@ -1179,6 +1238,37 @@ static gcc_jit_rvalue *fast_ptr(J *j, uint32_t size) {
 static void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const ld_type *ct, uint32_t n) {
   gcc_jit_type *U = j->t_u[3], *T = scal(j, ct);
   gcc_jit_rvalue *sgid = cast(j, ctxf(j, j->c_sg_id), U);
+  if (bi >= SpvBuiltInSubgroupEqMask && bi <= SpvBuiltInSubgroupLtMask) {
+    /* word c holds lanes k in [32c, 32c+32) of [0, S) with k ==/>=/>/<=/< l */
+    gcc_jit_type *SI = j->t_s[3];
+    fuse_open(j);
+    gcc_jit_rvalue *l = cast(j, L(j), SI);
+    for (uint32_t c = 0; c < n; c++) {
+      int64_t base = 32 * (int64_t)c;
+      /* lowbits(x): the x lowest bits of a word, x clamped to [0, 32] */
+      #define LOWBITS(x_) sel(j, cmp(j, GCC_JIT_COMPARISON_LE, (x_), ci(j, SI, 0)), ci(j, U, 0), \
+          sel(j, cmp(j, GCC_JIT_COMPARISON_GE, (x_), ci(j, SI, 32)), ci(j, U, 0xffffffffL), \
+              bin(j, GCC_JIT_BINARY_OP_MINUS, U, bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, ci(j, U, 1), cast(j, (x_), U)), ci(j, U, 1)), U), U)
+      int64_t fulln = (int64_t)j->S - base;
+      uint64_t full = fulln <= 0 ? 0 : fulln >= 32 ? 0xffffffffull : (1ull << fulln) - 1;
+      gcc_jit_rvalue *x = bin(j, GCC_JIT_BINARY_OP_MINUS, SI, l, ci(j, SI, (long)base));
+      gcc_jit_rvalue *x1 = bin(j, GCC_JIT_BINARY_OP_PLUS, SI, x, ci(j, SI, 1));
+      gcc_jit_rvalue *v;
+      switch (bi) {
+      case SpvBuiltInSubgroupEqMask: v = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, LOWBITS(x1), LOWBITS(x)); break;
+      case SpvBuiltInSubgroupGeMask:
+        v = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, LOWBITS(x), ci(j, U, 0xffffffffL)); break;
+      case SpvBuiltInSubgroupGtMask:
+        v = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, LOWBITS(x1), ci(j, U, 0xffffffffL)); break;
+      case SpvBuiltInSubgroupLeMask: v = LOWBITS(x1); break;
+      default: v = LOWBITS(x); break;
+      }
+      #undef LOWBITS
+      v = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, v, ci(j, U, (long)full));
+      assign(j, res_lv(j, inst, in->result, c), cast(j, v, T));
+    }
+    return;
+  }
   gcc_jit_lvalue *lidp[3] = {NULL, NULL, NULL};
   bool need_lid = bi == SpvBuiltInGlobalInvocationId || bi == SpvBuiltInLocalInvocationId ||
                   bi == SpvBuiltInGlobalLinearId;
@@ -1402,6 +1492,44 @@ static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
       cast(j, gcc_jit_lvalue_get_address(fld(j, xs), NULL), j->t_vp),
       cast(j, gcc_jit_lvalue_get_address(fld(j, j->slot[vidx(j, inst, in->result)]), NULL), j->t_vp)};
     gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_group), 5, args));
+    return;
+  }
+  if (iadd && gop != SpvGroupOperationReduce) {
+    /* integer scans in log2(S) vector steps (wrapping addition is
+     * associative, so the sum equals the interpreter's lane-order sum):
+     * a[S + l] holds the running sum, a[0..S) zeros */
+    gcc_jit_type *AT = gcc_jit_context_new_array_type(j->cx, NULL, T, (int)(2 * j->S));
+    gcc_jit_lvalue *buf[2] = {local(j, AT), local(j, AT)};
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *mk = bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0), cast(j, lane_arr_r(j, j->f_mask), T));
+    gcc_jit_rvalue *xm = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, V(j, inst, x, 0), mk);
+    for (int q = 0; q < 2; q++)
+      assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[q]), L(j)), ci(j, T, 0));
+    assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[0]),
+                                               bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, L(j), ci(j, j->t_i32, (long)j->S))), xm);
+    loop_end(j, &lp);
+    int cur = 0;
+    for (uint32_t k = 1; k < j->S; k *= 2) {
+      loop_begin(j, &lp);
+      gcc_jit_rvalue *li = bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, L(j), ci(j, j->t_i32, (long)j->S));
+      gcc_jit_rvalue *lk = bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, li, ci(j, j->t_i32, (long)k));
+      assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[1 - cur]), li),
+             fixw(j, ct, bin(j, GCC_JIT_BINARY_OP_PLUS, T, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[cur]), li)),
+                             R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[cur]), lk)))));
+      loop_end(j, &lp);
+      cur = 1 - cur;
+    }
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *li = bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, L(j), ci(j, j->t_i32, (long)j->S));
+    gcc_jit_rvalue *incl = R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[cur]), li));
+    gcc_jit_rvalue *v = incl;
+    if (gop == SpvGroupOperationExclusiveScan) {
+      gcc_jit_rvalue *mk2 = bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0), cast(j, lane_arr_r(j, j->f_mask), T));
+      v = fixw(j, ct, bin(j, GCC_JIT_BINARY_OP_MINUS, T, incl, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, V(j, inst, x, 0), mk2)));
+    }
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    assign(j, r, mblend(j, v, R_(r), T));
+    loop_end(j, &lp);
     return;
   }
   gcc_jit_lvalue *acc = local(j, T);
@@ -1809,6 +1937,50 @@ static gcc_jit_block *fast_or_generic(J *j, uint32_t inst, const ld_insn *in, gc
   return join;
 }
 
+static bool has_flag(const char *flags, const char *f) {
+  size_t n = strlen(f);
+  for (const char *p = flags ? strstr(flags, f) : NULL; p; p = strstr(p + 1, f))
+    if ((p == flags || p[-1] == ' ') && (p[n] == 0 || p[n] == ' ')) return true;
+  return false;
+}
+
+/* Lane permutes in one instruction: res[l] = x[idx[l]] (vpermd) or, with a
+ * second table, x/y[idx[l]] for idx in [0, 2S) (vpermi2d), 32-bit lanes,
+ * S = 16 (zmm, AVX-512F) or 8 (ymm, AVX2 / AVX-512VL).  GCC has no permute
+ * in libgccjit and does not turn the gather loop into one, so the template is
+ * extended asm.  idx: int32 lane array (frame field); false if not applicable. */
+static bool emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_field *idx, gcc_jit_field *res,
+                         uint32_t n) {
+  if (!xs || !res) return false;
+  bool z = j->S == 16 && has_flag(j->mflags, "-mavx512f");
+  bool y8 = j->S == 8 && has_flag(j->mflags, "-mavx2") && (!ys || has_flag(j->mflags, "-mavx512vl"));
+  if (!z && !y8) return false;
+  gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], j->S), 4);
+  gcc_jit_type *vp = gcc_jit_type_get_pointer(vt);
+  for (uint32_t c = 0; c < n; c++) {
+    gcc_jit_lvalue *xv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, xs, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
+    gcc_jit_lvalue *rv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, res, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
+    gcc_jit_lvalue *iv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(lane_arr(j, idx, ci(j, j->t_i32, 0)), NULL), vp), NULL);
+    if (!ys) {
+      gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vpermd %1, %2, %0");
+      gcc_jit_extended_asm_add_output_operand(a, NULL, "=v", rv);
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(xv));
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(iv));
+    } else {
+      gcc_jit_lvalue *yv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, ys, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
+      gcc_jit_lvalue *t = local(j, vt);
+      assign(j, t, R_(iv));
+      gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vpermi2d %2, %1, %0");
+      gcc_jit_extended_asm_add_output_operand(a, NULL, "+v", t);
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(xv));
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(yv));
+      assign(j, rv, R_(t));
+    }
+    j->n_stmts++;
+  }
+  return true;
+}
+
 static bool emit_xlane(J *j, uint32_t inst, const ld_insn *in) {
   const ld_module *m = j->m;
   const ld_type *ct; uint32_t n;
@@ -1864,6 +2036,36 @@ static bool emit_xlane(J *j, uint32_t inst, const ld_insn *in) {
     loop_end(j, &lp);
     gcc_jit_block *join = fast_or_generic(j, inst, in, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, all_active(j),
                                                            cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0))));
+    gcc_jit_field *xs = value_slot(j, inst, x), *ys = two ? value_slot(j, inst, y) : NULL;
+    if (comp_bytes(j->k, ct) == 4 && xs && (!two || ys)) {
+      /* permute index: source lane, + S for the second table */
+      gcc_jit_block *save_b = j->b;
+      loop_begin(j, &lp);
+      gcc_jit_lvalue *tl = lane_arr(j, j->f_tgt, L(j));
+      assign(j, tl, bin(j, GCC_JIT_BINARY_OP_PLUS, I, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, I, R_(tl), ci(j, I, 255)),
+                        bin(j, GCC_JIT_BINARY_OP_MULT, I, bin(j, GCC_JIT_BINARY_OP_RSHIFT, I, R_(tl), ci(j, I, 8)), ci(j, I, (long)j->S))));
+      loop_end(j, &lp);
+      if (emit_permute(j, xs, ys, j->f_tgt, value_slot(j, inst, in->result), n)) {
+        gcc_jit_block_end_with_jump(j->b, NULL, join);
+        j->b = join;
+        return true;
+      }
+      /* not applicable on this CPU: the loop below reads the same index form */
+      (void)save_b;
+      loop_begin(j, &lp);
+      gcc_jit_rvalue *t2 = R_(lane_arr(j, j->f_tgt, L(j)));
+      gcc_jit_rvalue *s2 = bin(j, GCC_JIT_BINARY_OP_MODULO, I, t2, ci(j, I, (long)j->S));
+      gcc_jit_rvalue *h2 = bin(j, GCC_JIT_BINARY_OP_DIVIDE, I, t2, ci(j, I, (long)j->S));
+      for (uint32_t c = 0; c < n; c++) {
+        gcc_jit_rvalue *v = gather_v(j, inst, x, c, s2);
+        if (two) v = sel(j, cmp(j, GCC_JIT_COMPARISON_NE, h2, ci(j, I, 0)), gather_v(j, inst, y, c, s2), v, scal(j, ct));
+        assign(j, res_lv(j, inst, in->result, c), v);
+      }
+      loop_end(j, &lp);
+      gcc_jit_block_end_with_jump(j->b, NULL, join);
+      j->b = join;
+      return true;
+    }
     loop_begin(j, &lp);
     gcc_jit_rvalue *t = R_(lane_arr(j, j->f_tgt, L(j)));
     gcc_jit_rvalue *sl = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, I, t, ci(j, I, 255));
@@ -2003,6 +2205,40 @@ static bool emit_xlane(J *j, uint32_t inst, const ld_insn *in) {
     loop_end(j, &lp);
     gcc_jit_block_end_with_jump(j->b, NULL, join);
     j->b = join;
+    return true;
+  }
+  case SpvOpAtomicIAdd: case SpvOpAtomicISub: case SpvOpAtomicIIncrement: case SpvOpAtomicIDecrement:
+  case SpvOpAtomicAnd: case SpvOpAtomicOr: case SpvOpAtomicXor: {
+    /* 32/64-bit integer read-modify-writes: lane by lane in increasing lane
+     * order, sequentially consistent, as the interpreter; the fast path is
+     * the whole subgroup active with every address valid and aligned */
+    bool noval = op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement;
+    if (in->n_ops < (noval ? 3u : 4u) || !lane_shape(in->type, &ct, &n) || n != 1 || ct->kind != LD_T_INT ||
+        (ct->width != 32 && ct->width != 64) || !value_slot(j, inst, in->result))
+      return false;
+    uint32_t sz = ct->width / 8;
+    const char *fnm = op == SpvOpAtomicAnd ? "and" : op == SpvOpAtomicOr ? "or" : op == SpvOpAtomicXor ? "xor" :
+                      (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? "sub" : "add";
+    char bname[40];
+    snprintf(bname, sizeof bname, "__atomic_fetch_%s_%u", fnm, sz);
+    gcc_jit_function *af = gcc_jit_context_get_builtin_function(j->cx, bname);
+    if (!af) return false;
+    gcc_jit_block *after = mem_fast(j, inst, in->ops[0], sz, sz, true);
+    if (!after) return false;
+    gcc_jit_block *fast = j->b, *slow = j->slow;
+    j->b = slow;
+    emit_generic(j, inst, in);
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    j->b = fast;
+    loop_begin(j, &lp);
+    gcc_jit_type *T = scal(j, ct);
+    gcc_jit_rvalue *v = noval ? ci(j, T, 1) : cast(j, V(j, inst, in->ops[3], 0), T);
+    gcc_jit_rvalue *args[3] = {cast(j, fast_ptr(j, sz), gcc_jit_type_get_volatile(j->t_vp)), v,
+                               ci(j, j->t_i32, 5 /* __ATOMIC_SEQ_CST */)};
+    assign(j, res_lv(j, inst, in->result, 0), cast(j, gcc_jit_context_new_call(j->cx, NULL, af, 3, args), T));
+    loop_end(j, &lp);
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    j->b = after;
     return true;
   }
   case SpvOpSubgroupBlockReadINTEL: case SpvOpSubgroupBlockWriteINTEL: {
@@ -2161,6 +2397,7 @@ static void emit_seg(J *j, int32_t si) {
       loop_begin(j, &lp);
       for (uint32_t a = 0; a < callee->n_params && a + 1 < in->n_ops; a++) {
         const ld_type *ct; uint32_t n;
+        if (is_handle(j->m->values[callee->params[a]].type)) continue;   /* plan_handles */
         if (!lane_shape(j->m->values[callee->params[a]].type, &ct, &n)) {
           failf(j->e, "%s: aggregate argument", ld_insn_where(j->m, in)); return;
         }
@@ -2231,7 +2468,9 @@ static bool enum_slots(jit_kernel *k, slot_cb cb, void *u, plan_err *e) {
   const ld_module *m = k->m;
   for (uint32_t ii = 0; ii < k->n_inst; ii++) {
     const ld_function *fn = k->inst[ii].fn;
-    if (ii > 0) for (uint32_t p = 0; p < fn->n_params; p++) cb(u, ii, fn->params[p], false, m->values[fn->params[p]].type);
+    if (ii > 0)
+      for (uint32_t p = 0; p < fn->n_params; p++)
+        if (!is_handle(m->values[fn->params[p]].type)) cb(u, ii, fn->params[p], false, m->values[fn->params[p]].type);
     for (uint32_t b = 0; b < fn->n_blocks; b++) {
       if (k->inst[ii].block_seg[b] < 0) continue;
       const ld_block *blk = &fn->blocks[b];
@@ -2425,6 +2664,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   J jj, *j = &jj;
   memset(j, 0, sizeof *j);
   j->k = k; j->m = k->m; j->S = k->S; j->e = e;
+  j->mflags = mflags;
   gcc_jit_context *cx = gcc_jit_context_acquire();
   if (!cx) { failf(e, "gcc_jit_context_acquire failed"); return NULL; }
   j->cx = cx;
@@ -2579,7 +2819,9 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   for (uint32_t a = 0; a < kf->n_params; a++) {
     const ld_type *ct; uint32_t n;
     uint32_t id = kf->params[a];
-    if (!lane_shape(k->m->values[id].type, &ct, &n)) { failf(e, "kernel argument %u of unsupported type", a); goto out; }
+    const ld_type *at = k->m->values[id].type;
+    if (is_handle(at)) continue;   /* read by handlers only */
+    if (!lane_shape(at, &ct, &n)) { failf(e, "kernel argument %u of unsupported type", a); goto out; }
     gcc_jit_type *T = scal(j, ct);
     for (uint32_t c = 0; c < n; c++) {
       gcc_jit_lvalue *lv = local(j, T);

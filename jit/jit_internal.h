@@ -123,6 +123,10 @@ struct jit_kernel {
   uint64_t priv_bytes;       /* per lane */
   uint32_t frame_size;
   uint32_t n_interp;         /* instructions handed to the interpreter (rt_interp) */
+  /* image and sampler parameters of inlined functions: which kernel argument
+   * each one is (handlers read it from the packed arguments) */
+  uint32_t n_handles;
+  struct { uint32_t inst, id, arg; } handles[64];
   /* code */
   void *dl;
   jit_entry_fn entry;

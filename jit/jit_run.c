@@ -303,6 +303,14 @@ static void xfer(jit_run *r, jit_sgctx *s, uint32_t inst, uint32_t id, const ip_
         for (uint32_t l = 0; l < S; l++) memcpy(dst + (size_t)l * size, r->args + k->arg_off[a], size);
     return;
   }
+  if (v->kind == LD_V_PARAM && v->type && (v->type->kind == LD_T_IMAGE || v->type->kind == LD_T_SAMPLER)) {
+    /* an inlined function's image or sampler parameter: its kernel argument */
+    if (!to_interp) return;
+    for (uint32_t q = 0; q < k->n_handles; q++)
+      if (k->handles[q].inst == inst && k->handles[q].id == id)
+        for (uint32_t l = 0; l < S; l++) memcpy(dst + (size_t)l * size, r->args + k->arg_off[k->handles[q].arg], size);
+    return;
+  }
   size_t vi = (size_t)inst * m->bound + id;
   if (v->kind == LD_V_RESULT && v->u.insn->op == SpvOpVariable) {
     const ld_addr_layout *a = &m->layout;

@@ -2232,7 +2232,9 @@ static bool emit_xlane(J *j, uint32_t inst, const ld_insn *in) {
     j->b = fast;
     loop_begin(j, &lp);
     gcc_jit_type *T = scal(j, ct);
-    gcc_jit_rvalue *v = noval ? ci(j, T, 1) : cast(j, V(j, inst, in->ops[3], 0), T);
+    /* the builtins take and return int / long long */
+    gcc_jit_type *BT = gcc_jit_context_get_type(j->cx, sz == 4 ? GCC_JIT_TYPE_INT : GCC_JIT_TYPE_LONG_LONG);
+    gcc_jit_rvalue *v = noval ? ci(j, BT, 1) : cast(j, cast(j, V(j, inst, in->ops[3], 0), T), BT);
     gcc_jit_rvalue *args[3] = {cast(j, fast_ptr(j, sz), gcc_jit_type_get_volatile(j->t_vp)), v,
                                ci(j, j->t_i32, 5 /* __ATOMIC_SEQ_CST */)};
     assign(j, res_lv(j, inst, in->result, 0), cast(j, gcc_jit_context_new_call(j->cx, NULL, af, 3, args), T));

@@ -293,7 +293,7 @@ OPTS = ["-O0", "-O1", "-O2", "-O3"]
 CASE_KEYS = ("kernel", "std", "global_size", "local_size", "global_offset",
              "args", "printf", "exit", "diag", "subgroup_sizes", "opts",
              "defines", "name", "extra_flags", "sweep", "spec_constants", "run_flags",
-             "cli", "stderr", "error", "jobs_compare")
+             "cli", "stderr", "error", "jobs_compare", "jit_fallback")
 
 
 def load_spec(path):
@@ -721,6 +721,13 @@ class Runner:
             for be in self.o.backends:
                 cmd, rc, out, err, res = self.run_one(sim, be, sg, case)
                 errs, key = self.check_run(case, rc, out, err, res)
+                if be == "jit" and isinstance(res, dict) and res.get("backend") not in (None, "jit"):
+                    # the JIT must run every kernel of the corpus; a spec may
+                    # name a known gap ("jit_fallback": text of the reason)
+                    why = res.get("fallback_reason") or "no reason given"
+                    allowed = case.get("jit_fallback")
+                    if not allowed or allowed not in why:
+                        errs = errs + ["the JIT fell back to the interpreter: " + why]
                 if not errs and case.get("jobs_compare"):
                     errs = self.check_jobs(sim, be, sg, case)
                 tag = "%s%s" % (be, ("/sg%d" % sg) if sg else "")

@@ -436,7 +436,7 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
   case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
   case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpControlBarrier:
   case SpvOpPhi: case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch:
-  case SpvOpReturn: case SpvOpReturnValue: case SpvOpFunctionCall:
+  case SpvOpReturn: case SpvOpReturnValue: case SpvOpFunctionCall: case SpvOpUnreachable:
   case SpvOpLoad: case SpvOpStore: case SpvOpVariable:
   case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
   case SpvOpInBoundsPtrAccessChain:
@@ -638,7 +638,7 @@ typedef struct J {
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;
-  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst;
+  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach;
   gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_base, *c_stack;
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
@@ -1849,6 +1849,31 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
     gcc_jit_block_end_with_jump(j->b, NULL, cond);
     return;
   }
+  case SpvOpUnreachable: {
+    /* a fault for the active lanes, which then terminate (ip_kill): they
+     * leave every stack entry */
+    uint32_t idx = add_insn_index(j->k, in);
+    gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+    gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_unreach), 3, args);
+    gcc_jit_block *stop = nb(j), *go = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, go);
+    ret_done(j, stop);
+    j->b = go;
+    gcc_jit_lvalue *a0 = local(j, U), *a1 = local(j, U), *i = local(j, j->t_i32);
+    assign(j, a0, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 0))));
+    assign(j, a1, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 1))));
+    assign(j, i, ci(j, j->t_i32, 0));
+    gcc_jit_block *cond = nb(j), *body = nb(j);
+    gcc_jit_block_end_with_jump(j->b, NULL, cond);
+    gcc_jit_block_end_with_conditional(cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(i), SP(j)), body, j->settle);
+    j->b = body;
+    gcc_jit_lvalue *e = stack_at(j, R_(i));
+    assign(j, ent_m(j, e, 0), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, e, 0)), R_(a0)));
+    assign(j, ent_m(j, e, 1), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, e, 1)), R_(a1)));
+    assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, R_(i), ci(j, j->t_i32, 1)));
+    gcc_jit_block_end_with_jump(j->b, NULL, cond);
+    return;
+  }
   default:
     failf(j->e, "%s: terminator %s not compiled yet", ld_insn_where(m, in), opname(in->op));
     return;
@@ -2345,6 +2370,7 @@ static bool lane_local(J *j, const ld_insn *in) {
     return native_ok(j->m, in);
   case SpvOpStore: case SpvOpFunctionCall: case SpvOpControlBarrier: case SpvOpPhi:
   case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn: case SpvOpReturnValue:
+  case SpvOpUnreachable:
     return false;
   default:
     if (in->op >= SpvOpGroupIAdd && in->op <= SpvOpGroupSMax) return false;
@@ -2432,7 +2458,7 @@ static void emit_seg(J *j, int32_t si) {
       assign(j, res_lv(j, inst, in->result, 0), cast(j, access_chain(j, inst, in), j->t_ptr));
       continue;
     case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn:
-    case SpvOpReturnValue:
+    case SpvOpReturnValue: case SpvOpUnreachable:
       emit_terminator(j, inst, in, si);
       return;
     default:
@@ -2772,7 +2798,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   gcc_jit_struct_set_fields(wgs_st, NULL, 17, wf);
   gcc_jit_type *pl[6] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32, j->t_i32};
   gcc_jit_type *ldst_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 6, pl, 0);
-  gcc_jit_field *cf[23] = {
+  gcc_jit_field *cf[24] = {
     j->c_regions = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st)), "regions"),
     j->c_wg = gcc_jit_context_new_field(cx, NULL, wgsp, "wg"),
     j->c_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
@@ -2784,6 +2810,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->c_limit = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_limit"),
     j->c_overflow = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_overflow"),
     j->c_ldst = gcc_jit_context_new_field(cx, NULL, ldst_t, "rt_ldst"),
+    j->c_unreach = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_unreachable"),
     j->c_frame = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "frame"),
     j->c_priv = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "priv"),
     j->c_steps = gcc_jit_context_new_field(cx, NULL, U, "steps"),
@@ -2796,7 +2823,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->c_base = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_i32, JIT_MAX_INST), "base"),
     j->c_stack = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, gcc_jit_struct_as_type(ent_st), JIT_MAX_STACK), "stack"),
     gcc_jit_context_new_field(cx, NULL, j->t_vp, "run")};
-  gcc_jit_struct_set_fields(j->ctx_st, NULL, 23, cf);
+  gcc_jit_struct_set_fields(j->ctx_st, NULL, 24, cf);
   j->t_framep = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st));
 
   gcc_jit_param *prm[3] = {

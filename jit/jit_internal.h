@@ -86,6 +86,7 @@ struct jit_ctx {
   jit_rt_branch_fn rt_limit;    /* steps reached step_check: 0 go on (step_check moved), != 0 stop */
   jit_rt_branch_fn rt_overflow; /* SIMT stack full: records the fault, returns nonzero */
   jit_rt_ldst_fn rt_ldst;       /* per-lane checked loads/stores of a subgroup (slow path) */
+  jit_rt_branch_fn rt_unreachable; /* OpUnreachable: records the fault; != 0: the launch stops */
   uint8_t *frame;
   uint8_t *priv;             /* this subgroup's private memory, priv_stride bytes per lane */
   uint64_t steps, step_check;
@@ -138,6 +139,7 @@ struct jit_kernel {
 int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg);
 int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg);
 int32_t jit_rt_overflow(jit_ctx *c, uint8_t *frame, int32_t seg);
+int32_t jit_rt_unreachable(jit_ctx *c, uint8_t *frame, int32_t insn);
 void jit_rt_ldst(jit_ctx *c, uint8_t *frame, int32_t insn, int32_t slot_off, int32_t size, int32_t packed);
 void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t size,
                  int32_t align, int32_t access);

@@ -222,6 +222,28 @@ void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t 
   return NULL;
 }
 
+/* OpUnreachable reached by the active lanes: the interpreter's fault record
+ * (the compiled code then removes the lanes, as ip_kill does). */
+int32_t jit_rt_unreachable(jit_ctx *c, uint8_t *frame, int32_t insn) {
+  (void)frame;
+  jit_run *r = c->run;
+  ip_mask act = c->sp > 0 ? c->stack[c->sp - 1].mask : (ip_mask){{0, 0}};
+  ip_sg *sg = diag_sg(r, c->sg_id);
+  if (!sg) { stop_run(r); return 1; }
+  ip_op op;
+  memset(&op, 0, sizeof op);
+  op.insn = insn > 0 && (uint32_t)insn < r->k->n_insns ? r->k->insns[insn] : NULL;
+  const ip_op *saved = sg->cur;
+  ip_mask savedm = sg->mask;
+  sg->cur = &op;
+  sg->mask = act;
+  int rc = ip_fault(sg, IP_FAULT_UNREACHABLE, act, 0, "OpUnreachable executed");
+  sg->cur = saved;
+  sg->mask = savedm;
+  if (rc == IP_HALT || ip_launch_report(r->l)->stopped) { stop_run(r); return 1; }
+  return 0;
+}
+
 /* The per-lane path of a load or store (the compiled fast path did not
  * apply): every active lane's address is in the frame's addr[] scratch, the
  * value's lane array at slot_off; packed = n | cb << 5 | write << 9 | align << 10. */
@@ -453,6 +475,7 @@ static jit_sgctx *sg_new(jit_run *r, uint32_t id) {
   s->rt_limit = jit_rt_limit;
   s->rt_overflow = jit_rt_overflow;
   s->rt_ldst = jit_rt_ldst;
+  s->rt_unreachable = jit_rt_unreachable;
   s->sg_id = id;
   s->run = r;
   return s;

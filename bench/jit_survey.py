@@ -4,7 +4,7 @@
 Runs spirv-sgrun --backend jit on every .sim that tests/run_kernel_tests.py
 left in its work folder (run that first) and tallies the reasons.
 usage: bench/jit_survey.py [--sgrun PATH] [--work DIR] [-v]"""
-import argparse, collections, os, re, subprocess, sys
+import argparse, collections, json, os, re, subprocess, sys
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--sgrun", default="build/src/spirv-sgrun")
@@ -13,6 +13,7 @@ ap.add_argument("-v", "--verbose", action="store_true")
 o = ap.parse_args()
 o.sgrun = os.path.abspath(o.sgrun)
 work = o.work or os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(o.sgrun))), "tests", "kernel-work")
+work = os.path.abspath(work)
 sims = sorted(f for f in os.listdir(work) if f.endswith(".sim"))
 count = collections.Counter()
 where = collections.defaultdict(list)
@@ -20,13 +21,15 @@ ok = 0
 for s in sims:
     p = subprocess.run([o.sgrun, "--json", "--backend", "jit", os.path.join(work, s)],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=work, timeout=300)
-    err = p.stderr.decode(errors="replace")
-    m = re.search(r"falling back to the interpreter: (.*)", err)
-    if not m:
+    try:
+        res = json.loads(p.stdout.decode(errors="replace"))
+    except ValueError:
+        res = {"backend": "?", "fallback_reason": "no JSON output (exit %d)" % p.returncode}
+    if res.get("backend") == "jit":
         ok += 1
         if o.verbose: print("jit  ", s)
         continue
-    r = m.group(1).strip()
+    r = (res.get("fallback_reason") or "ran on %s" % res.get("backend")).strip()
     # strip "kernel.cl:12: " style positions and ids to group reasons
     key = re.sub(r"^[^ ]*:\d+(:\d+)?: ", "", r)
     key = re.sub(r"^(function [^ ]+|[^ ]+ \(%\w+\)|%[\w.]+): ", "", key)

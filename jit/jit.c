@@ -89,7 +89,6 @@
 #include <spirv/unified1/OpenCL.std.h>
 
 #define JIT_ABI_VERSION 4u
-#define JIT_FUSE 0
 #define JIT_BIG_KERNEL 2500u       /* IR statements above which -O1 -ftree-vectorize */
 #define JIT_CACHE_MAGIC "SGJIT001"
 
@@ -646,7 +645,7 @@ typedef struct J {
   gcc_jit_function *fn_kernel;
   const char *mflags;
   gcc_jit_lvalue *fast_base, *contig;
-  jloop_ open_lp;               /* the fused lane loop being filled (open) */
+  jloop_ open_lp;               /* the open lane loop (fuse_open) */
   bool open;
   gcc_jit_block *slow;
   gcc_jit_block *settle;
@@ -724,7 +723,7 @@ static void loop_begin_raw(J *j, jloop *lp) {
   gcc_jit_block_end_with_conditional(lp->cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, (long)j->S)), body, lp->after);
   j->b = body;
 }
-/* Every explicit lane loop first closes the fused loop (fuse_open). */
+/* Every explicit lane loop first closes the open lane loop (fuse_open). */
 static void loop_begin(J *j, jloop *lp) {
   fuse_close(j);
   loop_begin_raw(j, lp);
@@ -744,10 +743,10 @@ static void loop_end(J *j, jloop *lp) {
   gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
   j->b = lp->after;
 }
-/* Fusion: consecutive lane-local instructions (phis, elementwise operations,
- * access chains, built-in reads) share one lane loop, opened by the first
- * and closed by the next instruction that is not lane-local (or any explicit
- * loop), so values stay in registers and GCC sees far fewer loops. */
+/* The open lane loop: an instruction's lane-local code (elementwise
+ * operations, access chains, built-in reads, a block's phis) opens it with
+ * fuse_open, and the next instruction that emits code closes it, as does
+ * any explicit loop; so all components of one instruction share a loop. */
 static void fuse_open(J *j) {
   if (j->open) return;
   loop_begin_raw(j, &j->open_lp);
@@ -1142,13 +1141,17 @@ static gcc_jit_rvalue *priv_ptr(J *j, uint32_t inst, uint32_t id) {
  * lie in one region, in bounds (readable or writable) and aligned.  Returns the
  * join block; j->b is the fast block (j->fast_base holds the region base) and
  * j->slow the per-lane checked path.  NULL: no fast path (j->b unchanged). */
-static gcc_jit_block *mem_fast(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write) {
+static gcc_jit_block *mem_fast(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
+                               bool want_contig) {
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
   jloop lp;
   gcc_jit_lvalue *bad = local(j, U), *hi = local(j, U), *a0 = local(j, U);
-  j->contig = local(j, U);
-  assign(j, j->contig, ci(j, U, 0));
+  j->contig = NULL;   /* consecutive addresses: tested only when fast_contig can use it */
+  if (want_contig) {
+    j->contig = local(j, U);
+    assign(j, j->contig, ci(j, U, 0));
+  }
   loop_begin(j, &lp);
   assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), U));
   loop_end(j, &lp);
@@ -1161,8 +1164,9 @@ static gcc_jit_block *mem_fast(J *j, uint32_t inst, uint32_t ptr, uint32_t size,
   gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, ad, ci(j, U, (long)a->shift)), reg0);
   if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, align - 1)));
   assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), b));
-  assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig), bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, ad,
-      bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(a0), bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
+  if (want_contig)
+    assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig), bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, ad,
+        bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(a0), bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, (long)a->offset_mask));
   assign(j, hi, sel(j, cmp(j, GCC_JIT_COMPARISON_GT, off, R_(hi)), off, R_(hi), U));
   loop_end(j, &lp);
@@ -1190,7 +1194,7 @@ static gcc_jit_block *mem_fast(J *j, uint32_t inst, uint32_t ptr, uint32_t size,
  * subgroup.  Returns the block for the general fast loop (j->b), or NULL if
  * not applicable. */
 static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, gcc_jit_block *after) {
-  if (!slot) return;
+  if (!slot || !j->contig) return;
   gcc_jit_block *cp = nb(j), *gen = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, j->t_u[3], 0)), cp, gen);
   j->b = cp;
@@ -1368,10 +1372,11 @@ static void emit_load(J *j, uint32_t inst, const ld_insn *in) {
     loop_end(j, &lp);
     return;
   }
-  after = mem_fast(j, inst, in->ops[0], in->type->size, al, false);
+  bool contig = n == 1 && cb == in->type->size && value_slot(j, inst, in->result);
+  after = mem_fast(j, inst, in->ops[0], in->type->size, al, false, contig);
   if (after) {
     /* j->b: every lane active, same region, in bounds, aligned */
-    if (n == 1 && cb == in->type->size) fast_contig(j, value_slot(j, inst, in->result), cb, false, after);
+    if (contig) fast_contig(j, value_slot(j, inst, in->result), cb, false, after);
     loop_begin(j, &lp);
     gcc_jit_rvalue *p = fast_ptr(j, in->type->size);
     for (uint32_t c = 0; c < n; c++)
@@ -1431,9 +1436,10 @@ static void emit_store(J *j, uint32_t inst, const ld_insn *in) {
     loop_end(j, &lp);
     return;
   }
-  gcc_jit_block *after = mem_fast(j, inst, in->ops[0], vt->size, al, true);
+  bool contig = n == 1 && cb == vt->size && value_slot(j, inst, in->ops[1]);
+  gcc_jit_block *after = mem_fast(j, inst, in->ops[0], vt->size, al, true, contig);
   if (after) {
-    if (n == 1 && cb == vt->size) fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, after);
+    if (contig) fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, after);
     loop_begin(j, &lp);
     gcc_jit_rvalue *p = fast_ptr(j, vt->size);
     for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
@@ -1703,6 +1709,25 @@ static void emit_settle(J *j) {
   gcc_jit_block_end_with_jump(j->b, NULL, disp);
 }
 
+/* The top entry's lanes leave stack entries [first, sp) (a return from an
+ * instance, or lanes that terminate); then settle. */
+static void leave_lanes(J *j, gcc_jit_rvalue *first) {
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_lvalue *a0 = local(j, U), *a1 = local(j, U), *i = local(j, j->t_i32);
+  assign(j, a0, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 0))));
+  assign(j, a1, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 1))));
+  assign(j, i, first);
+  gcc_jit_block *cond = nb(j), *body = nb(j);
+  gcc_jit_block_end_with_jump(j->b, NULL, cond);
+  gcc_jit_block_end_with_conditional(cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(i), SP(j)), body, j->settle);
+  j->b = body;
+  gcc_jit_lvalue *e = stack_at(j, R_(i));
+  assign(j, ent_m(j, e, 0), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, e, 0)), R_(a0)));
+  assign(j, ent_m(j, e, 1), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, e, 1)), R_(a1)));
+  assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, R_(i), ci(j, j->t_i32, 1)));
+  gcc_jit_block_end_with_jump(j->b, NULL, cond);
+}
+
 static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
   const ld_module *m = j->m;
   fuse_close(j);
@@ -1834,19 +1859,7 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
       }
     }
     /* the returning lanes leave every entry of this instance */
-    gcc_jit_lvalue *a0 = local(j, U), *a1 = local(j, U), *i = local(j, j->t_i32);
-    assign(j, a0, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 0))));
-    assign(j, a1, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 1))));
-    assign(j, i, inst == 0 ? ci(j, j->t_i32, 0) : R_(arr_at(j, ctxf(j, j->c_base), (int)inst)));
-    gcc_jit_block *cond = nb(j), *body = nb(j);
-    gcc_jit_block_end_with_jump(j->b, NULL, cond);
-    gcc_jit_block_end_with_conditional(cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(i), SP(j)), body, j->settle);
-    j->b = body;
-    gcc_jit_lvalue *e = stack_at(j, R_(i));
-    assign(j, ent_m(j, e, 0), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, e, 0)), R_(a0)));
-    assign(j, ent_m(j, e, 1), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, e, 1)), R_(a1)));
-    assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, R_(i), ci(j, j->t_i32, 1)));
-    gcc_jit_block_end_with_jump(j->b, NULL, cond);
+    leave_lanes(j, inst == 0 ? ci(j, j->t_i32, 0) : R_(arr_at(j, ctxf(j, j->c_base), (int)inst)));
     return;
   }
   case SpvOpUnreachable: {
@@ -1859,19 +1872,7 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
     gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, go);
     ret_done(j, stop);
     j->b = go;
-    gcc_jit_lvalue *a0 = local(j, U), *a1 = local(j, U), *i = local(j, j->t_i32);
-    assign(j, a0, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 0))));
-    assign(j, a1, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 1))));
-    assign(j, i, ci(j, j->t_i32, 0));
-    gcc_jit_block *cond = nb(j), *body = nb(j);
-    gcc_jit_block_end_with_jump(j->b, NULL, cond);
-    gcc_jit_block_end_with_conditional(cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(i), SP(j)), body, j->settle);
-    j->b = body;
-    gcc_jit_lvalue *e = stack_at(j, R_(i));
-    assign(j, ent_m(j, e, 0), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, e, 0)), R_(a0)));
-    assign(j, ent_m(j, e, 1), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, e, 1)), R_(a1)));
-    assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, R_(i), ci(j, j->t_i32, 1)));
-    gcc_jit_block_end_with_jump(j->b, NULL, cond);
+    leave_lanes(j, ci(j, j->t_i32, 0));
     return;
   }
   default:
@@ -1974,12 +1975,12 @@ static bool has_flag(const char *flags, const char *f) {
  * S = 16 (zmm, AVX-512F) or 8 (ymm, AVX2 / AVX-512VL).  GCC has no permute
  * in libgccjit and does not turn the gather loop into one, so the template is
  * extended asm.  idx: int32 lane array (frame field); false if not applicable. */
-static bool emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_field *idx, gcc_jit_field *res,
+static bool can_permute(J *j, bool two) {
+  return (j->S == 16 && has_flag(j->mflags, "-mavx512f")) ||
+         (j->S == 8 && has_flag(j->mflags, "-mavx2") && (!two || has_flag(j->mflags, "-mavx512vl")));
+}
+static void emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_field *idx, gcc_jit_field *res,
                          uint32_t n) {
-  if (!xs || !res) return false;
-  bool z = j->S == 16 && has_flag(j->mflags, "-mavx512f");
-  bool y8 = j->S == 8 && has_flag(j->mflags, "-mavx2") && (!ys || has_flag(j->mflags, "-mavx512vl"));
-  if (!z && !y8) return false;
   gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], j->S), 4);
   gcc_jit_type *vp = gcc_jit_type_get_pointer(vt);
   for (uint32_t c = 0; c < n; c++) {
@@ -2003,7 +2004,6 @@ static bool emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_fie
     }
     j->n_stmts++;
   }
-  return true;
 }
 
 static bool emit_xlane(J *j, uint32_t inst, const ld_insn *in) {
@@ -2062,31 +2062,15 @@ static bool emit_xlane(J *j, uint32_t inst, const ld_insn *in) {
     gcc_jit_block *join = fast_or_generic(j, inst, in, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, all_active(j),
                                                            cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0))));
     gcc_jit_field *xs = value_slot(j, inst, x), *ys = two ? value_slot(j, inst, y) : NULL;
-    if (comp_bytes(j->k, ct) == 4 && xs && (!two || ys)) {
+    gcc_jit_field *rs = value_slot(j, inst, in->result);
+    if (comp_bytes(j->k, ct) == 4 && xs && (!two || ys) && can_permute(j, two)) {
       /* permute index: source lane, + S for the second table */
-      gcc_jit_block *save_b = j->b;
       loop_begin(j, &lp);
       gcc_jit_lvalue *tl = lane_arr(j, j->f_tgt, L(j));
       assign(j, tl, bin(j, GCC_JIT_BINARY_OP_PLUS, I, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, I, R_(tl), ci(j, I, 255)),
                         bin(j, GCC_JIT_BINARY_OP_MULT, I, bin(j, GCC_JIT_BINARY_OP_RSHIFT, I, R_(tl), ci(j, I, 8)), ci(j, I, (long)j->S))));
       loop_end(j, &lp);
-      if (emit_permute(j, xs, ys, j->f_tgt, value_slot(j, inst, in->result), n)) {
-        gcc_jit_block_end_with_jump(j->b, NULL, join);
-        j->b = join;
-        return true;
-      }
-      /* not applicable on this CPU: the loop below reads the same index form */
-      (void)save_b;
-      loop_begin(j, &lp);
-      gcc_jit_rvalue *t2 = R_(lane_arr(j, j->f_tgt, L(j)));
-      gcc_jit_rvalue *s2 = bin(j, GCC_JIT_BINARY_OP_MODULO, I, t2, ci(j, I, (long)j->S));
-      gcc_jit_rvalue *h2 = bin(j, GCC_JIT_BINARY_OP_DIVIDE, I, t2, ci(j, I, (long)j->S));
-      for (uint32_t c = 0; c < n; c++) {
-        gcc_jit_rvalue *v = gather_v(j, inst, x, c, s2);
-        if (two) v = sel(j, cmp(j, GCC_JIT_COMPARISON_NE, h2, ci(j, I, 0)), gather_v(j, inst, y, c, s2), v, scal(j, ct));
-        assign(j, res_lv(j, inst, in->result, c), v);
-      }
-      loop_end(j, &lp);
+      emit_permute(j, xs, ys, j->f_tgt, rs, n);
       gcc_jit_block_end_with_jump(j->b, NULL, join);
       j->b = join;
       return true;
@@ -2248,7 +2232,7 @@ static bool emit_xlane(J *j, uint32_t inst, const ld_insn *in) {
     snprintf(bname, sizeof bname, "__atomic_fetch_%s_%u", fnm, sz);
     gcc_jit_function *af = gcc_jit_context_get_builtin_function(j->cx, bname);
     if (!af) return false;
-    gcc_jit_block *after = mem_fast(j, inst, in->ops[0], sz, sz, true);
+    gcc_jit_block *after = mem_fast(j, inst, in->ops[0], sz, sz, true, false);
     if (!after) return false;
     gcc_jit_block *fast = j->b, *slow = j->slow;
     j->b = slow;
@@ -2340,42 +2324,16 @@ static void zero_private(J *j, uint32_t inst) {
   loop_end(j, &lp);
 }
 
-/* Instructions whose code is one lane-independent body (emitted into the
- * fused lane loop). */
-static bool lane_local(J *j, const ld_insn *in) {
-  /* Fusing across instructions measured slower (one statement GCC cannot
-   * if-convert keeps the whole fused loop scalar): off for now; only
-   * explicit, allocation-free instructions are fused. */
-  if (!JIT_FUSE) {
-    switch (in->op) {
-    case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
-    case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpVariable:
-      return true;
-    default:
-      return false;
-    }
-  }
+/* Instructions that emit no code: they do not close the open lane loop.
+ * (Fusing consecutive elementwise instructions into one loop was measured
+ * slower: one statement GCC cannot if-convert keeps the whole loop scalar.) */
+static bool emits_nothing(const ld_insn *in) {
   switch (in->op) {
   case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
   case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpVariable:
-  case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
-  case SpvOpInBoundsPtrAccessChain:
     return true;
-  case SpvOpLoad: {
-    const ld_value *pv = &j->m->values[in->ops[0]];
-    return pv->kind == LD_V_VARIABLE && pv->u.var->storage == SpvStorageClassInput;
-  }
-  case SpvOpExtInst:
-    if (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC) return true;
-    return native_ok(j->m, in);
-  case SpvOpStore: case SpvOpFunctionCall: case SpvOpControlBarrier: case SpvOpPhi:
-  case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn: case SpvOpReturnValue:
-  case SpvOpUnreachable:
-    return false;
   default:
-    if (in->op >= SpvOpGroupIAdd && in->op <= SpvOpGroupSMax) return false;
-    if (in->op >= SpvOpGroupNonUniformIAdd && in->op <= SpvOpGroupNonUniformLogicalXor) return false;
-    return native_ok(j->m, in);
+    return false;
   }
 }
 
@@ -2390,7 +2348,7 @@ static void emit_seg(J *j, int32_t si) {
   if (i == 0) { emit_phis(j, inst, blk); i = blk->n_phis; }
   for (; i < blk->n_insns && !j->e->failed; i++) {
     const ld_insn *in = &blk->insns[i];
-    if (!lane_local(j, in)) fuse_close(j);
+    if (!emits_nothing(in)) fuse_close(j);
     jloop lp;
     switch (in->op) {
     case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:

@@ -70,23 +70,33 @@ static bool push(jit_sgctx *s, int32_t pc, int32_t rpc, ip_mask m) {
 
 static ip_sg *diag_sg(jit_run *r, uint32_t sgid);
 
+static ip_mask top_mask(const jit_ctx *c) { return c->sp > 0 ? c->stack[c->sp - 1].mask : (ip_mask){{0, 0}}; }
+
+/* One fault record, as the interpreter makes it, for lanes act of subgroup
+ * sgid at instruction index insn (0: none).  Returns ip_fault's result
+ * (IP_HALT: the launch stops), or IP_HALT without a work-group to record in. */
+static int record_fault(jit_run *r, uint32_t sgid, int32_t insn, ip_mask act, ip_diag_kind kind, const char *msg) {
+  ip_sg *sg = diag_sg(r, sgid);
+  if (!sg) return IP_HALT;
+  ip_op op;
+  memset(&op, 0, sizeof op);
+  op.insn = insn > 0 && (uint32_t)insn < r->k->n_insns ? r->k->insns[insn] : NULL;
+  const ip_op *saved = sg->cur;
+  ip_mask savedm = sg->mask;
+  sg->cur = &op;
+  sg->mask = act;
+  int rc = ip_fault(sg, kind, act, 0, "%s", msg);
+  sg->cur = saved;
+  sg->mask = savedm;
+  return rc;
+}
+
 /* A runaway loop: the same fault the interpreter records (IP_FAULT_STEP_LIMIT
  * or IP_FAULT_TIME_LIMIT), then the launch stops.  The compiled code counts
  * branches taken (the interpreter counts instructions; docs/semantics.md,
  * JIT) and calls rt_limit when the count reaches step_check. */
 static int32_t limit_fault(jit_run *r, jit_sgctx *s, ip_mask act, ip_diag_kind kind, const char *msg) {
-  ip_sg *sg = diag_sg(r, s->sg_id);
-  if (sg) {
-    ip_op op;
-    memset(&op, 0, sizeof op);
-    const ip_op *saved = sg->cur;
-    ip_mask savedm = sg->mask;
-    sg->cur = &op;
-    sg->mask = act;
-    ip_fault(sg, kind, act, 0, "%s", msg);
-    sg->cur = saved;
-    sg->mask = savedm;
-  }
+  record_fault(r, s->sg_id, 0, act, kind, msg);
   __atomic_store_n(&r->l->stop, 1, __ATOMIC_RELAXED);
   stop_run(r);
   s->sp = 0;
@@ -97,7 +107,7 @@ int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg) {
   (void)frame; (void)seg;
   jit_run *r = c->run;
   ip_launch *L = r->l;
-  ip_mask act = c->sp > 0 ? c->stack[c->sp - 1].mask : (ip_mask){{0, 0}};
+  ip_mask act = top_mask(c);
   if (c->steps >= L->step_limit) {
     char msg[96];
     snprintf(msg, sizeof msg, "step limit of %llu branches reached (JIT)", (unsigned long long)L->step_limit);
@@ -119,21 +129,10 @@ int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg) {
 int32_t jit_rt_overflow(jit_ctx *c, uint8_t *frame, int32_t seg) {
   (void)frame; (void)seg;
   jit_run *r = c->run;
-  ip_mask act = c->sp > 0 ? c->stack[c->sp - 1].mask : (ip_mask){{0, 0}};
+  ip_mask act = top_mask(c);
   char msg[96];
   snprintf(msg, sizeof msg, "divergence deeper than the JIT's %u-entry stack", JIT_MAX_STACK);
-  ip_sg *sg = diag_sg(r, c->sg_id);
-  if (sg) {
-    ip_op op;
-    memset(&op, 0, sizeof op);
-    const ip_op *saved = sg->cur;
-    ip_mask savedm = sg->mask;
-    sg->cur = &op;
-    sg->mask = act;
-    ip_fault(sg, IP_FAULT_UNSUPPORTED, act, 0, "%s", msg);
-    sg->cur = saved;
-    sg->mask = savedm;
-  }
+  record_fault(r, c->sg_id, 0, act, IP_FAULT_UNSUPPORTED, msg);
   stop_run(r);
   c->sp = 0;
   return 1;
@@ -227,19 +226,8 @@ void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t 
 int32_t jit_rt_unreachable(jit_ctx *c, uint8_t *frame, int32_t insn) {
   (void)frame;
   jit_run *r = c->run;
-  ip_mask act = c->sp > 0 ? c->stack[c->sp - 1].mask : (ip_mask){{0, 0}};
-  ip_sg *sg = diag_sg(r, c->sg_id);
-  if (!sg) { stop_run(r); return 1; }
-  ip_op op;
-  memset(&op, 0, sizeof op);
-  op.insn = insn > 0 && (uint32_t)insn < r->k->n_insns ? r->k->insns[insn] : NULL;
-  const ip_op *saved = sg->cur;
-  ip_mask savedm = sg->mask;
-  sg->cur = &op;
-  sg->mask = act;
-  int rc = ip_fault(sg, IP_FAULT_UNREACHABLE, act, 0, "OpUnreachable executed");
-  sg->cur = saved;
-  sg->mask = savedm;
+  ip_mask act = top_mask(c);
+  int rc = record_fault(r, c->sg_id, insn, act, IP_FAULT_UNREACHABLE, "OpUnreachable executed");
   if (rc == IP_HALT || ip_launch_report(r->l)->stopped) { stop_run(r); return 1; }
   return 0;
 }

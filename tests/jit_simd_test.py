@@ -89,6 +89,7 @@ def main():
     os.makedirs(o.work, exist_ok=True)
     env = dict(os.environ, XDG_CACHE_HOME=os.path.join(o.work, "cache"))
     failed = 0
+    bodies = {}
     for name, (src, pattern) in KERNELS.items():
         with open(os.path.join(o.work, name + ".cl"), "w") as f:
             f.write(src)
@@ -117,9 +118,19 @@ def main():
         body = kernel_text(open(asm_path).read())
         hits = [l.strip() for l in body if re.search(pattern, l)]
         vec = [l for l in body if re.search(r"%[yz]mm", l)]
+        bodies[name] = body
         if not hits:
             print("FAIL %s: no /%s/ in sg_kernel (%d lines, %d on vector registers)" %
                   (name, pattern, len(body), len(vec)))
+            failed += 1
+            continue
+        # the instruction must come from the operation, not from the code every
+        # kernel has (SIMT stack, mask bookkeeping): the elementwise kernel,
+        # which has no cross-lane operation, is the control
+        base = [l for l in bodies.get("elementwise", []) if re.search(pattern, l)]
+        if name != "elementwise" and len(hits) <= len(base):
+            print("FAIL %s: /%s/ appears %d times, no more than in the elementwise control (%d)" %
+                  (name, pattern, len(hits), len(base)))
             failed += 1
             continue
         print("PASS %s: %d of %d instructions in sg_kernel use ymm/zmm; the operation: %s" %

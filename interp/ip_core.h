@@ -125,6 +125,7 @@ ip_frame *ip_top_frame(ip_sg *sg);
 ip_mask ip_live_lanes(ip_sg *sg);
 void ip_wg_init(ip_launch *l, ip_wgx *x, uint64_t wg_linear);
 void ip_wg_fini(ip_wgx *x);
+bool ip_wg_release(ip_wgx *x);
 int ip_wg_run_all(ip_wgx *x);
 void ip_out_commit(ip_launch *l, uint64_t wg_linear, char *buf, size_t len);   /* IP_STEP_DONE / IP_STEP_STOPPED */
 void ip_wg_commit(ip_launch *l, ip_wgx *x);   /* diags + output into the launch */

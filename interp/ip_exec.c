@@ -345,8 +345,10 @@ bool ip_wg_rendezvous(ip_sg *sg) {
 }
 
 /* Releases the subgroups waiting at a rendezvous if every unfinished one has
- * arrived.  Returns true if something was released. */
-static bool wg_release(ip_wgx *x) {
+ * arrived.  Returns true if something was released.  The JIT's host side
+ * (jit_run.c) calls it too, after setting the subgroups' done and arrived
+ * flags from its own contexts. */
+bool ip_wg_release(ip_wgx *x) {
   ip_wg *wg = &x->wg;
   uint32_t unfinished = 0, waiting = 0;
   ip_sg *first = NULL;
@@ -383,7 +385,7 @@ int ip_wg_run_all(ip_wgx *x) {
       ip_flush_pending_diag(x);
       if (r == IP_STEP_STOPPED) return IP_STEP_STOPPED;
     }
-    if (!wg_release(x)) return IP_STEP_DONE;
+    if (!ip_wg_release(x)) return IP_STEP_DONE;
     /* Every released subgroup re-runs its rendezvous handler (which reads the
      * exchanged scratch) before any of them may run on to the next
      * rendezvous and overwrite its own scratch slots. */
@@ -599,7 +601,7 @@ ip_step ip_sg_step(ip_sg *sg) {
   ip_sgx *sx = ip_sgx_of(sg);
   ip_wgx *x = ip_wgx_of(sg->wg);
   if (sx->arrived) {
-    wg_release(x);
+    ip_wg_release(x);
     if (sx->arrived) return IP_STEP_BLOCKED;
   }
   uint64_t n0 = sx->n_diags;
@@ -622,7 +624,7 @@ ip_step ip_wg_step(ip_wg *wg) {
       x->rr = i + 1;
       return ip_sg_step(&wg->sgs[i]);
     }
-    if (!wg_release(x)) return IP_STEP_DONE;
+    if (!ip_wg_release(x)) return IP_STEP_DONE;
   }
   return IP_STEP_BLOCKED;
 }

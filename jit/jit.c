@@ -43,7 +43,21 @@
  * sg_kernel() is resumable: a work-group barrier moves the top entry to the
  * continuation segment and returns JIT_RET_SUSPEND; the loop runs every
  * subgroup up to the barrier, then resumes the waiting ones in order.
- * Built-in variables are computed inline from jit_wgs and the lane.
+ * Work-group collectives (Workgroup-scope group operations, async copies)
+ * are rendezvous too: on arrival rt_wgc runs the interpreter's handler,
+ * which deposits the subgroup's values in the work-group scratch and asks to
+ * wait; the segment after the collective starts with rt_wgc_done, where the
+ * first resuming subgroup releases the work-group (ip_wg_release) and runs
+ * the handler's second half for every waiting subgroup, in order, writing
+ * results into their frames before any of them runs on (the interpreter's
+ * order).  Built-in variables are computed inline from jit_wgs and the lane.
+ *
+ * Other values.  Events are opaque 8-byte lane values; structs and arrays
+ * are lane values of up to 16 units in their memory layout (jit_blob_unit):
+ * loads, stores, phis and selects move them natively, member access runs the
+ * interpreter's handler.  Images and samplers are never lane values: each
+ * use is resolved at plan time to the kernel argument it carries, through
+ * calls and through a Function variable that holds one (clang -O0).
  *
  * Lane loops.  Each instruction is a loop over the S lanes with a branch-free
  * bitwise blend under mask[] (mblend), which GCC vectorizes with the dynamic
@@ -82,13 +96,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include "spv.h"
+#include "jit_stamp.h"
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "jit_internal.h"
 #include <spirv/unified1/OpenCL.std.h>
 
-#define JIT_ABI_VERSION 4u
+#define JIT_ABI_VERSION 5u
 #define JIT_BIG_KERNEL 2500u       /* IR statements above which -O1 -ftree-vectorize */
 #define JIT_CACHE_MAGIC "SGJIT001"
 
@@ -243,11 +259,30 @@ static const char *opname(SpvOp op) {
 }
 
 /* Shape of a lane value: component type and count; false if not a lane value. */
+/* An event (async copies) is an opaque 8-byte value, as in the interpreter
+ * (ip_value_size): a lane value of this integer type. */
+static const ld_type event_as_int = {.kind = LD_T_INT, .size = 8, .align = 8, .width = 64, .n_comp = 1};
+
+static const ld_type blob_units[4] = {
+  {.kind = LD_T_INT, .size = 1, .align = 1, .width = 8, .n_comp = 1},
+  {.kind = LD_T_INT, .size = 2, .align = 2, .width = 16, .n_comp = 1},
+  {.kind = LD_T_INT, .size = 4, .align = 4, .width = 32, .n_comp = 1},
+  {.kind = LD_T_INT, .size = 8, .align = 8, .width = 64, .n_comp = 1}};
+
 static bool lane_shape(const ld_type *t, const ld_type **comp, uint32_t *n) {
   *comp = t;   /* defined even when t is not a lane value */
   *n = 1;
   if (!t) return false;
   switch (t->kind) {
+  case LD_T_STRUCT: case LD_T_ARRAY: {
+    uint32_t u = jit_blob_unit(t);
+    if (!u) return false;
+    *comp = &blob_units[u == 8 ? 3 : u == 4 ? 2 : u == 2 ? 1 : 0];
+    *n = t->size / u;
+    return true;
+  }
+  case LD_T_EVENT:
+    *comp = &event_as_int; return true;
   case LD_T_BOOL: case LD_T_INT: case LD_T_POINTER:
     *comp = t; *n = 1; return true;
   case LD_T_FLOAT:
@@ -349,8 +384,13 @@ static bool native_ok(const ld_module *m, const ld_insn *in) {
   plan_err e = {buf, sizeof buf, false};
   if (has_conversion_decoration(m, in->result)) return false;
   switch (in->op) {   /* pure data movement: fine on half containers */
-  case SpvOpLoad: case SpvOpStore: case SpvOpPhi: case SpvOpSelect: case SpvOpCopyObject:
   case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:
+    /* members of an aggregate: the interpreter's handler */
+    if (jit_blob_unit(in->type) || (in->n_ops > 0 && jit_blob_unit(m->values[in->ops[0]].type)) ||
+        (in->op == SpvOpCompositeInsert && in->n_ops > 1 && jit_blob_unit(m->values[in->ops[1]].type)))
+      return false;
+    break;
+  case SpvOpLoad: case SpvOpStore: case SpvOpPhi: case SpvOpSelect: case SpvOpCopyObject:
   case SpvOpVectorShuffle:
     break;
   case SpvOpBitcast: {
@@ -400,8 +440,6 @@ static bool generic_ok(const ld_module *m, const ld_insn *in, const ld_function 
     return failf(e, "%s: %s not compiled yet", ld_insn_where(m, in), opname(in->op));
   default: break;
   }
-  if (wg_scoped(m, in))
-    return failf(e, "%s: work-group collective %s not compiled yet", ld_insn_where(m, in), opname(in->op));
   const ld_type *c; uint32_t n;
   if (in->result && in->type && in->type->kind != LD_T_VOID && !lane_shape(in->type, &c, &n))
     return failf(e, "%s: result of unsupported type (kind %d)", ld_insn_where(m, in), (int)in->type->kind);
@@ -416,8 +454,8 @@ static bool generic_ok(const ld_module *m, const ld_insn *in, const ld_function 
     /* an image or sampler kernel argument: the handler reads it from the
      * packed arguments (jit_run.c: xfer) */
     (void)kernel_fn;   /* inlined functions' handle parameters are resolved at the call (plan_inst) */
-    if (v->kind == LD_V_PARAM && is_handle(v->type))
-      continue;
+    if (is_handle(v->type))
+      continue;   /* a parameter, or a load planning resolves (plan_handle_load) */
     if (!v->type || !lane_shape(v->type, &c, &n))
       return failf(e, "%s: operand of unsupported type (kind %d)", ld_insn_where(m, in),
                    v->type ? (int)v->type->kind : -1);
@@ -515,8 +553,8 @@ static uint32_t add_insn_index(jit_kernel *k, const ld_insn *in) {
 /* The kernel argument behind handle value id of instance inst, or -1. */
 static int32_t handle_arg(const jit_kernel *k, uint32_t inst, uint32_t id) {
   const ld_value *v = &k->m->values[id];
-  if (v->kind != LD_V_PARAM) return -1;
-  if (inst == 0) {
+  if (v->kind != LD_V_PARAM && v->kind != LD_V_RESULT) return -1;
+  if (inst == 0 && v->kind == LD_V_PARAM) {
     const ld_function *kf = k->k->fn;
     for (uint32_t a = 0; a < kf->n_params; a++) if (kf->params[a] == id) return (int32_t)a;
     return -1;
@@ -541,6 +579,67 @@ static bool plan_handles(jit_kernel *k, uint32_t caller, const ld_insn *call, co
     k->n_handles++;
   }
   return true;
+}
+
+/* True if id is one of in's id operands (literal operands do not count). */
+typedef struct { const uint32_t *ops; uint32_t id; bool hit; } use_q;
+static void use_cb(void *u_, uint32_t w, spv_operand_class cls) {
+  use_q *u = u_;
+  if (cls == SPV_OPND_ID && u->ops[w] == u->id) u->hit = true;
+}
+static bool insn_uses(const ld_insn *in, uint32_t id) {
+  const spv_opcode_desc *d = spv_opcode_info(in->op);
+  if (!d) {   /* unknown opcode: any matching word counts */
+    for (uint32_t q = 0; q < in->n_ops; q++) if (in->ops[q] == id) return true;
+    return false;
+  }
+  uint16_t skip = (uint16_t)(d->has_type + d->has_result);
+  use_q u = {in->ops, id, false};
+  if (!spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip), use_cb, &u))
+    for (uint32_t q = 0; q < in->n_ops; q++) if (in->ops[q] == id) return true;
+  return u.hit;
+}
+
+/* An image or sampler loaded from a Function variable (clang -O0 keeps
+ * handle arguments in such variables): resolved to the kernel argument when
+ * the variable is only stored to and loaded from, every store storing the
+ * same resolvable handle.  The loads and stores then emit nothing. */
+static bool plan_handle_load(jit_kernel *k, uint32_t inst, const ld_function *fn, const ld_insn *load,
+                             plan_err *e) {
+  const ld_module *m = k->m;
+  uint32_t var = load->ops[0];
+  const ld_value *vv = &m->values[var];
+  int32_t arg = -1;
+  bool ok = vv->kind == LD_V_RESULT && vv->u.insn->op == SpvOpVariable;
+  for (uint32_t b = 0; ok && b < fn->n_blocks; b++)
+    for (uint32_t i = 0; ok && i < fn->blocks[b].n_insns; i++) {
+      const ld_insn *in = &fn->blocks[b].insns[i];
+      if (in->op == SpvOpLoad && in->ops[0] == var) continue;
+      if (in->op == SpvOpStore && in->ops[0] == var && in->n_ops >= 2) {
+        int32_t a = handle_arg(k, inst, in->ops[1]);
+        if (a < 0 || (arg >= 0 && a != arg)) ok = false;
+        arg = a;
+        continue;
+      }
+      if (in->op == SpvOpLifetimeStart || in->op == SpvOpLifetimeStop) continue;
+      if (insn_uses(in, var)) ok = false;
+    }
+  if (!ok || arg < 0)
+    return failf(e, "%s: image or sampler loaded from a variable that does not hold one kernel argument",
+                 ld_insn_where(m, load));
+  if (k->n_handles >= 64) return failf(e, "more than 64 image or sampler parameters");
+  k->handles[k->n_handles].inst = inst;
+  k->handles[k->n_handles].id = load->result;
+  k->handles[k->n_handles].arg = (uint32_t)arg;
+  k->n_handles++;
+  return true;
+}
+
+/* A load or store of an image or sampler (plan_handle_load). */
+static bool handle_ldst(const ld_module *m, const ld_insn *in) {
+  if (in->op == SpvOpLoad) return is_handle(in->type);
+  if (in->op == SpvOpStore && in->n_ops >= 2 && in->ops[1] < m->bound) return is_handle(m->values[in->ops[1]].type);
+  return false;
 }
 
 static int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, int32_t cont,
@@ -581,6 +680,7 @@ static int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, 
         uint32_t al = pt->align ? pt->align : 1;
         priv = (priv + al - 1) / al * al + pt->size;
       }
+      if (in->op == SpvOpLoad && is_handle(in->type) && !plan_handle_load(k, ii, fn, in, e)) return -1;
       if (in->op == SpvOpLoad) {
         const ld_value *pv = &m->values[in->ops[0]];
         if (pv->kind == LD_V_VARIABLE && pv->u.var->storage == SpvStorageClassInput) {
@@ -600,10 +700,13 @@ static int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, 
         if (plan_inst(k, cv->u.fn, ii, next, e) < 0) return -1;
         priv = k->priv_bytes;
         cur = next;
-      } else if (is_wg_barrier(m, in)) {
+      } else if (is_wg_barrier(m, in) || wg_scoped(m, in)) {
+        /* a work-group rendezvous: the subgroup suspends here and resumes at
+         * the next segment (a collective's results are fetched there) */
         int32_t next = new_seg(k, ii, blk, i + 1);
         k->seg[cur].n_succ = 1;
         k->seg[cur].succ[0] = next;
+        k->seg[next].after_wgc = in->op != SpvOpControlBarrier;
         cur = next;
       }
     }
@@ -637,7 +740,7 @@ typedef struct J {
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;
-  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach;
+  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach, *c_wgc, *c_wgc_done;
   gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_base, *c_stack;
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
@@ -1287,6 +1390,8 @@ static void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, 
     }
   }
   gcc_jit_lvalue *uni[3] = {NULL, NULL, NULL};   /* lane-invariant part of each component */
+  /* the lane-invariant parts first, outside the lane loop (read once, and
+   * the loop stays vectorizable: frame stores could alias jit_wgs) */
   for (uint32_t c = 0; c < n; c++) {
     gcc_jit_rvalue *v = NULL;
     gcc_jit_rvalue *gc = R_(arr_at(j, R_(wfl(j, j->w_group)), (int)c));
@@ -1330,11 +1435,12 @@ static void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, 
     }
     default: v = ci(j, U, 0); break;   /* LocalInvocationId, LocalInvocationIndex, SubgroupLocalInvocationId: per lane */
     }
-    if (c >= 3) v = ci(j, U, 0);
-    uni[c < 3 ? c : 0] = local(j, U);
-    assign(j, uni[c < 3 ? c : 0], v);
+    if (c < 3) { uni[c] = local(j, U); assign(j, uni[c], v); }
+  }
+  if (bi == SpvBuiltInGlobalLinearId) return;
+  for (uint32_t c = 0; c < n; c++) {
     fuse_open(j);
-    gcc_jit_rvalue *lv = R_(uni[c < 3 ? c : 0]);
+    gcc_jit_rvalue *lv = c < 3 ? R_(uni[c]) : ci(j, U, 0);
     gcc_jit_rvalue *lane = cast(j, L(j), U);
     if (c < 3 && (bi == SpvBuiltInGlobalInvocationId || bi == SpvBuiltInLocalInvocationId))
       lv = bin(j, GCC_JIT_BINARY_OP_PLUS, U, lv, cast(j, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(lidp[c]), L(j))), U));
@@ -2337,6 +2443,23 @@ static bool emits_nothing(const ld_insn *in) {
   }
 }
 
+/* Calls a work-group collective helper (rt_wgc / rt_wgc_done): 0 goes on in
+ * j->b, 1 goes to `susp` (NULL: stop), anything else stops the subgroup. */
+static void wgc_call(J *j, gcc_jit_field *fn, uint32_t idx, gcc_jit_block *susp) {
+  gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+  gcc_jit_lvalue *rc = local(j, j->t_i32);
+  assign(j, rc, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, fn), 3, args));
+  gcc_jit_block *go = nb(j), *other = nb(j), *stop = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 0)), go, other);
+  if (susp)
+    gcc_jit_block_end_with_conditional(other, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 1)), susp, stop);
+  else
+    gcc_jit_block_end_with_jump(other, NULL, stop);
+  ret_done(j, stop);
+  j->b = go;
+  j->n_stmts++;
+}
+
 static void emit_seg(J *j, int32_t si) {
   jit_kernel *k = j->k;
   const jit_seg *s = &k->seg[si];
@@ -2346,10 +2469,26 @@ static void emit_seg(J *j, int32_t si) {
   gcc_jit_block *disp = j->segb[k->n_seg];
   uint32_t i = s->first;
   if (i == 0) { emit_phis(j, inst, blk); i = blk->n_phis; }
+  if (s->after_wgc) wgc_call(j, j->c_wgc_done, 0, NULL);
   for (; i < blk->n_insns && !j->e->failed; i++) {
     const ld_insn *in = &blk->insns[i];
     if (!emits_nothing(in)) fuse_close(j);
     jloop lp;
+    if (wg_scoped(j->m, in)) {
+      /* a work-group collective: arrive (the interpreter's handler deposits
+       * this subgroup's values), suspend until every subgroup has arrived,
+       * then fetch the results at the next segment (rt_wgc_done) */
+      uint32_t idx = add_insn_index(k, in);
+      k->n_interp++;
+      if (idx < k->cap_insns) k->insn_inst[idx] = inst;
+      gcc_jit_block *susp = nb(j);
+      wgc_call(j, j->c_wgc, idx, susp);
+      gcc_jit_block_end_with_jump(j->b, NULL, j->segb[s->succ[0]]);
+      j->b = susp;
+      assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, s->succ[0]));
+      gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
+      return;
+    }
     switch (in->op) {
     case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
     case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpVariable:
@@ -2408,8 +2547,8 @@ static void emit_seg(J *j, int32_t si) {
       (void)disp;
       return;
     }
-    case SpvOpLoad: emit_load(j, inst, in); continue;
-    case SpvOpStore: emit_store(j, inst, in); continue;
+    case SpvOpLoad: if (!handle_ldst(j->m, in)) emit_load(j, inst, in); continue;
+    case SpvOpStore: if (!handle_ldst(j->m, in)) emit_store(j, inst, in); continue;
     case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
     case SpvOpInBoundsPtrAccessChain:
       fuse_open(j);
@@ -2466,6 +2605,7 @@ static bool enum_slots(jit_kernel *k, slot_cb cb, void *u, plan_err *e) {
         if (in->op == SpvOpExtInst &&
             (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC)) continue;
         if (in->type->kind == LD_T_VOID) continue;
+        if (in->op == SpvOpLoad && is_handle(in->type)) continue;   /* plan_handle_load */
         const ld_type *ct; uint32_t n;
         if (!lane_shape(in->type, &ct, &n))
           return failf(e, "%s: value of unsupported type (kind %d)", ld_insn_where(m, in), (int)in->type->kind);
@@ -2655,6 +2795,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   if (!cx) { failf(e, "gcc_jit_context_acquire failed"); return NULL; }
   j->cx = cx;
   int opt = o && o->opt_level >= 0 && o->opt_level <= 3 && o->opt_level ? o->opt_level : 2;
+  if (getenv("SPIRV_SG_JIT_OPTX")) opt = atoi(getenv("SPIRV_SG_JIT_OPTX"));
   gcc_jit_context_set_int_option(cx, GCC_JIT_INT_OPTION_OPTIMIZATION_LEVEL, opt);
   gcc_jit_context_add_command_line_option(cx, k->k->contraction_off ? "-ffp-contract=off" : "-ffp-contract=off");
   gcc_jit_context_add_command_line_option(cx, "-fno-math-errno");
@@ -2662,6 +2803,8 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   /* GCC 12's -O2 default (very-cheap) leaves most lane loops scalar */
   gcc_jit_context_add_command_line_option(cx, "-fvect-cost-model=dynamic");
   gcc_jit_context_add_command_line_option(cx, "-fPIC");
+  if (getenv("SPIRV_SG_JIT_TIME_REPORT")) gcc_jit_context_add_command_line_option(cx, "-ftime-report");
+  if (getenv("SPIRV_SG_JIT_VEC")) gcc_jit_context_add_command_line_option(cx, "-ftree-vectorize");
   if (mflags && *mflags) {
     char *dup = strdup(mflags);
     for (char *t = dup ? strtok(dup, " ") : NULL; t; t = strtok(NULL, " "))
@@ -2756,7 +2899,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   gcc_jit_struct_set_fields(wgs_st, NULL, 17, wf);
   gcc_jit_type *pl[6] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32, j->t_i32};
   gcc_jit_type *ldst_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 6, pl, 0);
-  gcc_jit_field *cf[24] = {
+  gcc_jit_field *cf[26] = {
     j->c_regions = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st)), "regions"),
     j->c_wg = gcc_jit_context_new_field(cx, NULL, wgsp, "wg"),
     j->c_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
@@ -2769,6 +2912,8 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->c_overflow = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_overflow"),
     j->c_ldst = gcc_jit_context_new_field(cx, NULL, ldst_t, "rt_ldst"),
     j->c_unreach = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_unreachable"),
+    j->c_wgc = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_wgc"),
+    j->c_wgc_done = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_wgc_done"),
     j->c_frame = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "frame"),
     j->c_priv = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "priv"),
     j->c_steps = gcc_jit_context_new_field(cx, NULL, U, "steps"),
@@ -2781,7 +2926,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->c_base = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_i32, JIT_MAX_INST), "base"),
     j->c_stack = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, gcc_jit_struct_as_type(ent_st), JIT_MAX_STACK), "stack"),
     gcc_jit_context_new_field(cx, NULL, j->t_vp, "run")};
-  gcc_jit_struct_set_fields(j->ctx_st, NULL, 24, cf);
+  gcc_jit_struct_set_fields(j->ctx_st, NULL, 26, cf);
   j->t_framep = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st));
 
   gcc_jit_param *prm[3] = {
@@ -3029,9 +3174,9 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   int ol = opt && opt->opt_level ? opt->opt_level : 2;
   /* cache key */
   char keytxt[512];
-  /* the build stamp keeps objects of an older (or newer) code generator out */
-  snprintf(keytxt, sizeof keytxt, "abi=%u|build=%s %s|k=%s|S=%u|O=%d|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
-           __DATE__, __TIME__, name, sg_size, ol,
+  /* the source stamp keeps objects of another code generator out */
+  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
+           JIT_SOURCE_STAMP, name, sg_size, ol,
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
   uint64_t key[2];
   key[0] = fnv64(fnv64(fnv64(0xcbf29ce484222325ull, m->hash, 32), keytxt, strlen(keytxt)), mflags, strlen(mflags));

@@ -22,6 +22,7 @@ typedef struct jit_seg {
   int32_t n_succ;            /* terminator segment: successors, else -1 */
   int32_t succ[64];          /* segment ids of the successors (terminator order) */
   int32_t rpc;               /* reconvergence segment, -1 = instance exit */
+  bool after_wgc;            /* starts after a work-group collective (rt_wgc_done) */
 } jit_seg;
 
 typedef struct jit_inst {
@@ -40,6 +41,18 @@ typedef struct jit_region {
   uint64_t size;             /* readable bytes */
   uint64_t wsize;            /* writable bytes (0 for read-only) */
 } jit_region;
+
+/* Aggregates (structs, arrays) are lane values of n units: the largest of 8,
+ * 4, 2, 1 bytes dividing their alignment and size, at most 16 units; their
+ * bytes are the memory layout, as in the interpreter's registers.  Returns
+ * the unit, or 0 if t is not such an aggregate.  CompositeExtract/Insert/
+ * Construct on them run the interpreter's handler. */
+static inline uint32_t jit_blob_unit(const ld_type *t) {
+  if (!t || (t->kind != LD_T_STRUCT && t->kind != LD_T_ARRAY) || !t->size) return 0;
+  uint32_t u = t->align >= 8 ? 8 : t->align >= 4 ? 4 : t->align >= 2 ? 2 : 1;
+  while (u > 1 && t->size % u) u /= 2;
+  return t->size / u <= 16 ? u : 0;
+}
 
 typedef struct jit_ctx jit_ctx;
 typedef struct jit_wgs jit_wgs;
@@ -87,6 +100,8 @@ struct jit_ctx {
   jit_rt_branch_fn rt_overflow; /* SIMT stack full: records the fault, returns nonzero */
   jit_rt_ldst_fn rt_ldst;       /* per-lane checked loads/stores of a subgroup (slow path) */
   jit_rt_branch_fn rt_unreachable; /* OpUnreachable: records the fault; != 0: the launch stops */
+  jit_rt_branch_fn rt_wgc;      /* work-group collective, arrival: 0 done, 1 suspend, 2 stop */
+  jit_rt_branch_fn rt_wgc_done; /* after the rendezvous: the results (0 go on, != 0 stop) */
   uint8_t *frame;
   uint8_t *priv;             /* this subgroup's private memory, priv_stride bytes per lane */
   uint64_t steps, step_check;
@@ -97,6 +112,7 @@ struct jit_ctx {
   jit_entry_s stack[JIT_MAX_STACK];
   /* host only below */
   struct jit_run *run;
+  int32_t wgc_insn;          /* the collective this subgroup waits at (insn index), 0: none */
 };
 
 typedef int32_t (*jit_entry_fn)(jit_ctx *c, uint8_t *frame, int32_t start);
@@ -146,5 +162,7 @@ void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t 
 void jit_rt_group(jit_ctx *c, uint8_t *frame, int32_t insn, const void *in, void *out);
 int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t insn);
 int32_t jit_rt_coll(jit_ctx *c, uint8_t *frame, int32_t insn);
+int32_t jit_rt_wgc(jit_ctx *c, uint8_t *frame, int32_t insn);
+int32_t jit_rt_wgc_done(jit_ctx *c, uint8_t *frame, int32_t insn);
 
 #endif

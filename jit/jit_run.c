@@ -313,8 +313,9 @@ static void xfer(jit_run *r, jit_sgctx *s, uint32_t inst, uint32_t id, const ip_
         for (uint32_t l = 0; l < S; l++) memcpy(dst + (size_t)l * size, r->args + k->arg_off[a], size);
     return;
   }
-  if (v->kind == LD_V_PARAM && v->type && (v->type->kind == LD_T_IMAGE || v->type->kind == LD_T_SAMPLER)) {
-    /* an inlined function's image or sampler parameter: its kernel argument */
+  if (v->type && (v->type->kind == LD_T_IMAGE || v->type->kind == LD_T_SAMPLER)) {
+    /* an inlined function's image or sampler parameter, or one loaded from a
+     * variable (jit.c: plan_handle_load): its kernel argument */
     if (!to_interp) return;
     for (uint32_t q = 0; q < k->n_handles; q++)
       if (k->handles[q].inst == inst && k->handles[q].id == id)
@@ -336,7 +337,19 @@ static void xfer(jit_run *r, jit_sgctx *s, uint32_t inst, uint32_t id, const ip_
   const ld_type *t = v->type, *ct = t;
   uint32_t n = 1;
   if (t->kind == LD_T_VECTOR) { ct = t->elem; n = t->count; }
-  uint32_t cb = ct->kind == LD_T_POINTER ? m->addr_bits / 8 : ct->kind == LD_T_BOOL ? 1 :
+  uint32_t bu = jit_blob_unit(t);
+  if (bu) {   /* an aggregate: n units of bu bytes (jit_internal.h) */
+    n = t->size / bu;
+    for (uint32_t l = 0; l < S; l++) {
+      if (!to_interp && !ip_mask_test(act, l)) continue;
+      for (uint32_t c = 0; c < n && (size_t)(c + 1) * bu <= size; c++) {
+        uint8_t *fp = s->frame + fo + ((size_t)c * S + l) * bu, *ip = dst + (size_t)l * size + (size_t)c * bu;
+        if (to_interp) memcpy(ip, fp, bu); else memcpy(fp, ip, bu);
+      }
+    }
+    return;
+  }
+  uint32_t cb = ct->kind == LD_T_POINTER ? m->addr_bits / 8 : ct->kind == LD_T_BOOL ? 1 : ct->kind == LD_T_EVENT ? 8 :
                 ct->width <= 8 ? 1 : ct->width <= 16 ? 2 : ct->width <= 32 ? 4 : 8;
   uint32_t es = n > 1 ? (ct->size ? ct->size : cb) : cb;
   uint8_t *fb = s->frame + fo;
@@ -351,20 +364,21 @@ static void xfer(jit_run *r, jit_sgctx *s, uint32_t inst, uint32_t id, const ip_
   }
 }
 
-int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t idx) {
-  jit_sgctx *s = (jit_sgctx *)c;
-  jit_run *r = c->run;
+/* Runs the interpreter's handler of insn idx on subgroup s's active lanes
+ * (its frame's mask): operands in, results back.  `resumed`: the second call
+ * of a rendezvous handler.  Returns the handler's code, -1 if it could not
+ * run (the launch is stopped). */
+static int run_handler(jit_run *r, jit_sgctx *s, int32_t idx, bool resumed) {
   const jit_kernel *k = r->k;
-  (void)frame;
-  if (idx <= 0 || (uint32_t)idx >= k->n_insns) return 1;
+  if (idx <= 0 || (uint32_t)idx >= k->n_insns) { stop_run(r); return -1; }
   ip_sg *sg = diag_sg(r, s->sg_id);
   const ip_op *op = find_op(r, idx);
-  if (!sg || !op || !op->fn) { stop_run(r); return 1; }
+  if (!sg || !op || !op->fn) { stop_run(r); return -1; }
   uint32_t inst = k->insn_inst[idx];
   size_t need = (size_t)r->iregs[idx] * k->S + 16;
   if (need > r->tmp_cap) {
     uint8_t *nt = realloc(r->tmp, need);
-    if (!nt) { stop_run(r); return 1; }
+    if (!nt) { stop_run(r); return -1; }
     r->tmp = nt;
     r->tmp_cap = need;
   }
@@ -391,19 +405,78 @@ int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t idx) {
   sg->regs = r->tmp;
   sg->cur = op;
   sg->mask = act;
+  sg->resumed = resumed;
   int rc = op->fn(sg, op);
+  sg->resumed = false;
   sg->regs = saved_regs;
   sg->cur = saved_cur;
   sg->mask = saved_mask;
   memcpy(sg->priv, saved_priv, sizeof saved_priv);
   for (uint32_t i = 0; i < nl && i < r->n_local; i++) wg->local[i].base = saved_local[i];
-  if (op->res_size && k->insns[idx]->result)
+  if (op->res_size && k->insns[idx]->result && rc != IP_SUSPEND)
     xfer(r, s, inst, k->insns[idx]->result, NULL, op->res_off, op->res_size, r->tmp, false, act);
-  if (rc == IP_HALT || ip_launch_report(r->l)->stopped) { stop_run(r); return 1; }
-  if (rc == IP_SUSPEND || rc == IP_JUMPED) {
+  if (rc == IP_HALT || ip_launch_report(r->l)->stopped) { stop_run(r); return IP_HALT; }
+  if (rc == IP_JUMPED || (rc == IP_SUSPEND && resumed)) {
     ip_fault(sg, IP_FAULT_UNSUPPORTED, act, 0, "the JIT cannot run this instruction");
     stop_run(r);
+    return IP_HALT;
+  }
+  return rc;
+}
+
+int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t idx) {
+  (void)frame;
+  int rc = run_handler(c->run, c, idx, false);
+  if (rc == IP_SUSPEND) {
+    ip_sg *sg = diag_sg(c->run, c->sg_id);
+    if (sg) ip_fault(sg, IP_FAULT_UNSUPPORTED, sg->mask, 0, "the JIT cannot run this instruction");
+    stop_run(c->run);
     return 1;
+  }
+  return rc < 0 || rc == IP_HALT;
+}
+
+/* A work-group collective, arrival: the handler deposits this subgroup's
+ * values and asks to wait (1), or completes at once (0); 2: stop. */
+int32_t jit_rt_wgc(jit_ctx *c, uint8_t *frame, int32_t idx) {
+  (void)frame;
+  int rc = run_handler(c->run, c, idx, false);
+  if (rc < 0 || rc == IP_HALT) return 2;
+  if (rc == IP_SUSPEND) { c->wgc_insn = idx; return 1; }
+  return 0;
+}
+
+/* After a rendezvous, the first subgroup to resume releases the work-group
+ * as the interpreter does (every unfinished subgroup waits at a barrier or a
+ * collective; finished ones are reported) and runs the second half of every
+ * waiting collective in subgroup order, before any subgroup runs on: the
+ * results land in each subgroup's frame.  Later subgroups find nothing to do. */
+int32_t jit_rt_wgc_done(jit_ctx *c, uint8_t *frame, int32_t idx) {
+  (void)frame; (void)idx;
+  if (!c->wgc_insn) return 0;
+  jit_run *r = c->run;
+  jit_wgs *w = &r->w;
+  if (!diag_sg(r, c->sg_id)) { stop_run(r); return 1; }
+  ip_wg *wg = r->dwg;
+  ip_wgx *x = ip_wgx_of(wg);
+  uint32_t n = (uint32_t)w->n_sg < wg->n_subgroups ? (uint32_t)w->n_sg : wg->n_subgroups;
+  for (uint32_t i = 0; i < n; i++) {
+    wg->sgs[i].done = w->sgs[i]->sp <= 0;
+    wg->sgs[i].resumed = false;
+    x->sgx[i].arrived = !wg->sgs[i].done;
+    /* the instruction a release fault names */
+    wg->sgs[i].cur = w->sgs[i]->wgc_insn ? find_op(r, w->sgs[i]->wgc_insn) : NULL;
+  }
+  ip_wg_release(x);
+  for (uint32_t i = 0; i < n; i++) {
+    wg->sgs[i].resumed = false;
+    wg->sgs[i].cur = NULL;
+    jit_sgctx *o = w->sgs[i];
+    int32_t q = o->wgc_insn;
+    if (!q) continue;
+    o->wgc_insn = 0;
+    int rc = run_handler(r, o, q, true);
+    if (rc < 0 || rc == IP_HALT) return 1;
   }
   return 0;
 }
@@ -464,6 +537,8 @@ static jit_sgctx *sg_new(jit_run *r, uint32_t id) {
   s->rt_overflow = jit_rt_overflow;
   s->rt_ldst = jit_rt_ldst;
   s->rt_unreachable = jit_rt_unreachable;
+  s->rt_wgc = jit_rt_wgc;
+  s->rt_wgc_done = jit_rt_wgc_done;
   s->sg_id = id;
   s->run = r;
   return s;
@@ -528,6 +603,7 @@ static int64_t rt_wg(jit_wgs *w, uint64_t gi) {
   for (uint32_t i = 0; i < r->n_local; i++) memset(r->local_mem[i], 0, r->local_size[i]);
   if (k->priv_bytes)
     for (uint32_t i = 0; i < n_sg; i++) memset(w->sgs[i]->priv, 0, (size_t)S * w->priv_stride);
+  for (uint32_t i = 0; i < n_sg; i++) w->sgs[i]->wgc_insn = 0;
   return n_sg;
 }
 

@@ -12,6 +12,3 @@ for g in range(G):
         strided[g + 4 * k] = buf[k]
 global_size = (G * L,); local_size = (L,)
 args = [In("int", IN), Out("int", G * 32, expect=out), Out("int", 32 * 4 + 4, expect=strided)]
-# Known JIT gap (issue #4): work-group-scope async copies are not compiled yet;
-# the JIT falls back to the interpreter for this kernel with this reason.
-jit_fallback = "OpGroupAsyncCopy"

@@ -37,7 +37,3 @@ args = [Image(W, H, "RGBA", "UNORM_INT8", "uchar", A),
         Image(W, H, "RGBA", "FLOAT", "float", expect=wf),
         Out("float", 12 * N, expect=of), Out("uint", 4 * N, expect=ou),
         Out("int", 4, expect=[W, H, CL_RG, CL_UNSIGNED_INT16])]
-# Known JIT gap (issue #4): at -O0 clang keeps image arguments in private
-# variables; the JIT resolves image operands only when they come from kernel
-# arguments directly (as at -O2), so -O0 falls back with this reason.
-jit_fallback = "operand of unsupported type"

@@ -56,3 +56,17 @@ SG kernel void ub_cluster_size(global int *out) {
   uint l = get_sub_group_local_id();
   out[get_global_id(0)] = sub_group_clustered_reduce_add((int)l, 3);
 }
+// Work-group collectives left by some work-items (local 32, subgroups of 8):
+// work-items 20.. return (subgroup 3 finishes, subgroup 2 keeps 4 lanes) and
+// local id 5 skips the reduction.  Missing work-items contribute the identity.
+kernel void ub_wg_partial(global int *out, global const int *in) {
+  local int buf[8];
+  size_t i = get_global_id(0);
+  int v = in[i];
+  if (get_local_id(0) >= 20) return;
+  int r = 0;
+  if (get_local_id(0) != 5) r = work_group_reduce_add(v);
+  event_t e = async_work_group_copy(buf, in, 8, 0);
+  wait_group_events(1, &e);
+  out[i] = r + work_group_broadcast(v, 2) + buf[get_local_id(0) & 7];
+}

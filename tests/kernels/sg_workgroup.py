@@ -49,7 +49,3 @@ for gy in range(5):
 CASES.append(dict(name="2d", kernel="sg_workgroup2d", global_size=(16, 5), local_size=(8, 5),
                   subgroup_sizes=[None, 4, 12], args=[Out("int", 16 * 5 * 3, expect=exp2)]))
 std = "CL2.0"
-# Known JIT gap (issue #4): work-group collectives (work_group_reduce/scan/
-# broadcast/any/all at Workgroup scope) are not compiled yet; the JIT falls
-# back to the interpreter for these kernels with this reason.
-jit_fallback = "work-group collective"

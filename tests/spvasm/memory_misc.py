@@ -9,6 +9,3 @@ for i in range(n):
     out += row[:3] + [12345] + row[4:] + [x, 0, 0, 0, 0, 0, (2 * x) & 0xFFFFFFFF, 0]
 global_size = (n,); local_size = (8,)
 args = [In("uint", IN), Out("uint", 16 * n, expect=out)]
-# Known JIT gap (issue #4): loads and stores of whole structs/arrays are not
-# compiled yet (OpLoad of an aggregate); the JIT falls back with this reason.
-jit_fallback = "value of unsupported type"

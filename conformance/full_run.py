@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Runs the full conformance matrix as N shards, resumably.
+
+The full matrix on the JIT costs one native compile per (kernel, subgroup
+size): about 85,000 compiles, 7 to 12 CPU-hours on this project's 2-core
+machines, longer than one working session.  This driver runs
+`spirv-sgconform suite --full --backend B --shard K/N` for K = 1..N and
+records each finished shard in a ledger file, keyed by the code under test
+(the git tree hashes of spirv/, loader/, interp/, jit/, conformance/ and
+src/).  Run it again and it skips the shards that already passed for the
+same code, so the matrix can be completed across several runs; the JIT's
+disk cache (keyed by the code generator's sources, jit/stamp.py) keeps the
+compiled objects too.  A change to any of those folders starts a new ledger.
+
+    python3 conformance/full_run.py --sgconform build/conformance/spirv-sgconform \\
+        --backend jit -j 2 [--shards 512] [--ledger FILE] [--max-minutes M]
+    python3 conformance/full_run.py --status ...     # what is done, no run
+
+Exit status: 0 when every shard has passed for this code, 1 when a shard
+failed, 3 when shards remain (time limit reached or interrupted), 2 on usage
+errors.
+"""
+import argparse
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CODE_DIRS = ["spirv", "loader", "interp", "jit", "conformance", "src"]
+
+
+def code_key():
+    """Tree hashes of the code under test; None if the work tree differs."""
+    try:
+        dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--"] + CODE_DIRS,
+                               capture_output=True, text=True, check=True).stdout.strip()
+        trees = [subprocess.run(["git", "-C", ROOT, "rev-parse", "HEAD:" + d], capture_output=True,
+                                text=True, check=True).stdout.strip() for d in CODE_DIRS]
+    except (OSError, subprocess.CalledProcessError):
+        return None, "not a git checkout"
+    if dirty:
+        return None, "uncommitted changes under " + ", ".join(CODE_DIRS)
+    return "-".join(t[:12] for t in trees), None
+
+
+def load_ledger(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
+
+
+def save_ledger(path, led):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(led, f, indent=1, sort_keys=True)
+    os.replace(tmp, path)
+
+
+def cpu_children():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def summary(entry, n):
+    done = entry.get("shards", {})
+    passed = sum(v["passed"] for v in done.values())
+    failed = sum(v["failed"] for v in done.values())
+    wall = sum(v["wall_s"] for v in done.values())
+    cpu = sum(v["cpu_s"] for v in done.values())
+    ok = sum(1 for v in done.values() if v["failed"] == 0 and v["rc"] == 0)
+    return ("%d of %d shards done (%d passed clean); %d cases passed, %d failed; "
+            "%.1f h wall, %.1f CPU-hours" % (len(done), n, ok, passed, failed, wall / 3600, cpu / 3600))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sgconform", default=os.path.join(ROOT, "build", "conformance", "spirv-sgconform"))
+    ap.add_argument("--backend", default="jit", choices=["interp", "jit", "all"])
+    ap.add_argument("--shards", type=int, default=512)
+    ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--ledger", default=None,
+                    help="ledger file (default: $XDG_CACHE_HOME/spirv-sg/full-<backend>.json)")
+    ap.add_argument("--max-minutes", type=float, default=0, help="stop starting shards after this long")
+    ap.add_argument("--status", action="store_true", help="print what is done and exit")
+    o = ap.parse_args()
+    if o.shards < 1 or o.jobs < 1:
+        ap.error("--shards and -j must be positive")
+    key, why = code_key()
+    if key is None:
+        print("full_run: cannot key the ledger: %s (commit first)" % why)
+        return 2
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    ledger = o.ledger or os.path.join(cache, "spirv-sg", "full-%s.json" % o.backend)
+    os.makedirs(os.path.dirname(os.path.abspath(ledger)), exist_ok=True)
+    led = load_ledger(ledger)
+    name = "%s|shards=%d" % (key, o.shards)
+    entry = led.setdefault(name, {"shards": {}, "started": time.strftime("%Y-%m-%d %H:%M:%S")})
+    print("ledger %s\ncode %s, %s backend, %d shards" % (ledger, key, o.backend, o.shards))
+    print(summary(entry, o.shards))
+    if o.status:
+        return 0 if len(entry["shards"]) == o.shards else 3
+    if not os.path.exists(o.sgconform):
+        print("full_run: %s not found (build first, or pass --sgconform)" % o.sgconform)
+        return 2
+    t_start = time.time()
+    failed_any = False
+    for k in range(1, o.shards + 1):
+        if str(k) in entry["shards"] and entry["shards"][str(k)]["rc"] == 0:
+            continue
+        if o.max_minutes and time.time() - t_start > o.max_minutes * 60:
+            break
+        cmd = [o.sgconform, "suite", "--full", "--backend", o.backend, "--shard", "%d/%d" % (k, o.shards),
+               "-j", str(o.jobs), "--no-progress", "--max-failures", "20"]
+        c0, w0 = cpu_children(), time.time()
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True)
+        except KeyboardInterrupt:
+            print("interrupted")
+            break
+        wall, cpu = time.time() - w0, cpu_children() - c0
+        m = re.search(r"^(\d+) passed, (\d+) failed", p.stdout, re.M)
+        passed, failed = (int(m.group(1)), int(m.group(2))) if m else (0, -1)
+        rec = {"rc": p.returncode, "passed": passed, "failed": failed, "wall_s": round(wall, 1),
+               "cpu_s": round(cpu, 1), "at": time.strftime("%Y-%m-%d %H:%M:%S")}
+        skipped = re.search(r"(\d+) skipped", p.stdout)
+        if skipped:
+            rec["skipped"] = int(skipped.group(1))
+        print("shard %d/%d: %d passed, %d failed%s, %.0f s (%.0f CPU-s), rc %d" % (
+            k, o.shards, passed, failed, ", %d skipped" % rec["skipped"] if skipped else "", wall, cpu,
+            p.returncode), flush=True)
+        if p.returncode != 0 or failed != 0 or skipped:
+            failed_any = True
+            rec["rc"] = p.returncode or 1
+            sys.stdout.write(p.stdout[-4000:])
+            sys.stdout.write(p.stderr[-2000:])
+        entry["shards"][str(k)] = rec
+        if len(entry["shards"]) == o.shards and all(v["rc"] == 0 for v in entry["shards"].values()):
+            entry["completed"] = time.strftime("%Y-%m-%d %H:%M:%S")
+        save_ledger(ledger, led)
+    print(summary(entry, o.shards))
+    if failed_any:
+        return 1
+    return 0 if all(str(k) in entry["shards"] and entry["shards"][str(k)]["rc"] == 0
+                    for k in range(1, o.shards + 1)) else 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

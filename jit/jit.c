@@ -104,7 +104,7 @@
 #include "jit_internal.h"
 #include <spirv/unified1/OpenCL.std.h>
 
-#define JIT_ABI_VERSION 5u
+#define JIT_ABI_VERSION 6u
 /* IR statements above which a kernel compiles at -O1 -ftree-vectorize: for
  * transpose (940) and gemm (1764) of bench/ that compiles in 60% of the time
  * of -O2 and runs 1.4-1.8x faster; small kernels keep -O2 (reduce, scan,
@@ -710,7 +710,7 @@ static int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, 
         int32_t next = new_seg(k, ii, blk, i + 1);
         k->seg[cur].n_succ = 1;
         k->seg[cur].succ[0] = next;
-        k->seg[next].after_wgc = in->op != SpvOpControlBarrier;
+        k->seg[next].after_wgc = true;
         cur = next;
       }
     }
@@ -745,10 +745,10 @@ typedef struct J {
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;
   gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach, *c_wgc, *c_wgc_done;
-  gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_base, *c_stack;
+  gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_susp, *c_base, *c_stack;
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
-                *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop;
+                *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop, *w_rt_release;
   gcc_jit_function *fn_kernel;
   const char *mflags;
   gcc_jit_lvalue *fast_base, *contig;
@@ -2486,6 +2486,7 @@ static void emit_seg(J *j, int32_t si) {
       k->n_interp++;
       if (idx < k->cap_insns) k->insn_inst[idx] = inst;
       gcc_jit_block *susp = nb(j);
+      assign(j, cfl(j, j->c_susp), ci(j, j->t_i32, (long)idx));
       wgc_call(j, j->c_wgc, idx, susp);
       gcc_jit_block_end_with_jump(j->b, NULL, j->segb[s->succ[0]]);
       j->b = susp;
@@ -2509,9 +2510,26 @@ static void emit_seg(J *j, int32_t si) {
         continue;
       }
       /* a work-group barrier: the top entry resumes at the continuation
-       * segment once every subgroup has arrived (the compiled loop) */
-      assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, k->seg[si].succ[0]));
-      gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
+       * segment once every subgroup has arrived (the compiled loop).  With
+       * every lane of the subgroup here nothing can be diagnosed; otherwise
+       * the interpreter's handler runs first (rt_wgc: a barrier in
+       * divergent code, unless the missing lanes have returned). */
+      {
+        uint32_t idx = add_insn_index(k, in);
+        if (idx < k->cap_insns) k->insn_inst[idx] = inst;
+        assign(j, cfl(j, j->c_susp), ci(j, j->t_i32, (long)idx));
+        gcc_jit_block *susp = nb(j), *slow = nb(j), *chk = nb(j);
+        gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 0)),
+                                           R_(arr_at(j, ctxf(j, j->c_all), 0))), chk, slow);
+        gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)),
+                                           R_(arr_at(j, ctxf(j, j->c_all), 1))), susp, slow);
+        j->b = slow;
+        wgc_call(j, j->c_wgc, idx, susp);
+        gcc_jit_block_end_with_jump(j->b, NULL, j->segb[k->seg[si].succ[0]]);
+        j->b = susp;
+        assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, k->seg[si].succ[0]));
+        gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
+      }
       return;
     case SpvOpFunctionCall: {
       const ld_function *callee = j->m->values[in->ops[0]].u.fn;
@@ -2759,8 +2777,16 @@ static void emit_groups(J *j) {
   assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(i), ci(j, I, 1)));
   gcc_jit_block_end_with_jump(j->b, NULL, sl);
 
-  /* resume rounds while some subgroup waits at a barrier */
-  gcc_jit_block_end_with_conditional(rr, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(pend), ci(j, I, 0)), gnext, rr_init);
+  /* resume rounds while some subgroup waits at a barrier; before each, the
+   * host reports subgroups that finished without arriving (rt_release) */
+  gcc_jit_block *rel = nb(j);
+  gcc_jit_block_end_with_conditional(rr, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(pend), ci(j, I, 0)), gnext, rel);
+  {
+    gcc_jit_rvalue *wr[1] = {w};
+    gcc_jit_rvalue *relrc = gcc_jit_context_new_call_through_ptr(cx, NULL,
+        R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_rt_release)), 1, wr);
+    gcc_jit_block_end_with_conditional(rel, NULL, cmp(j, GCC_JIT_COMPARISON_NE, relrc, ci(j, I, 0)), ret1, rr_init);
+  }
   j->b = rr_init;
   assign(j, pend, ci(j, I, 0));
   assign(j, i, ci(j, I, 0));
@@ -2881,7 +2907,9 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   gcc_jit_type *group_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 5, pg, 0);
   gcc_jit_type *pw[2] = {wgsp, U};
   gcc_jit_type *wg_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_s[3], 2, pw, 0);
-  gcc_jit_field *wf[17] = {
+  gcc_jit_type *pr[1] = {wgsp};
+  gcc_jit_type *rel_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_i32, 1, pr, 0);
+  gcc_jit_field *wf[18] = {
     j->w_group = gcc_jit_context_new_field(cx, NULL, u64x3, "group"),
     j->w_wsize = gcc_jit_context_new_field(cx, NULL, u64x3, "wsize"),
     j->w_local = gcc_jit_context_new_field(cx, NULL, u64x3, "local"),
@@ -2898,8 +2926,9 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->w_priv_stride = gcc_jit_context_new_field(cx, NULL, U, "priv_stride"),
     j->w_step_check = gcc_jit_context_new_field(cx, NULL, U, "step_check"),
     j->w_stop = gcc_jit_context_new_field(cx, NULL, j->t_i32, "stop"),
-    gcc_jit_context_new_field(cx, NULL, j->t_i32, "pad")};
-  gcc_jit_struct_set_fields(wgs_st, NULL, 17, wf);
+    gcc_jit_context_new_field(cx, NULL, j->t_i32, "pad"),
+    j->w_rt_release = gcc_jit_context_new_field(cx, NULL, rel_t, "rt_release")};
+  gcc_jit_struct_set_fields(wgs_st, NULL, 18, wf);
   gcc_jit_type *pl[6] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32, j->t_i32};
   gcc_jit_type *ldst_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 6, pl, 0);
   gcc_jit_field *cf[26] = {
@@ -2925,7 +2954,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->c_sg_id = gcc_jit_context_new_field(cx, NULL, j->t_u[2], "sg_id"),
     j->c_n_lanes = gcc_jit_context_new_field(cx, NULL, j->t_u[2], "n_lanes"),
     j->c_sp = gcc_jit_context_new_field(cx, NULL, j->t_i32, "sp"),
-    gcc_jit_context_new_field(cx, NULL, j->t_i32, "pad"),
+    j->c_susp = gcc_jit_context_new_field(cx, NULL, j->t_i32, "susp_insn"),
     j->c_base = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_i32, JIT_MAX_INST), "base"),
     j->c_stack = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, gcc_jit_struct_as_type(ent_st), JIT_MAX_STACK), "stack"),
     gcc_jit_context_new_field(cx, NULL, j->t_vp, "run")};

@@ -81,6 +81,7 @@ struct jit_wgs {
   uint64_t step_check;       /* first value of jit_ctx.steps that calls rt_limit */
   int32_t stop;              /* nonzero: the launch stops (fault, limit) */
   int32_t pad;
+  int32_t (*rt_release)(jit_wgs *w);  /* after a round with waiting subgroups: != 0 stop */
   /* host only below */
   struct jit_run *run;
 };
@@ -107,7 +108,8 @@ struct jit_ctx {
   uint64_t steps, step_check;
   uint64_t all[2];           /* lanes of this subgroup */
   uint32_t sg_id, n_lanes;
-  int32_t sp, pad;
+  int32_t sp;
+  int32_t susp_insn;         /* insn index of the barrier or collective it last waited at */
   int32_t base[JIT_MAX_INST];   /* stack index of each inlined instance's entry */
   jit_entry_s stack[JIT_MAX_STACK];
   /* host only below */

@@ -39,6 +39,7 @@ typedef struct jit_run {
   size_t tmp_cap;
   uint32_t dgroup[3];
   uint64_t next_time;        /* steps value of the next time-limit check */
+  bool div_checked;          /* this work-group's barrier-divergence fault is reported */
 } jit_run;
 
 static int32_t *f_mask(const jit_kernel *k, uint8_t *f) { (void)k; return (int32_t *)(void *)f; }
@@ -385,6 +386,10 @@ static int run_handler(jit_run *r, jit_sgctx *s, int32_t idx, bool resumed) {
   ip_mask act = {{0, 0}};
   int32_t *mask = f_mask(k, s->frame);
   for (uint32_t l = 0; l < k->S; l++) if (mask[l]) ip_mask_set(&act, l);
+  /* lanes that left the kernel: in no stack entry (handlers ask ip_live_lanes) */
+  ip_mask live = {{0, 0}};
+  for (int32_t e = 0; e < s->sp; e++) live = ip_mask_or(live, s->stack[e].mask);
+  ip_sgx_of(sg)->exited = ip_mask_andnot(sg->all, live);
   for (uint32_t i = 0; i < op->n_in; i++) {
     const ip_opnd *o = &op->in[i];
     if (o->cbase || !o->id) continue;
@@ -444,6 +449,33 @@ int32_t jit_rt_wgc(jit_ctx *c, uint8_t *frame, int32_t idx) {
   if (rc < 0 || rc == IP_HALT) return 2;
   if (rc == IP_SUSPEND) { c->wgc_insn = idx; return 1; }
   return 0;
+}
+
+/* After a round of the compiled loop in which some subgroups stopped at a
+ * barrier or collective: if others have finished, the interpreter's release
+ * fault (once per work-group), on the first waiting subgroup, naming the
+ * instruction it waits at. */
+static int32_t rt_release(jit_wgs *w) {
+  jit_run *r = (jit_run *)w;
+  if (r->div_checked) return w->stop;
+  uint32_t n = (uint32_t)w->n_sg, unfinished = 0, first = n;
+  for (uint32_t i = 0; i < n; i++)
+    if (w->sgs[i]->sp > 0) { unfinished++; if (first == n) first = i; }
+  if (unfinished == n || first == n) return w->stop;
+  r->div_checked = true;
+  ip_sg *sg = diag_sg(r, first);
+  if (!sg) { stop_run(r); return 1; }
+  ip_wgx *x = ip_wgx_of(sg->wg);
+  if (x->barrier_div_reported) return w->stop;
+  x->barrier_div_reported = true;
+  const ip_op *saved = sg->cur;
+  int32_t q = w->sgs[first]->susp_insn;
+  sg->cur = q > 0 && (uint32_t)q < r->k->n_insns ? find_op(r, q) : NULL;
+  int rc = ip_fault(sg, IP_FAULT_BARRIER_DIVERGENCE, sg->all, 0,
+                    "work-group barrier reached by %u of %u subgroups (the others have finished)", unfinished, n);
+  sg->cur = saved;
+  if (rc == IP_HALT || ip_launch_report(r->l)->stopped) { stop_run(r); return 1; }
+  return w->stop;
 }
 
 /* After a rendezvous, the first subgroup to resume releases the work-group
@@ -604,6 +636,7 @@ static int64_t rt_wg(jit_wgs *w, uint64_t gi) {
   if (k->priv_bytes)
     for (uint32_t i = 0; i < n_sg; i++) memset(w->sgs[i]->priv, 0, (size_t)S * w->priv_stride);
   for (uint32_t i = 0; i < n_sg; i++) w->sgs[i]->wgc_insn = 0;
+  r->div_checked = false;
   return n_sg;
 }
 
@@ -615,6 +648,7 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
   r->l = l;
   r->w.run = r;
   r->w.rt_wg = rt_wg;
+  r->w.rt_release = rt_release;
   r->nd = ip_launch_ndrange(l);
   const ip_ndrange *nd = r->nd;
   const ld_module *m = k->m;

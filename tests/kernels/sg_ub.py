@@ -42,6 +42,14 @@ CASES.append(dict(kernel="ub_wg_partial", global_size=(64,), local_size=(32,), s
                   diag=["finished without reaching it", "not reached by every work-item",
                         "reached by 3 of 4 subgroups"],
                   args=[Out("int", 64, expect=wg_partial_expect()), In("int", list(range(1, 65)))]))
+# barriers: 2 where the work-item ran to the end, 0 where it returned early
+CASES.append(dict(kernel="ub_barrier_finished", global_size=(64,), local_size=(32,), subgroup_sizes=[8], exit=1,
+                  diag=["work-group barrier reached by 3 of 4 subgroups"],
+                  args=[Out("int", 64, expect=[2 if i % 32 < 24 else 0 for i in range(64)])]))
+CASES.append(dict(kernel="ub_barrier_divergent", global_size=(64,), local_size=(32,), subgroup_sizes=[8], exit=1,
+                  diag=["work-group barrier not reached by every work-item of the subgroup",
+                        "subgroup barrier not reached by every lane"],
+                  args=[Out("int", 64, expect=[0 if i % 32 in (9, 30) else 2 for i in range(64)])]))
 for c in CASES:
     c.setdefault("global_size", (16,)); c.setdefault("local_size", (16,))
     c["name"] = c["kernel"][3:]

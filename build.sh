@@ -97,8 +97,14 @@ PY
 runtests() {
   status=0
   logs="$B/meson-logs/testlog.json"
-  meson test -C "$B" --print-errorlogs || status=1
+  # Each build tree compiles JIT objects into a cache of its own: test runs
+  # do not depend on (or fill) the user's ~/.cache, and the sanitized tree
+  # runs every JIT compile under the sanitizers rather than loading the plain
+  # tree's objects (the cache key is the code generator's source stamp).
+  case "$B" in /*) absb=$B ;; *) absb=$PWD/$B ;; esac
+  XDG_CACHE_HOME="$absb/test-cache" meson test -C "$B" --print-errorlogs || status=1
   if [ "${SG_SANITIZE:-0}" = 1 ]; then
+    XDG_CACHE_HOME="$absb-san/test-cache" \
     UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}" \
     ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
     LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \

@@ -263,10 +263,9 @@ static const char *opname(SpvOp op) {
 }
 
 /* Shape of a lane value: component type and count; false if not a lane value. */
-/* An event (async copies) is an opaque 8-byte value, as in the interpreter
- * (ip_value_size): a lane value of this integer type. */
-static const ld_type event_as_int = {.kind = LD_T_INT, .size = 8, .align = 8, .width = 64, .n_comp = 1};
-
+/* Integer lane types of 1, 2, 4, 8 bytes standing for aggregates' units
+ * (jit_blob_unit) and for events (opaque 8-byte values, as in the
+ * interpreter's ip_value_size). */
 static const ld_type blob_units[4] = {
   {.kind = LD_T_INT, .size = 1, .align = 1, .width = 8, .n_comp = 1},
   {.kind = LD_T_INT, .size = 2, .align = 2, .width = 16, .n_comp = 1},
@@ -286,7 +285,7 @@ static bool lane_shape(const ld_type *t, const ld_type **comp, uint32_t *n) {
     return true;
   }
   case LD_T_EVENT:
-    *comp = &event_as_int; return true;
+    *comp = &blob_units[3]; return true;
   case LD_T_BOOL: case LD_T_INT: case LD_T_POINTER:
     *comp = t; *n = 1; return true;
   case LD_T_FLOAT:

@@ -76,19 +76,32 @@ static ip_mask top_mask(const jit_ctx *c) { return c->sp > 0 ? c->stack[c->sp - 
 /* One fault record, as the interpreter makes it, for lanes act of subgroup
  * sgid at instruction index insn (0: none).  Returns ip_fault's result
  * (IP_HALT: the launch stops), or IP_HALT without a work-group to record in. */
-static int record_fault(jit_run *r, uint32_t sgid, int32_t insn, ip_mask act, ip_diag_kind kind, const char *msg) {
-  ip_sg *sg = diag_sg(r, sgid);
-  if (!sg) return IP_HALT;
-  ip_op op;
-  memset(&op, 0, sizeof op);
-  op.insn = insn > 0 && (uint32_t)insn < r->k->n_insns ? r->k->insns[insn] : NULL;
-  const ip_op *saved = sg->cur;
-  ip_mask savedm = sg->mask;
-  sg->cur = &op;
+/* The diagnostic subgroup sgid made to look as the interpreter's at
+ * instruction index insn (0: none) with lanes act, for ip_fault / ip_mem;
+ * scope_leave restores it.  NULL without a work-group to record in. */
+typedef struct insn_scope { ip_sg *sg; ip_op op; const ip_op *cur; ip_mask mask; } insn_scope;
+static ip_sg *scope_enter(jit_run *r, uint32_t sgid, int32_t insn, ip_mask act, insn_scope *sc) {
+  ip_sg *sg = sc->sg = diag_sg(r, sgid);
+  if (!sg) return NULL;
+  memset(&sc->op, 0, sizeof sc->op);
+  sc->op.insn = insn > 0 && (uint32_t)insn < r->k->n_insns ? r->k->insns[insn] : NULL;
+  sc->cur = sg->cur;
+  sc->mask = sg->mask;
+  sg->cur = &sc->op;
   sg->mask = act;
+  return sg;
+}
+static void scope_leave(insn_scope *sc) {
+  sc->sg->cur = sc->cur;
+  sc->sg->mask = sc->mask;
+}
+
+static int record_fault(jit_run *r, uint32_t sgid, int32_t insn, ip_mask act, ip_diag_kind kind, const char *msg) {
+  insn_scope sc;
+  ip_sg *sg = scope_enter(r, sgid, insn, act, &sc);
+  if (!sg) return IP_HALT;
   int rc = ip_fault(sg, kind, act, 0, "%s", msg);
-  sg->cur = saved;
-  sg->mask = savedm;
+  scope_leave(&sc);
   return rc;
 }
 
@@ -203,19 +216,13 @@ void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t 
     uint64_t lim = access == IP_READ ? R->size : R->wsize;
     if (R->base && off + (uint64_t)size <= lim) return R->base + off;
   }
-  ip_sg *sg = diag_sg(r, s->sg_id);
+  ip_mask one = {{0, 0}};
+  ip_mask_set(&one, (uint32_t)lane);
+  insn_scope sc;
+  ip_sg *sg = scope_enter(r, s->sg_id, insn, one, &sc);
   if (!sg) return NULL;
-  ip_op op;
-  memset(&op, 0, sizeof op);
-  op.insn = insn > 0 && (uint32_t)insn < r->k->n_insns ? r->k->insns[insn] : NULL;
-  const ip_op *saved = sg->cur;
-  ip_mask savedm = sg->mask;
-  sg->cur = &op;
-  sg->mask = (ip_mask){{0, 0}};
-  ip_mask_set(&sg->mask, (uint32_t)lane);
   void *p = ip_mem(sg, (uint32_t)lane, addr, (uint64_t)size, (uint32_t)align, (ip_access)access);
-  sg->cur = saved;
-  sg->mask = savedm;
+  scope_leave(&sc);
   if (ip_launch_report(r->l)->stopped) stop_run(r);
   if (!p) return NULL;
   if (reg < a->local_base) return p;   /* launch-wide memory: the same bytes */
@@ -468,12 +475,10 @@ static int32_t rt_release(jit_wgs *w) {
   ip_wgx *x = ip_wgx_of(sg->wg);
   if (x->barrier_div_reported) return w->stop;
   x->barrier_div_reported = true;
-  const ip_op *saved = sg->cur;
-  int32_t q = w->sgs[first]->susp_insn;
-  sg->cur = q > 0 && (uint32_t)q < r->k->n_insns ? find_op(r, q) : NULL;
-  int rc = ip_fault(sg, IP_FAULT_BARRIER_DIVERGENCE, sg->all, 0,
-                    "work-group barrier reached by %u of %u subgroups (the others have finished)", unfinished, n);
-  sg->cur = saved;
+  char msg[128];
+  snprintf(msg, sizeof msg, "work-group barrier reached by %u of %u subgroups (the others have finished)",
+           unfinished, n);
+  int rc = record_fault(r, first, w->sgs[first]->susp_insn, sg->all, IP_FAULT_BARRIER_DIVERGENCE, msg);
   if (rc == IP_HALT || ip_launch_report(r->l)->stopped) { stop_run(r); return 1; }
   return w->stop;
 }

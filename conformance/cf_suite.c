@@ -393,7 +393,8 @@ static void run_case_launch(suite *s, const cf_case *c, const sg_module *m, cons
   }
   sg_run_desc d = {.kernel = kname, .work_dim = g->dim, .subgroup_size = g->S, .args = a,
                    .n_args = na, .backend = c->backend ? SG_BACKEND_JIT : SG_BACKEND_INTERP,
-                   .repeat = 1, .jit_opt_level = -1, .step_limit = 1u << 24};
+                   .repeat = 1, .jit_opt_level = c->backend ? s->o->jit_opt : -1,
+                   .step_limit = 1u << 24};
   for (int i = 0; i < 3; ++i) {
     d.global_size[i] = g->global[i];
     d.local_size[i] = g->local[i];
@@ -443,6 +444,8 @@ static void print_rerun(FILE *f, const suite *s, const char *name)
     fprintf(f, " --break-op %u", s->o->break_op);
   if (s->o->plant_wrong)
     fprintf(f, " --plant-wrong %s", s->o->plant_wrong);
+  if (s->o->jit_opt >= 0 && strstr(name, ".jit"))
+    fprintf(f, " --jit-opt %d", s->o->jit_opt);
   fputc('\n', f);
 }
 

@@ -19,6 +19,7 @@ typedef struct cf_suite_opts {
   uint32_t break_op;       /* self-test: ip_launch_desc.break_op */
   bool count_only;         /* --count: print the number of selected cases */
   uint32_t jobs;           /* -j N: worker processes (0, 1 = in this process) */
+  int jit_opt;             /* --jit-opt N: the JIT's compile level 0..3, -1 = its default */
 } cf_suite_opts;
 
 int cf_suite_run(const cf_suite_opts *o);

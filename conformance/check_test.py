@@ -2,7 +2,7 @@
 """Tests of spirv-sgconform check / compare / suite --break-op.
 
 usage: check_test.py SGCONFORM SGRUN TESTS_DIR WORK_DIR CASE
-CASE: divergent | sgsize | clean | compare | static | break-op | json | jobs
+CASE: divergent | sgsize | clean | compare | static | break-op | json | jobs | jit-opt
 """
 import os
 import shutil
@@ -137,6 +137,31 @@ elif case == "jobs":
         print("$ spirv-sgconform suite %s -j 1/2/3: identical (%s)" % (" ".join(args), last))
     if "FAIL " not in one[0] or one[0].count("rerun:") != 3:
         sys.exit("FAIL: the failing run did not report exactly 3 failures in detail")
+elif case == "jit-opt":
+    import glob
+    # --jit-opt N compiles the JIT cases at GCC -O<N>: a level of its own in
+    # the JIT cache, the same results, and the rerun line keeps it
+    cache = os.path.join(work, "cache")
+    shutil.rmtree(cache, ignore_errors=True)
+    os.environ["XDG_CACHE_HOME"] = cache
+    base = [conform, "suite", "--no-progress", "--backend", "jit", "--op", "reduce_add", "--type",
+            "int", "--size", "4", "--work-dir", os.path.join(work, "jo")]
+    out = run(base + ["--jit-opt", "0"], 0)
+    need(out, " passed, 0 failed")
+    objs = lambda: len(glob.glob(os.path.join(cache, "spirv-sg", "jit-*.bin")))
+    n0 = objs()
+    run(base + ["--jit-opt", "0"], 0)
+    if objs() != n0 or n0 == 0:
+        sys.exit("FAIL: a second -O0 run compiled again (%d -> %d objects)" % (n0, objs()))
+    run(base, 0)
+    if objs() != 2 * n0:
+        sys.exit("FAIL: the default level did not compile objects of its own (%d -> %d)" % (n0, objs()))
+    out = run(base + ["--jit-opt", "0", "--plant-wrong", "reduce_add", "--max-failures", "1"], 1)
+    need(out, "rerun: ", ".jit --plant-wrong reduce_add --jit-opt 0")
+    p = subprocess.run([conform, "suite", "--jit-opt", "4"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    if p.returncode != 2 or "--jit-opt wants a compile level 0, 1, 2 or 3, got '4'" not in p.stderr:
+        sys.exit("FAIL: --jit-opt 4: exit %d, %r" % (p.returncode, p.stderr))
 else:
     sys.exit("unknown case " + case)
 print("PASS")

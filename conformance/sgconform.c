@@ -19,7 +19,7 @@ static void usage(FILE *f)
         "                             [--backend interp|jit|all] [--shard K/N] [--case NAME]\n"
         "                             [--json] [--no-progress] [--max-failures N] [--work-dir DIR]\n"
         "                             [--plant-wrong OP] [--break-op OPCODE] [--count]\n"
-        "                             [-j N | --jobs N]\n"
+        "                             [--jit-opt N] [-j N | --jobs N]\n"
         "       spirv-sgconform check FILE [RUNFILE] [--sizes LIST] [--required-size] [--json]\n"
         "       spirv-sgconform compare FILE RUNFILE --device-output DIR --subgroup-size S\n"
         "(FILE may be the run file itself: FILE.sim names the kernel file)\n"
@@ -29,6 +29,7 @@ static void usage(FILE *f)
         "sg_barrier) or OpenCL C spellings.\n"
         "-j N, --jobs N: run the cases on N worker processes (default 1; 0 or 'auto' = the\n"
         "number of online CPUs); the output is the same as with -j 1 apart from timings.\n"
+        "--jit-opt N: the JIT's compile level (0-3; default: the JIT's own, -O2).\n"
         "--count prints the number of cases, kernel files, modules, kernels and\n"
         "(module, size) / (kernel, size) pairs the selection needs.  See docs/conformance.md.\n", f);
 }
@@ -45,7 +46,7 @@ static const char *need(int argc, char **argv, int *i)
 static int main_suite(int argc, char **argv)
 {
   static char wd[512];
-  cf_suite_opts o = {.argv0 = "spirv-sgconform", .max_failures = 20, .progress = isatty(2)};
+  cf_suite_opts o = {.argv0 = "spirv-sgconform", .max_failures = 20, .progress = isatty(2), .jit_opt = -1};
   snprintf(wd, sizeof wd, "%s/sgconform-%d", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (int)getpid());
   o.work_dir = wd;
   for (int i = 2; i < argc; ++i) {
@@ -95,6 +96,13 @@ static int main_suite(int argc, char **argv)
     } else if (strcmp(a, "--max-failures") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;
       o.max_failures = (uint32_t)strtoul(v, NULL, 10);
+    } else if (strcmp(a, "--jit-opt") == 0) {
+      if (!(v = need(argc, argv, &i))) return 2;
+      if (strlen(v) != 1 || v[0] < '0' || v[0] > '3') {
+        fprintf(stderr, "spirv-sgconform: --jit-opt wants a compile level 0, 1, 2 or 3, got '%s'\n", v);
+        return 2;
+      }
+      o.jit_opt = v[0] - '0';
     } else if (strcmp(a, "--break-op") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;
       char *end;

@@ -2823,9 +2823,10 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   gcc_jit_context *cx = gcc_jit_context_acquire();
   if (!cx) { failf(e, "gcc_jit_context_acquire failed"); return NULL; }
   j->cx = cx;
-  int opt = o && o->opt_level >= 0 && o->opt_level <= 3 && o->opt_level ? o->opt_level : 2;
+  int opt = o && o->opt_level >= 0 && o->opt_level <= 3 ? o->opt_level : 2;
   gcc_jit_context_set_int_option(cx, GCC_JIT_INT_OPTION_OPTIMIZATION_LEVEL, opt);
-  gcc_jit_context_add_command_line_option(cx, k->k->contraction_off ? "-ffp-contract=off" : "-ffp-contract=off");
+  /* never contract: results match the interpreter's bit for bit */
+  gcc_jit_context_add_command_line_option(cx, "-ffp-contract=off");
   gcc_jit_context_add_command_line_option(cx, "-fno-math-errno");
   gcc_jit_context_add_command_line_option(cx, "-fno-strict-aliasing");
   /* GCC 12's -O2 default (very-cheap) leaves most lane loops scalar */
@@ -3201,7 +3202,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   char cdir[4096];
   cache_dir_of(opt, cdir, sizeof cdir);
   const char *mflags = target_flags(cdir);
-  int ol = opt && opt->opt_level ? opt->opt_level : 2;
+  int ol = opt && opt->opt_level >= 0 && opt->opt_level <= 3 ? opt->opt_level : 2;
   /* cache key */
   char keytxt[512];
   /* the source stamp keeps objects of another code generator out */
@@ -3250,6 +3251,9 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   char sopath[64], asmpath[64];
   snprintf(sopath, sizeof sopath, "%s/k.so", tdir);
   snprintf(asmpath, sizeof asmpath, "%s/k.s", tdir);
+  /* SPIRV_SG_JIT_DUMP=FILE: the generated code, as C-like source, for debugging */
+  const char *dump_out = getenv("SPIRV_SG_JIT_DUMP");
+  if (dump_out && *dump_out) gcc_jit_context_dump_to_file(cx, dump_out, 0);
   gcc_jit_context_compile_to_file(cx, GCC_JIT_OUTPUT_KIND_DYNAMIC_LIBRARY, sopath);
   const char *ge = gcc_jit_context_get_first_error(cx);
   if (ge) { failf(&e, "libgccjit: %s", ge); gcc_jit_context_release(cx); rmdir(tdir); goto fail; }

@@ -689,7 +689,7 @@ int main(int argc, char **argv)
       d.jit_threshold = v;
   }
   d.jit_wait = O.jit_wait;
-  d.jit_opt_level = O.run.opt_level;
+  d.jit_opt_level = -1;   /* -O is the level for .cl input, not the JIT's */
   d.printf_out = O.json ? NULL : stdout_write;
   d.message = on_message;
   first_error[0] = 0;

@@ -18,8 +18,8 @@ compiled objects too.  A change to any of those folders starts a new ledger.
 
 --jit-opt N runs the JIT cases at GCC level -O<N> (spirv-sgconform --jit-opt);
 the level is part of the ledger key.  At -O0 a compile costs about a fifth of
-one at the default -O2, so the whole matrix fits in about 1.5 hours on two
-cores; the generated code and its semantics are the same, only GCC's
+one at the default -O2, so the whole matrix took 1 h 46 min on two
+cores (docs/conformance.md); the generated code and its semantics are the same, only GCC's
 optimisation of it differs.
 
 Exit status: 0 when every shard has passed for this code, 1 when a shard

@@ -2813,6 +2813,11 @@ static void emit_groups(J *j) {
   gcc_jit_block_end_with_jump(j->b, NULL, gl);
 }
 
+/* GCC's level for the objects: the options' 0..3, else -O2. */
+static int opt_level_of(const jit_options *o) {
+  return o && o->opt_level >= 0 && o->opt_level <= 3 ? o->opt_level : 2;
+}
+
 /* Builds the gccjit context for the planned kernel. */
 static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
                               uint32_t *n_stmts) {
@@ -2823,7 +2828,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   gcc_jit_context *cx = gcc_jit_context_acquire();
   if (!cx) { failf(e, "gcc_jit_context_acquire failed"); return NULL; }
   j->cx = cx;
-  int opt = o && o->opt_level >= 0 && o->opt_level <= 3 ? o->opt_level : 2;
+  int opt = opt_level_of(o);
   gcc_jit_context_set_int_option(cx, GCC_JIT_INT_OPTION_OPTIMIZATION_LEVEL, opt);
   /* never contract: results match the interpreter's bit for bit */
   gcc_jit_context_add_command_line_option(cx, "-ffp-contract=off");
@@ -3202,7 +3207,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   char cdir[4096];
   cache_dir_of(opt, cdir, sizeof cdir);
   const char *mflags = target_flags(cdir);
-  int ol = opt && opt->opt_level >= 0 && opt->opt_level <= 3 ? opt->opt_level : 2;
+  int ol = opt_level_of(opt);
   /* cache key */
   char keytxt[512];
   /* the source stamp keeps objects of another code generator out */

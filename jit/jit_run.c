@@ -73,9 +73,6 @@ static ip_sg *diag_sg(jit_run *r, uint32_t sgid);
 
 static ip_mask top_mask(const jit_ctx *c) { return c->sp > 0 ? c->stack[c->sp - 1].mask : (ip_mask){{0, 0}}; }
 
-/* One fault record, as the interpreter makes it, for lanes act of subgroup
- * sgid at instruction index insn (0: none).  Returns ip_fault's result
- * (IP_HALT: the launch stops), or IP_HALT without a work-group to record in. */
 /* The diagnostic subgroup sgid made to look as the interpreter's at
  * instruction index insn (0: none) with lanes act, for ip_fault / ip_mem;
  * scope_leave restores it.  NULL without a work-group to record in. */
@@ -96,6 +93,9 @@ static void scope_leave(insn_scope *sc) {
   sc->sg->mask = sc->mask;
 }
 
+/* One fault record, as the interpreter makes it, for lanes act of subgroup
+ * sgid at instruction index insn (0: none).  Returns ip_fault's result
+ * (IP_HALT: the launch stops), or IP_HALT without a work-group to record in. */
 static int record_fault(jit_run *r, uint32_t sgid, int32_t insn, ip_mask act, ip_diag_kind kind, const char *msg) {
   insn_scope sc;
   ip_sg *sg = scope_enter(r, sgid, insn, act, &sc);

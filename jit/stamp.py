@@ -9,6 +9,8 @@ import hashlib
 import os
 import sys
 
+if len(sys.argv) < 3 or sys.argv[1].startswith("-"):
+    sys.exit(__doc__.splitlines()[-1].strip())
 out, files = sys.argv[1], sorted(sys.argv[2:], key=os.path.basename)
 h = hashlib.sha256()
 for f in files:

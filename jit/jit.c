@@ -765,6 +765,15 @@ typedef struct J {
   int blkn;
   plan_err *e;
   uint32_t n_stmts;
+  /* Lane values live in locals of sg_kernel (registers after GCC's SRA and
+   * vectorizer); the heap frame is their home only across host calls and
+   * suspensions (spill/fill).  fmap: open-addressed field -> local. */
+  bool use_loc;                 /* emitting sg_kernel: fld() gives the local */
+  uint32_t fmap_cap, n_fields;
+  gcc_jit_field **fmap_key;
+  gcc_jit_lvalue **fmap_val;
+  gcc_jit_field **all_fields;   /* [n_fields] every frame field, in order */
+  gcc_jit_type **all_types;     /* [n_fields] their types */
 } J;
 
 static gcc_jit_type *scal(J *j, const ld_type *c) {
@@ -806,9 +815,36 @@ static gcc_jit_lvalue *local(J *j, gcc_jit_type *t) {
   snprintf(name, sizeof name, "t%d", j->blkn++);
   return gcc_jit_function_new_local(j->fn, NULL, t, name);
 }
-static gcc_jit_lvalue *fld(J *j, gcc_jit_field *fl) {   /* f->fl */
+static gcc_jit_lvalue *floc(J *j, gcc_jit_field *fl) {
+  if (!j->use_loc || !j->fmap_cap || !fl) return NULL;
+  uint32_t h = (uint32_t)(((uintptr_t)fl >> 4) * 2654435761u) & (j->fmap_cap - 1);
+  while (j->fmap_key[h]) {
+    if (j->fmap_key[h] == fl) return j->fmap_val[h];
+    h = (h + 1) & (j->fmap_cap - 1);
+  }
+  return NULL;
+}
+static gcc_jit_lvalue *hfld(J *j, gcc_jit_field *fl) {   /* f->fl, the heap frame */
   return gcc_jit_rvalue_dereference_field(j->f, NULL, fl);
 }
+static gcc_jit_lvalue *fld(J *j, gcc_jit_field *fl) {    /* the value's home: local or f->fl */
+  gcc_jit_lvalue *l = floc(j, fl);
+  return l ? l : hfld(j, fl);
+}
+static void assign(J *j, gcc_jit_lvalue *l, gcc_jit_rvalue *r);
+/* Copies a field's local to the heap frame (spill) or back (fill), for a
+ * host call that reads or writes the frame, or a suspension. */
+static void spill_or_fill(J *j, gcc_jit_field *fl, bool spill) {
+  gcc_jit_lvalue *l = floc(j, fl);
+  if (!l) return;
+  gcc_jit_lvalue *h = hfld(j, fl);
+  if (spill) assign(j, h, gcc_jit_lvalue_as_rvalue(l));
+  else assign(j, l, gcc_jit_lvalue_as_rvalue(h));
+}
+static void spill(J *j, gcc_jit_field *fl) { spill_or_fill(j, fl, true); }
+static void fill(J *j, gcc_jit_field *fl) { spill_or_fill(j, fl, false); }
+static void spill_all(J *j) { for (uint32_t i = 0; i < j->n_fields; i++) spill(j, j->all_fields[i]); }
+static void fill_all(J *j) { for (uint32_t i = 0; i < j->n_fields; i++) fill(j, j->all_fields[i]); }
 static gcc_jit_lvalue *lane_arr(J *j, gcc_jit_field *fl, gcc_jit_rvalue *lane) {
   return gcc_jit_context_new_array_access(j->cx, NULL, gcc_jit_lvalue_as_rvalue(fld(j, fl)), lane);
 }
@@ -1324,14 +1360,46 @@ static gcc_jit_field *value_slot(J *j, uint32_t inst, uint32_t id) {
   return NULL;
 }
 
-/* The per-lane slow path out of line (jit_rt_ldst); addr[] holds the addresses. */
+/* Spill (sp) or fill value id of instance inst, if it has a lane array. */
+static void spill_val(J *j, uint32_t inst, uint32_t id, bool sp) {
+  if (id == 0 || id >= j->m->bound) return;
+  gcc_jit_field *f = value_slot(j, inst, id);
+  if (f) spill_or_fill(j, f, sp);
+}
+typedef struct { J *j; uint32_t inst; const uint32_t *ops; } spill_q;
+static void spill_cb(void *u_, uint32_t w, spv_operand_class cls) {
+  spill_q *u = u_;
+  if (cls == SPV_OPND_ID) spill_val(u->j, u->inst, u->ops[w], true);
+}
+/* Before a host call that runs the interpreter's handler of `in`: the mask,
+ * every id operand and the result's old lanes go to the heap frame. */
+static void spill_insn(J *j, uint32_t inst, const ld_insn *in) {
+  spill(j, j->f_mask);
+  const spv_opcode_desc *d = spv_opcode_info(in->op);
+  bool done = false;
+  if (d) {
+    uint16_t skip = (uint16_t)(d->has_type + d->has_result);
+    spill_q u = {j, inst, in->ops};
+    done = spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip), spill_cb, &u);
+  }
+  if (!done)   /* unknown layout: every word that names a value */
+    for (uint32_t q = 0; q < in->n_ops; q++) spill_val(j, inst, in->ops[q], true);
+  if (in->result) spill_val(j, inst, in->result, true);
+}
+
+/* The per-lane slow path out of line (jit_rt_ldst); addr[] holds the addresses,
+ * vf is the value's lane array (stored from, or loaded into). */
 static void ldst_call(J *j, uint32_t idx, uint32_t slot_off, uint32_t size, uint32_t n, uint32_t cb, bool write,
-                      uint32_t align) {
+                      uint32_t align, gcc_jit_field *vf) {
+  spill(j, j->f_mask);
+  spill(j, j->f_addr);
+  spill(j, vf);
   int32_t packed = (int32_t)(n | cb << 5 | (write ? 1u : 0u) << 9 | align << 10);
   gcc_jit_rvalue *args[6] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx), ci(j, j->t_i32, (long)slot_off),
                              ci(j, j->t_i32, (long)size), ci(j, j->t_i32, packed)};
   gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_ldst), 6, args));
   j->n_stmts++;
+  if (!write) fill(j, vf);
 }
 
 /* Lane l's host pointer in the fast path. */
@@ -1494,7 +1562,8 @@ static void emit_load(J *j, uint32_t inst, const ld_insn *in) {
     gcc_jit_block_end_with_jump(j->b, NULL, after);
     j->b = j->slow;
     if (value_slot(j, inst, in->result)) {
-      ldst_call(j, idx, j->k->slot_off[vidx(j, inst, in->result)], in->type->size, n, cb, false, al);
+      ldst_call(j, idx, j->k->slot_off[vidx(j, inst, in->result)], in->type->size, n, cb, false, al,
+                value_slot(j, inst, in->result));
       gcc_jit_block_end_with_jump(j->b, NULL, after);
       j->b = after;
       return;
@@ -1556,7 +1625,8 @@ static void emit_store(J *j, uint32_t inst, const ld_insn *in) {
     gcc_jit_block_end_with_jump(j->b, NULL, after);
     j->b = j->slow;
     if (value_slot(j, inst, in->ops[1])) {
-      ldst_call(j, idx, j->k->slot_off[vidx(j, inst, in->ops[1])], vt->size, n, cb, true, al);
+      ldst_call(j, idx, j->k->slot_off[vidx(j, inst, in->ops[1])], vt->size, n, cb, true, al,
+                value_slot(j, inst, in->ops[1]));
       gcc_jit_block_end_with_jump(j->b, NULL, after);
       j->b = after;
       return;
@@ -1602,11 +1672,14 @@ static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
     assign(j, slot_lv(j, xs, 1, 0, L(j)), V(j, inst, x, 0));
     loop_end(j, &lp);
     uint32_t idx = add_insn_index(j->k, in);
+    gcc_jit_field *rs = j->slot[vidx(j, inst, in->result)];
+    spill(j, j->f_mask); spill(j, xs); spill(j, rs);
     gcc_jit_rvalue *args[5] = {
       j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx),
-      cast(j, gcc_jit_lvalue_get_address(fld(j, xs), NULL), j->t_vp),
-      cast(j, gcc_jit_lvalue_get_address(fld(j, j->slot[vidx(j, inst, in->result)]), NULL), j->t_vp)};
+      cast(j, gcc_jit_lvalue_get_address(hfld(j, xs), NULL), j->t_vp),
+      cast(j, gcc_jit_lvalue_get_address(hfld(j, rs), NULL), j->t_vp)};
     gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_group), 5, args));
+    fill(j, rs);
     return;
   }
   if (iadd && gop != SpvGroupOperationReduce) {
@@ -1691,12 +1764,14 @@ static void emit_generic(J *j, uint32_t inst, const ld_insn *in) {
   uint32_t idx = add_insn_index(j->k, in);
   j->k->n_interp++;
   if (idx < j->k->cap_insns) j->k->insn_inst[idx] = inst;
+  spill_insn(j, inst, in);
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
   gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_interp), 3, args);
   gcc_jit_block *stop = nb(j), *go = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, go);
   gcc_jit_block_end_with_return(stop, NULL, ci(j, j->t_i32, JIT_RET_DONE));
   j->b = go;
+  if (in->result) spill_val(j, inst, in->result, false);
   j->n_stmts++;
 }
 
@@ -1713,13 +1788,17 @@ static gcc_jit_block *emit_coll_check(J *j, uint32_t inst, const ld_insn *in) {
   gcc_jit_block_end_with_conditional(j->b, NULL, full0, c2, part);
   gcc_jit_block_end_with_conditional(c2, NULL, full1, go, part);
   j->b = part;
+  spill_insn(j, inst, in);
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
   gcc_jit_lvalue *rc = local(j, j->t_i32);
   assign(j, rc, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_coll), 3, args));
-  gcc_jit_block *chk = nb(j);
+  gcc_jit_block *chk = nb(j), *filled = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 1)), stop, chk);
   ret_done(j, stop);
-  gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 0)), go, after);
+  gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 0)), go, filled);
+  j->b = filled;   /* the handler ran: its result is in the heap frame */
+  if (in->result) spill_val(j, inst, in->result, false);
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = go;
   return after;
 }
@@ -1938,8 +2017,10 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
       gcc_jit_block_end_with_jump(uni, NULL, slow);
     }
     j->b = slow;
+    spill(j, j->f_tgt); spill(j, j->f_mask);
     gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
     assign(j, j->next, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_branch), 3, args));
+    fill(j, j->f_mask);   /* the host settled the stack and rewrote mask[] */
     gcc_jit_block_end_with_jump(j->b, NULL, disp);
     return;
   }
@@ -2472,7 +2553,12 @@ static void emit_seg(J *j, int32_t si) {
   gcc_jit_block *disp = j->segb[k->n_seg];
   uint32_t i = s->first;
   if (i == 0) { emit_phis(j, inst, blk); i = blk->n_phis; }
-  if (s->after_wgc) wgc_call(j, j->c_wgc_done, 0, NULL);
+  if (s->after_wgc) {
+    /* the rendezvous wrote results into the heap frames (every value was
+     * spilled before arriving) */
+    wgc_call(j, j->c_wgc_done, 0, NULL);
+    fill_all(j);
+  }
   for (; i < blk->n_insns && !j->e->failed; i++) {
     const ld_insn *in = &blk->insns[i];
     if (!emits_nothing(in)) fuse_close(j);
@@ -2486,6 +2572,7 @@ static void emit_seg(J *j, int32_t si) {
       if (idx < k->cap_insns) k->insn_inst[idx] = inst;
       gcc_jit_block *susp = nb(j);
       assign(j, cfl(j, j->c_susp), ci(j, j->t_i32, (long)idx));
+      spill_all(j);   /* the handler reads operands; a suspension keeps every value */
       wgc_call(j, j->c_wgc, idx, susp);
       gcc_jit_block_end_with_jump(j->b, NULL, j->segb[s->succ[0]]);
       j->b = susp;
@@ -2523,9 +2610,11 @@ static void emit_seg(J *j, int32_t si) {
         gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)),
                                            R_(arr_at(j, ctxf(j, j->c_all), 1))), susp, slow);
         j->b = slow;
+        spill_all(j);
         wgc_call(j, j->c_wgc, idx, susp);
         gcc_jit_block_end_with_jump(j->b, NULL, j->segb[k->seg[si].succ[0]]);
         j->b = susp;
+        spill_all(j);   /* resumed by a later call: every value from the heap frame */
         assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, k->seg[si].succ[0]));
         gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
       }
@@ -2652,7 +2741,7 @@ static void layout_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_t
   u->off += (uint64_t)cb * n * u->k->S;
 }
 
-typedef struct field_u { J *j; int n; gcc_jit_field **fields; } field_u;
+typedef struct field_u { J *j; int n; gcc_jit_field **fields; gcc_jit_type **types; uint32_t *sizes; } field_u;
 static void field_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t) {
   field_u *u = u_;
   J *j = u->j;
@@ -2663,6 +2752,8 @@ static void field_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_ty
   char name[48];
   snprintf(name, sizeof name, "%s%u_%u", tmp ? "t" : "v", inst, id);
   gcc_jit_field *f = gcc_jit_context_new_field(j->cx, NULL, ft, name);
+  u->types[u->n] = ft;
+  u->sizes[u->n] = comp_bytes(j->k, ct) * n * j->S;
   u->fields[u->n++] = f;
   if (tmp) j->phitmp[vidx(j, inst, id)] = f; else j->slot[vidx(j, inst, id)] = f;
 }
@@ -2872,16 +2963,23 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   int nf = 4;
   enum_slots(k, count_cb, &nf, e);
   gcc_jit_field **fields = calloc((size_t)nf + 1, sizeof *fields);
-  if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields) { failf(e, "out of memory"); goto out; }
+  gcc_jit_type **ftypes = calloc((size_t)nf + 1, sizeof *ftypes);
+  uint32_t *fsizes = calloc((size_t)nf + 1, sizeof *fsizes);
+  if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields || !ftypes || !fsizes) { failf(e, "out of memory"); goto out; }
 
   /* frame struct */
   gcc_jit_type *lanei = gcc_jit_context_new_array_type(cx, NULL, j->t_i32, (int)k->S);
   j->f_mask = gcc_jit_context_new_field(cx, NULL, lanei, "mask");
   j->f_tgt = gcc_jit_context_new_field(cx, NULL, lanei, "tgt");
   j->f_pred = gcc_jit_context_new_field(cx, NULL, lanei, "pred");
-  j->f_addr = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_u[3], (int)k->S), "addr");
+  gcc_jit_type *lanea = gcc_jit_context_new_array_type(cx, NULL, j->t_u[3], (int)k->S);
+  j->f_addr = gcc_jit_context_new_field(cx, NULL, lanea, "addr");
   fields[0] = j->f_mask; fields[1] = j->f_tgt; fields[2] = j->f_pred; fields[3] = j->f_addr;
-  field_u fu = {j, 4, fields};
+  ftypes[0] = ftypes[1] = ftypes[2] = lanei;
+  ftypes[3] = lanea;
+  fsizes[0] = fsizes[1] = fsizes[2] = 4 * k->S;
+  fsizes[3] = 8 * k->S;
+  field_u fu = {j, 4, fields, ftypes, fsizes};
   enum_slots(k, field_cb, &fu, e);
   if (e->failed) goto out;
   j->frame_st = gcc_jit_context_new_struct_type(cx, NULL, "frame", fu.n, fields);
@@ -2975,6 +3073,23 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   j->f = gcc_jit_param_as_rvalue(prm[1]);
   j->lane = gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "l");
   j->next = gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "next");
+  /* every frame field gets a local of sg_kernel (see J.use_loc) */
+  j->n_fields = (uint32_t)fu.n;
+  j->all_fields = fields;
+  j->all_types = ftypes;
+  for (j->fmap_cap = 16; j->fmap_cap < 2 * j->n_fields; j->fmap_cap *= 2) {}
+  j->fmap_key = calloc(j->fmap_cap, sizeof *j->fmap_key);
+  j->fmap_val = calloc(j->fmap_cap, sizeof *j->fmap_val);
+  if (!j->fmap_key || !j->fmap_val) { failf(e, "out of memory"); goto out; }
+  for (uint32_t q = 0; q < j->n_fields; q++) {
+    char name[32];
+    snprintf(name, sizeof name, "L%u", q);
+    uint32_t h = (uint32_t)(((uintptr_t)fields[q] >> 4) * 2654435761u) & (j->fmap_cap - 1);
+    while (j->fmap_key[h]) h = (h + 1) & (j->fmap_cap - 1);
+    j->fmap_key[h] = fields[q];
+    j->fmap_val[h] = gcc_jit_function_new_local(j->fn, NULL, ftypes[q], name);
+  }
+  j->use_loc = true;
 
   gcc_jit_block *entry = nb(j);
   for (uint32_t s = 0; s < k->n_seg; s++) j->segb[s] = nb(j);
@@ -3001,8 +3116,34 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     }
   }
   assign(j, j->next, gcc_jit_param_as_rvalue(prm[2]));
-  /* start < 0: resume after a barrier at the stack's top */
-  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(j->next), ci(j, j->t_i32, 0)), j->settle, disp);
+  /* the lane values from the heap frame: after a suspension they are live
+   * there; on a first start it holds mask[] and pred[] (sg_groups) and the
+   * previous subgroup's values (the interpreter's registers are reused the
+   * same way, so inactive lanes read deterministic stale values) */
+  {
+    gcc_jit_block *resume = nb(j), *fresh = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(j->next), ci(j, j->t_i32, 0)),
+                                       resume, fresh);
+    /* start < 0: resume after a barrier at the stack's top, every value
+     * from the heap frame */
+    j->b = resume;
+    fill_all(j);
+    gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
+    /* a first start: mask[] and pred[] from sg_groups, every other lane
+     * array zeroed (inactive lanes read zeros, deterministically) */
+    j->b = fresh;
+    gcc_jit_function *ms = gcc_jit_context_get_builtin_function(cx, "__builtin_memset");
+    gcc_jit_type *szt = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_SIZE_T);
+    for (uint32_t q = 0; q < j->n_fields; q++) {
+      gcc_jit_field *f = fields[q];
+      if (f == j->f_mask || f == j->f_pred) { fill(j, f); continue; }
+      gcc_jit_lvalue *l = floc(j, f);
+      gcc_jit_rvalue *args[3] = {cast(j, gcc_jit_lvalue_get_address(l, NULL), j->t_vp), ci(j, j->t_i32, 0),
+                                 gcc_jit_context_new_rvalue_from_long(cx, szt, (long)fsizes[q])};
+      gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(cx, NULL, ms, 3, args));
+    }
+    gcc_jit_block_end_with_jump(j->b, NULL, disp);
+  }
 
   for (uint32_t s = 0; s < k->n_seg && !e->failed; s++) emit_seg(j, (int32_t)s);
   if (e->failed) goto out;
@@ -3015,6 +3156,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   gcc_jit_block_end_with_switch(disp, NULL, gcc_jit_lvalue_as_rvalue(j->next), done, (int)k->n_seg, cases);
   free(cases);
   gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
+  j->use_loc = false;   /* sg_groups sets up the heap frames */
   emit_groups(j);
   if (e->failed) goto out;
   /* Large kernels: -O1 plus the vectorizer (JIT_BIG_KERNEL). */
@@ -3024,7 +3166,8 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   }
   *n_stmts = j->n_stmts;
 out:
-  free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields);
+  free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
+  free(j->fmap_key); free(j->fmap_val);
   if (e->failed) { gcc_jit_context_release(cx); return NULL; }
   return cx;
 }

@@ -750,7 +750,7 @@ typedef struct J {
                 *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop, *w_rt_release;
   gcc_jit_function *fn_kernel;
   const char *mflags;
-  gcc_jit_lvalue *fast_base, *contig;
+  gcc_jit_lvalue *fast_base, *contig, *fast_full, *fast_off0;
   jloop_ open_lp;               /* the open lane loop (fuse_open) */
   bool open;
   gcc_jit_block *slow;
@@ -1278,17 +1278,22 @@ static gcc_jit_rvalue *priv_ptr(J *j, uint32_t inst, uint32_t id) {
   return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_priv), off), NULL);
 }
 
-/* The subgroup-wide fast path of a memory access: computes every lane's
- * address into addr[], then tests that all S lanes are active, all addresses
- * lie in one region, in bounds (readable or writable) and aligned.  Returns the
- * join block; j->b is the fast block (j->fast_base holds the region base) and
- * j->slow the per-lane checked path.  NULL: no fast path (j->b unchanged). */
-static gcc_jit_block *mem_fast(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
-                               bool want_contig) {
+/* The fast path of a memory access: computes every lane's address into
+ * addr[], then tests, over the active lanes only, that every address lies in
+ * the region of the first active lane, in bounds (readable or writable) and
+ * aligned: one OR-reduction over the lanes, which GCC vectorizes.  With
+ * !allow_partial the whole subgroup must be active as well.  Returns the join
+ * block; j->b is the fast block (j->fast_base holds the region base,
+ * j->fast_full whether every lane is active, j->fast_off0 the first active
+ * lane's offset) and j->slow the per-lane checked path (jit_rt_ldst).  NULL:
+ * no fast path (j->b unchanged). */
+static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
+                                bool want_contig, bool allow_partial) {
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
   jloop lp;
-  gcc_jit_lvalue *bad = local(j, U), *hi = local(j, U), *a0 = local(j, U);
+  gcc_jit_lvalue *bad = local(j, U), *a0 = local(j, U), *lim = local(j, U), *reg0 = local(j, U);
+  gcc_jit_lvalue *m0 = local(j, U), *m1 = local(j, U), *full = local(j, j->t_bool);
   j->contig = NULL;   /* consecutive addresses: tested only when fast_contig can use it */
   if (want_contig) {
     j->contig = local(j, U);
@@ -1297,39 +1302,66 @@ static gcc_jit_block *mem_fast(J *j, uint32_t inst, uint32_t ptr, uint32_t size,
   loop_begin(j, &lp);
   assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), U));
   loop_end(j, &lp);
-  assign(j, a0, R_(arr_at(j, R_(fld(j, j->f_addr)), 0)));
-  assign(j, bad, ci(j, U, 0));
-  assign(j, hi, ci(j, U, 0));
-  gcc_jit_rvalue *reg0 = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift));
-  loop_begin(j, &lp);
-  gcc_jit_rvalue *ad = R_(lane_arr(j, j->f_addr, L(j)));
-  gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, ad, ci(j, U, (long)a->shift)), reg0);
-  if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, align - 1)));
-  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), b));
-  if (want_contig)
-    assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig), bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, ad,
-        bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(a0), bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
-  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, (long)a->offset_mask));
-  assign(j, hi, sel(j, cmp(j, GCC_JIT_COMPARISON_GT, off, R_(hi)), off, R_(hi), U));
-  loop_end(j, &lp);
-  /* every lane active */
+  /* every lane active? the first active lane */
   uint64_t full0 = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
   uint64_t full1 = j->S > 64 ? (j->S >= 128 ? ~0ull : (1ull << (j->S - 64)) - 1) : 0;
-  gcc_jit_rvalue *m0 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 0)), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full0), U));
-  gcc_jit_rvalue *m1 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full1), U));
-  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), reg0);
-  gcc_jit_rvalue *lim = R_(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size));
-  gcc_jit_rvalue *inb = cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(hi), ci(j, U, size)), lim);
-  gcc_jit_block *c1 = nb(j), *c2 = nb(j), *c3 = nb(j), *fast = nb(j), *slow = nb(j), *after = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, m0, c1, slow);
-  gcc_jit_block_end_with_conditional(c1, NULL, m1, c2, slow);
-  gcc_jit_block_end_with_conditional(c2, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), c3, slow);
-  gcc_jit_block_end_with_conditional(c3, NULL, inb, fast, slow);
+  assign(j, m0, R_(ent_m(j, top_e(j), 0)));
+  assign(j, m1, R_(ent_m(j, top_e(j), 1)));
+  assign(j, full, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
+      cmp(j, GCC_JIT_COMPARISON_EQ, R_(m0), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full0), U)),
+      cmp(j, GCC_JIT_COMPARISON_EQ, R_(m1), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full1), U))));
+  gcc_jit_function *ctz = gcc_jit_context_get_builtin_function(j->cx, "__builtin_ctzll");
+  gcc_jit_type *ull = gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG);
+  gcc_jit_rvalue *c0a[1] = {cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(m0), ci(j, U, 0)), ull)};
+  gcc_jit_rvalue *c1a[1] = {cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(m1), ci(j, U, 1)), ull)};
+  gcc_jit_lvalue *first = local(j, j->t_i32);
+  if (j->S > 64)
+    assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)),
+                         cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c0a), j->t_i32),
+                         bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, ci(j, j->t_i32, 64),
+                             cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c1a), j->t_i32)), j->t_i32));
+  else   /* the mask is never empty while code runs; | 0 keeps ctz defined */
+    assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)),
+                         cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c0a), j->t_i32), ci(j, j->t_i32, 0), j->t_i32));
+  assign(j, a0, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(fld(j, j->f_addr)), R_(first))));
+  assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), R_(reg0));
+  assign(j, lim, R_(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size)));
+  assign(j, bad, ci(j, U, 0));
+  /* lim < size: nothing fits (also keeps lim - size from wrapping) */
+  gcc_jit_lvalue *room = local(j, U);
+  assign(j, room, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(lim), ci(j, U, size)));
+  gcc_jit_rvalue *none = cmp(j, GCC_JIT_COMPARISON_LT, R_(lim), ci(j, U, size));
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *ad = R_(lane_arr(j, j->f_addr, L(j)));
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, (long)a->offset_mask));
+  gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, ad, ci(j, U, (long)a->shift)), R_(reg0));
+  if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, align - 1)));
+  b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, cast(j, cmp(j, GCC_JIT_COMPARISON_GT, off, R_(room)), U));
+  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, R_(lane_arr(j, j->f_mask, L(j))), U));
+  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, b, ml)));
+  if (want_contig)
+    assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig), bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, ad,
+        bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
+            bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
+  loop_end(j, &lp);
+  gcc_jit_block *c1 = nb(j), *c2 = nb(j), *fast = nb(j), *slow = nb(j), *after = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, none, slow, c1);
+  gcc_jit_block_end_with_conditional(c1, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), c2, slow);
+  if (allow_partial) gcc_jit_block_end_with_jump(c2, NULL, fast);
+  else gcc_jit_block_end_with_conditional(c2, NULL, R_(full), fast, slow);
   j->b = fast;
   j->fast_base = local(j, j->t_u8p);
   assign(j, j->fast_base, R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)));
+  j->fast_full = full;
+  j->fast_off0 = local(j, U);
+  assign(j, j->fast_off0, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, (long)a->offset_mask)));
   j->slow = slow;
   return after;
+}
+static gcc_jit_block *mem_fast(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
+                               bool want_contig) {
+  return mem_fast_(j, inst, ptr, size, align, write, want_contig, false);
 }
 /* In the fast block: when the lanes' addresses are consecutive elements and
  * the value is one lane array (a scalar slot), one memcpy moves the whole
@@ -1338,7 +1370,8 @@ static gcc_jit_block *mem_fast(J *j, uint32_t inst, uint32_t ptr, uint32_t size,
 static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, gcc_jit_block *after) {
   if (!slot || !j->contig) return;
   gcc_jit_block *cp = nb(j), *gen = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, j->t_u[3], 0)), cp, gen);
+  gcc_jit_block_end_with_conditional(j->b, NULL, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, R_(j->fast_full),
+      cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, j->t_u[3], 0))), cp, gen);
   j->b = cp;
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[3], R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
@@ -1402,6 +1435,19 @@ static void ldst_call(J *j, uint32_t idx, uint32_t slot_off, uint32_t size, uint
   if (!write) fill(j, vf);
 }
 
+/* Lane l's host pointer in the fast path: an inactive lane reads the first
+ * active lane's address (valid; its value is blended away). */
+static gcc_jit_rvalue *fast_ptr_masked(J *j) {
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(lane_arr(j, j->f_addr, L(j))), ci(j, U, (long)a->offset_mask));
+  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, R_(lane_arr(j, j->f_mask, L(j))), U));
+  /* off0 ^ ((off0 ^ off) & ml): branch-free select */
+  gcc_jit_rvalue *o0 = R_(j->fast_off0);
+  off = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, o0,
+            bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, o0, off), ml));
+  return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL);
+}
 /* Lane l's host pointer in the fast path. */
 static gcc_jit_rvalue *fast_ptr(J *j, uint32_t size) {
   const ld_addr_layout *a = &j->m->layout;
@@ -1550,14 +1596,16 @@ static void emit_load(J *j, uint32_t inst, const ld_insn *in) {
     return;
   }
   bool contig = n == 1 && cb == in->type->size && value_slot(j, inst, in->result);
-  after = mem_fast(j, inst, in->ops[0], in->type->size, al, false, contig);
+  after = mem_fast_(j, inst, in->ops[0], in->type->size, al, false, contig, true);
   if (after) {
-    /* j->b: every lane active, same region, in bounds, aligned */
+    /* j->b: every active lane's address in one region, in bounds, aligned */
     if (contig) fast_contig(j, value_slot(j, inst, in->result), cb, false, after);
     loop_begin(j, &lp);
-    gcc_jit_rvalue *p = fast_ptr(j, in->type->size);
-    for (uint32_t c = 0; c < n; c++)
-      assign(j, res_lv(j, inst, in->result, c), R_(typed_at(j, p, c * cb, T)));
+    gcc_jit_rvalue *p = fast_ptr_masked(j);
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
+      assign(j, r, mblend(j, R_(typed_at(j, p, c * cb, T)), R_(r), T));
+    }
     loop_end(j, &lp);
     gcc_jit_block_end_with_jump(j->b, NULL, after);
     j->b = j->slow;
@@ -1615,12 +1663,29 @@ static void emit_store(J *j, uint32_t inst, const ld_insn *in) {
     return;
   }
   bool contig = n == 1 && cb == vt->size && value_slot(j, inst, in->ops[1]);
-  gcc_jit_block *after = mem_fast(j, inst, in->ops[0], vt->size, al, true, contig);
+  gcc_jit_block *after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
   if (after) {
     if (contig) fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, after);
+    gcc_jit_block *allb = nb(j), *part = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, R_(j->fast_full), allb, part);
+    j->b = allb;
     loop_begin(j, &lp);
     gcc_jit_rvalue *p = fast_ptr(j, vt->size);
     for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
+    loop_end(j, &lp);
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    /* some lanes inactive: only the active lanes store */
+    j->b = part;
+    loop_begin(j, &lp);
+    {
+      gcc_jit_block *act = nb(j), *skip = nb(j);
+      gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
+      j->b = act;
+      gcc_jit_rvalue *pp = fast_ptr(j, vt->size);
+      for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, pp, c * cb, T), V(j, inst, in->ops[1], c));
+      gcc_jit_block_end_with_jump(j->b, NULL, skip);
+      j->b = skip;
+    }
     loop_end(j, &lp);
     gcc_jit_block_end_with_jump(j->b, NULL, after);
     j->b = j->slow;

@@ -381,4 +381,21 @@ uint32_t *ld_assemble(const char *text, size_t len, size_t *out_n_words,
 /* Disassembles (friendly names) into a malloc'd string; NULL on failure. */
 char *ld_disassemble(const uint32_t *words, size_t n_words);
 
+/* Uniformity (ld_uniform.c): which values are the same in every active lane
+ * of a subgroup, and which blocks may run with only some of its lanes.  One
+ * analysis for spirv-sgconform check and the JIT.  The result belongs to the
+ * caller (ld_uniformity_free; free(NULL)-like on NULL); NULL when out of
+ * memory, and every query on NULL answers "varies" / "divergent". */
+typedef struct ld_uniformity ld_uniformity;
+/* Loads through Function, Private or Generic pointers vary (a private
+ * variable's address can escape into a call): sound for code generation. */
+#define LD_UNI_PRIVATE_VARIES 1u
+ld_uniformity *ld_uniformity_compute(const ld_module *m, unsigned flags);
+void ld_uniformity_free(ld_uniformity *u);
+bool ld_uni_value_varies(const ld_uniformity *u, uint32_t id);
+/* *out_cause (optional): the varying branch or call that makes b divergent. */
+bool ld_uni_block_divergent(const ld_uniformity *u, const ld_block *b, const ld_insn **out_cause);
+/* b ends in a conditional branch or switch on a varying value. */
+bool ld_uni_branch_varies(const ld_uniformity *u, const ld_block *b);
+
 #endif

@@ -104,8 +104,15 @@ bool sg_parse_type_name(const char *tn, sg_scalar *out_s, uint32_t *out_n)
 
 double sg_now_ms(void)
 {
+  /* SPIRV_SG_TIME_CPU=1: process CPU time instead of wall time, for
+   * comparing timings on a shared, busy machine (bench/README.md) */
+  static int cpu = -1;
+  if (cpu < 0) {
+    const char *e = getenv("SPIRV_SG_TIME_CPU");
+    cpu = e && *e == '1';
+  }
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 

@@ -104,7 +104,7 @@
 #include "jit_internal.h"
 #include <spirv/unified1/OpenCL.std.h>
 
-#define JIT_ABI_VERSION 6u
+#define JIT_ABI_VERSION 7u
 /* IR statements above which a kernel compiles at -O1 -ftree-vectorize: for
  * transpose (940) and gemm (1764) of bench/ that compiles in 60% of the time
  * of -O2 and runs 1.4-1.8x faster; small kernels keep -O2 (reduce, scan,
@@ -743,7 +743,7 @@ typedef struct J {
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;
-  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach, *c_wgc, *c_wgc_done;
+  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach, *c_wgc, *c_wgc_done, *c_diverged;
   gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_susp, *c_base, *c_stack;
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
@@ -1881,6 +1881,10 @@ static gcc_jit_block *emit_coll_check(J *j, uint32_t inst, const ld_insn *in) {
 
 /* Continue at segment T with the current lanes. */
 static void go_seg(J *j, int32_t T) {
+  if (j->k->conv) {   /* no reconvergence entries: the top is the kernel's (rpc -1) */
+    gcc_jit_block_end_with_jump(j->b, NULL, j->segb[T]);
+    return;
+  }
   gcc_jit_block *direct = nb(j), *rec = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(ent_f(j, top_e(j), j->e_rpc)),
                                                       ci(j, j->t_i32, T)), direct, rec);
@@ -1993,6 +1997,31 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
     branch_prologue(j, seg);
     if (sg->n_succ == 1) { go_seg(j, sg->succ[0]); return; }
     if (sg->n_succ != 2) { failf(j->e, "%s: conditional branch with %d targets", ld_insn_where(m, in), sg->n_succ); return; }
+    if (j->k->conv) {
+      /* uniform by the analysis: lane 0 (always active here) decides; a lane
+       * that disagrees is an internal error, reported (rt_diverged) */
+      gcc_jit_lvalue *dis = local(j, j->t_u[0]);
+      assign(j, dis, ci(j, j->t_u[0], 0));
+      gcc_jit_lvalue *c0 = local(j, j->t_u[0]);
+      assign(j, j->lane, ci(j, j->t_i32, 0));
+      assign(j, c0, b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0))));
+      loop_begin(j, &lp);
+      gcc_jit_rvalue *cl = b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0)));
+      assign(j, dis, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], R_(dis),
+                         bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[0], bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[0], cl, R_(c0)),
+                             cast(j, lane_arr_r(j, j->f_mask), j->t_u[0]))));
+      loop_end(j, &lp);
+      gcc_jit_block *bad = nb(j), *ok = nb(j), *bt = nb(j), *bf = nb(j);
+      gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(dis), ci(j, j->t_u[0], 0)), bad, ok);
+      uint32_t idx = add_insn_index(j->k, in);
+      gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+      gcc_jit_block_add_eval(bad, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_diverged), 3, args));
+      ret_done(j, bad);
+      gcc_jit_block_end_with_conditional(ok, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(c0), ci(j, j->t_u[0], 0)), bt, bf);
+      j->b = bt; go_seg(j, sg->succ[0]);
+      j->b = bf; go_seg(j, sg->succ[1]);
+      return;
+    }
     /* lanes taking the true target, as mask words */
     gcc_jit_lvalue *tw[2], *fw[2];
     for (uint32_t w = 0; w < 2; w++) {
@@ -2082,6 +2111,13 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
       gcc_jit_block_end_with_jump(uni, NULL, slow);
     }
     j->b = slow;
+    if (j->k->conv) {   /* proved uniform, yet the lanes disagree */
+      uint32_t idx = add_insn_index(j->k, in);
+      gcc_jit_rvalue *dargs[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+      gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_diverged), 3, dargs));
+      ret_done(j, j->b);
+      return;
+    }
     spill(j, j->f_tgt); spill(j, j->f_mask);
     gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
     assign(j, j->next, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_branch), 3, args));
@@ -2112,6 +2148,14 @@ static void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg)
       } else {
         failf(j->e, "%s: return of an aggregate", ld_insn_where(m, in));
       }
+    }
+    if (j->k->conv) {
+      /* every lane returns together: straight to the caller's continuation,
+       * or out of the kernel */
+      if (inst != 0) { gcc_jit_block_end_with_jump(j->b, NULL, j->segb[I->cont]); return; }
+      assign(j, cfl(j, j->c_sp), ci(j, j->t_i32, 0));
+      ret_done(j, j->b);
+      return;
     }
     /* the returning lanes leave every entry of this instance */
     leave_lanes(j, inst == 0 ? ci(j, j->t_i32, 0) : R_(arr_at(j, ctxf(j, j->c_base), (int)inst)));
@@ -2709,6 +2753,10 @@ static void emit_seg(J *j, int32_t si) {
       loop_end(j, &lp);
       /* the callee's Function variables start zeroed (as in the interpreter) */
       zero_private(j, ci_);
+      if (k->conv) {   /* the same lanes run the callee; its return jumps back */
+        gcc_jit_block_end_with_jump(j->b, NULL, j->segb[k->inst[ci_].block_seg[0]]);
+        return;
+      }
       /* the caller's entry continues after the call; the callee's entry
        * (same lanes) reconverges there */
       assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, cont));
@@ -3099,7 +3147,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
   gcc_jit_struct_set_fields(wgs_st, NULL, 18, wf);
   gcc_jit_type *pl[6] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32, j->t_i32};
   gcc_jit_type *ldst_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 6, pl, 0);
-  gcc_jit_field *cf[26] = {
+  gcc_jit_field *cf[27] = {
     j->c_regions = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st)), "regions"),
     j->c_wg = gcc_jit_context_new_field(cx, NULL, wgsp, "wg"),
     j->c_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
@@ -3114,6 +3162,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->c_unreach = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_unreachable"),
     j->c_wgc = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_wgc"),
     j->c_wgc_done = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_wgc_done"),
+    j->c_diverged = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_diverged"),
     j->c_frame = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "frame"),
     j->c_priv = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "priv"),
     j->c_steps = gcc_jit_context_new_field(cx, NULL, U, "steps"),
@@ -3126,7 +3175,7 @@ static gcc_jit_context *build(jit_kernel *k, const jit_options *o, const char *m
     j->c_base = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_i32, JIT_MAX_INST), "base"),
     j->c_stack = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, gcc_jit_struct_as_type(ent_st), JIT_MAX_STACK), "stack"),
     gcc_jit_context_new_field(cx, NULL, j->t_vp, "run")};
-  gcc_jit_struct_set_fields(j->ctx_st, NULL, 26, cf);
+  gcc_jit_struct_set_fields(j->ctx_st, NULL, 27, cf);
   j->t_framep = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st));
 
   gcc_jit_param *prm[3] = {
@@ -3237,6 +3286,29 @@ out:
   return cx;
 }
 
+
+/* Convergent kernels: no reachable block of any instance is divergent and no
+ * branch varies (the loader's uniformity analysis, with loads through
+ * private pointers varying).  Their lanes never split, so the code needs no
+ * SIMT stack work: branches follow lane 0, calls and returns are jumps.
+ * SPIRV_SG_JIT_NO_CONV=1 turns it off (for comparisons). */
+static bool plan_convergent(const jit_kernel *k) {
+  const char *off = getenv("SPIRV_SG_JIT_NO_CONV");
+  if (off && *off == '1') return false;
+  ld_uniformity *u = ld_uniformity_compute(k->m, LD_UNI_PRIVATE_VARIES);
+  if (!u) return false;
+  bool ok = true;
+  for (uint32_t ii = 0; ok && ii < k->n_inst; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
+      if (k->inst[ii].block_seg[b] < 0) continue;
+      const ld_block *blk = &fn->blocks[b];
+      if (ld_uni_block_divergent(u, blk, NULL) || ld_uni_branch_varies(u, blk)) ok = false;
+    }
+  }
+  ld_uniformity_free(u);
+  return ok;
+}
 
 /* Function variable offsets (per instance, the plan's order) and frame
  * offsets of every value field (the gccjit struct has the same C layout). */
@@ -3408,6 +3480,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
     k->args_bytes += ((t ? t->size : 0) + 15) & ~15u;
   }
   if (!plan_offsets(k, &e)) goto fail;
+  k->conv = plan_convergent(k);
   layout_u lu = {k, ((uint64_t)12 * sg_size + 7) / 8 * 8 + (uint64_t)8 * sg_size};
   if (!enum_slots(k, layout_cb, &lu, &e)) goto fail;
   k->frame_size = (uint32_t)((lu.off + 63) & ~(uint64_t)63);
@@ -3419,8 +3492,8 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   /* cache key */
   char keytxt[512];
   /* the source stamp keeps objects of another code generator out */
-  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
-           JIT_SOURCE_STAMP, name, sg_size, ol,
+  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
+           JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv,
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
   uint64_t key[2];
   key[0] = fnv64(fnv64(fnv64(0xcbf29ce484222325ull, m->hash, 32), keytxt, strlen(keytxt)), mflags, strlen(mflags));
@@ -3448,7 +3521,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
         free(buf);
         logf_(opt, "jit: %s (S=%u) loaded from cache %s", name, sg_size, cpath);
         k->n_interp = h.n_interp;
-        if (st) { st->from_cache = true; st->compile_ms = 0; st->interp_insns = h.n_interp; }
+        if (st) { st->from_cache = true; st->compile_ms = 0; st->interp_insns = h.n_interp; st->convergent = k->conv; }
         return k;
       }
       logf_(opt, "jit: cache entry %s is %s; rebuilding", cpath, ok ? "unloadable" : "corrupt or stale");
@@ -3533,7 +3606,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
     }
   }
   free(so);
-  if (st) { st->compile_ms = now_ms() - t0; st->from_cache = false; st->ir_statements = n_stmts; st->interp_insns = k->n_interp; }
+  if (st) { st->compile_ms = now_ms() - t0; st->from_cache = false; st->ir_statements = n_stmts; st->interp_insns = k->n_interp; st->convergent = k->conv; }
   return k;
 fail:
   logf_(opt, "jit: %s falls back to the interpreter: %s", name, err);

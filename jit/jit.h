@@ -30,6 +30,7 @@ typedef struct jit_stats {
   bool from_cache;
   uint32_t ir_statements;
   uint32_t interp_insns;     /* instructions run by the interpreter's handler (rt_interp) */
+  bool convergent;           /* no varying branch: compiled without the SIMT stack */
 } jit_stats;
 
 /* Compiles kernel `name` of m for subgroup size S (and the module's spec

@@ -103,6 +103,7 @@ struct jit_ctx {
   jit_rt_branch_fn rt_unreachable; /* OpUnreachable: records the fault; != 0: the launch stops */
   jit_rt_branch_fn rt_wgc;      /* work-group collective, arrival: 0 done, 1 suspend, 2 stop */
   jit_rt_branch_fn rt_wgc_done; /* after the rendezvous: the results (0 go on, != 0 stop) */
+  jit_rt_branch_fn rt_diverged; /* convergent code saw a divergent branch (insn): a fault, the launch stops */
   uint8_t *frame;
   uint8_t *priv;             /* this subgroup's private memory, priv_stride bytes per lane */
   uint64_t steps, step_check;
@@ -142,6 +143,7 @@ struct jit_kernel {
   uint64_t priv_bytes;       /* per lane */
   uint32_t frame_size;
   uint32_t n_interp;         /* instructions handed to the interpreter (rt_interp) */
+  bool conv;                 /* convergent: no varying branch (ld_uniform), no SIMT stack work */
   /* image and sampler parameters of inlined functions: which kernel argument
    * each one is (handlers read it from the packed arguments) */
   uint32_t n_handles;
@@ -166,5 +168,6 @@ int32_t jit_rt_interp(jit_ctx *c, uint8_t *frame, int32_t insn);
 int32_t jit_rt_coll(jit_ctx *c, uint8_t *frame, int32_t insn);
 int32_t jit_rt_wgc(jit_ctx *c, uint8_t *frame, int32_t insn);
 int32_t jit_rt_wgc_done(jit_ctx *c, uint8_t *frame, int32_t insn);
+int32_t jit_rt_diverged(jit_ctx *c, uint8_t *frame, int32_t insn);
 
 #endif

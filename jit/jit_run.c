@@ -229,6 +229,20 @@ void *jit_rt_mem(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr, int32_t 
   return NULL;
 }
 
+/* A branch of a kernel compiled as convergent (no varying branch by the
+ * loader's uniformity analysis) found its active lanes disagreeing: the
+ * analysis was wrong.  A fault names the branch; the launch stops rather
+ * than run on with a wrong mask. */
+int32_t jit_rt_diverged(jit_ctx *c, uint8_t *frame, int32_t insn) {
+  (void)frame;
+  jit_run *r = c->run;
+  record_fault(r, c->sg_id, insn, top_mask(c), IP_FAULT_UNSUPPORTED,
+               "JIT internal error: a branch proved uniform diverged; rerun with --backend interp");
+  stop_run(r);
+  c->sp = 0;
+  return 1;
+}
+
 /* OpUnreachable reached by the active lanes: the interpreter's fault record
  * (the compiled code then removes the lanes, as ip_kill does). */
 int32_t jit_rt_unreachable(jit_ctx *c, uint8_t *frame, int32_t insn) {
@@ -576,6 +590,7 @@ static jit_sgctx *sg_new(jit_run *r, uint32_t id) {
   s->rt_unreachable = jit_rt_unreachable;
   s->rt_wgc = jit_rt_wgc;
   s->rt_wgc_done = jit_rt_wgc_done;
+  s->rt_diverged = jit_rt_diverged;
   s->sg_id = id;
   s->run = r;
   return s;

@@ -925,6 +925,16 @@ static bool to_ip_args(const sg_run_desc *d, ip_arg **out, char *err, size_t err
   return true;
 }
 
+/* Threads of a launch: -j N, else every core for the JIT (and auto), one
+ * for the interpreter (the debugging default). */
+static uint32_t run_threads_of(const sg_run_desc *d)
+{
+  if (d->threads || d->backend == SG_BACKEND_INTERP)
+    return d->threads > 1 ? d->threads : 1;
+  long nc = sysconf(_SC_NPROCESSORS_ONLN);
+  return nc > 1 ? (uint32_t)(nc < 256 ? nc : 256) : 1;
+}
+
 static void fill_ip_desc(const sg_run_desc *d, ip_launch_desc *ipd, const ip_arg *args)
 {
   memset(ipd, 0, sizeof *ipd);
@@ -938,7 +948,7 @@ static void fill_ip_desc(const sg_run_desc *d, ip_launch_desc *ipd, const ip_arg
   ipd->subgroup_size = d->subgroup_size;
   ipd->args = args;
   ipd->n_args = d->n_args;
-  ipd->threads = d->threads;
+  ipd->threads = run_threads_of(d);
   ipd->ub = d->ub == SG_UB_ERROR ? IP_UB_ERROR : d->ub == SG_UB_IGNORE ? IP_UB_IGNORE : IP_UB_WARN;
   ipd->stop_on_fault = d->stop_on_fault;
   ipd->step_limit = d->step_limit;
@@ -1116,7 +1126,7 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
   sg_jit_job_init(&job, m->ir, d->kernel, S, d->jit_opt_level);
   job_used = true;
   uint64_t threshold = d->jit_threshold ? d->jit_threshold : SG_JIT_DEFAULT_THRESHOLD;
-  uint32_t nt = d->threads > 1 ? d->threads : 1;
+  uint32_t nt = run_threads_of(d);
   bool fallback_noted = false;
   if (d->backend == SG_BACKEND_JIT) {
     sg_jit_job_start(&job, false);
@@ -1221,6 +1231,7 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
       r->pub.jit_from_cache = job.stats.from_cache;
       r->pub.jit_ir_statements = job.stats.ir_statements;
       r->pub.jit_interp_insns = job.stats.interp_insns;
+      r->pub.jit_convergent = job.stats.convergent;
     }
     if (!job.k && !fallback_noted) {
       r->fallback = strdup(job.err);

@@ -201,7 +201,8 @@ static void usage(FILE *f)
 "                           interpreting meanwhile (reproducible switch)\n"
 "  --jit-asm FILE           write the JIT's assembly of the kernel to FILE\n"
 "                           (compiles afresh; env SPIRV_SG_JIT_ASM)\n"
-"  -j N                     work-groups run on N threads\n"
+"  -j N                     work-groups run on N threads (default: every core for the\n"
+"                           JIT and auto, 1 for --backend interp)\n"
 "  --repeat N               launch N times (inputs restored each time)\n"
 "  --time                   print load, compile and launch times (first,\n"
 "                           best, median) on stderr\n"
@@ -805,8 +806,9 @@ int main(int argc, char **argv)
     fprintf(f, "], \"faults\": %" PRIu64 ", \"ub\": %" PRIu64, rep->n_faults, rep->n_ub);
     fprintf(f, ", \"stats\": {\"insns\": %" PRIu64 ", \"lane_insns\": %" PRIu64 "}", rep->insns, rep->lane_insns);
     if (rep->wg_jit || rep->jit_from_cache || rep->jit_ir_statements)
-      fprintf(f, ", \"jit\": {\"from_cache\": %s, \"ir_statements\": %u, \"interp_insns\": %u}",
-              rep->jit_from_cache ? "true" : "false", rep->jit_ir_statements, rep->jit_interp_insns);
+      fprintf(f, ", \"jit\": {\"from_cache\": %s, \"ir_statements\": %u, \"interp_insns\": %u, \"convergent\": %s}",
+              rep->jit_from_cache ? "true" : "false", rep->jit_ir_statements, rep->jit_interp_insns,
+              rep->jit_convergent ? "true" : "false");
     fputs(", \"times_ms\": {\"load\": ", f);
     json_double(f, rep->load_ms, false);
     fputs(", \"compile\": ", f);

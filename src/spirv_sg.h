@@ -192,7 +192,7 @@ typedef struct sg_run_desc {
   const sg_arg *args;
   uint32_t n_args;
   sg_backend backend;
-  uint32_t threads;
+  uint32_t threads;              /* 0 = every core for the JIT and auto, 1 for the interpreter */
   sg_ub_mode ub;
   bool stop_on_fault;
   uint64_t step_limit;           /* 0 = default */
@@ -248,6 +248,7 @@ typedef struct sg_report {
   bool jit_from_cache;           /* loaded from the on-disk cache */
   uint32_t jit_ir_statements;    /* size of the generated code (0 from the cache) */
   uint32_t jit_interp_insns;     /* instructions the compiled code hands to the interpreter's handlers */
+  bool jit_convergent;           /* no varying branch: compiled without the SIMT stack (docs/semantics.md) */
 } sg_report;
 
 /* Runs the kernel.  On SG_SUCCESS / SG_FAULTED *out is a report; on other

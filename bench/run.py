@@ -162,6 +162,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="sizes / 4, fewer repeats")
     ap.add_argument("--only", default="", help="comma-separated kernel names")
     ap.add_argument("--keep", action="store_true", help="keep the work folder")
+    ap.add_argument("--threads", type=int, default=0,
+                    help="also time the JIT at -j N (thread scaling beyond 2 cores; column 'JIT -jN')")
     o = ap.parse_args()
     b = os.path.abspath(o.build)
     C.sgrun = os.path.join(b, "src", "spirv-sgrun")
@@ -259,10 +261,11 @@ def main():
             fit = [s for s in cands if per * k["units"](s) <= o.budget]
             s_jit = max(fit) if fit else s_small
         tj = {1: None, 2: None}
+        if o.threads > 2: tj[o.threads] = None
         if fell:
             note.append("JIT FELL BACK: " + fell)
         else:
-            for j in (1, 2):
+            for j in sorted(tj):
                 w = outfiles("jit%d" % j, k)
                 dj = sgrun(write_sim("t", k, s_jit), "jit", j, reps, w)
                 if dj.get("fell_back") or "error" in dj:
@@ -304,8 +307,10 @@ def main():
             bwj = k["rw"](s_jit) / (tj[1] * k["units"](s_jit)); bwc = k["rw"](s_big) / (tc * k["units"](s_big))
             pct = 100.0 * bwj / bwc
         mark = lambda ok: "" if ok is None else (" ok" if ok else " MISS")
+        scale = [fmt_x(tj[1] and tj[2] and tj[1] / tj[2])]
+        if o.threads > 2: scale += [fmt_t(tj[o.threads]), fmt_x(tj[1] and tj[o.threads] and tj[1] / tj[o.threads])]
         rows1.append([name + ("" if k["sg"] else "*"),
-                      "%s/%s" % (fmt_t(ti), unit), fmt_t(tj[1]), fmt_t(tj[2]), fmt_t(tc),
+                      "%s/%s" % (fmt_t(ti), unit), fmt_t(tj[1]), fmt_t(tj[2])] + scale + [fmt_t(tc),
                       fmt_x(sp) + mark(sp and sp >= 50), fmt_x(vc) + mark(vc and vc <= 1.5),
                       "-" if bwj is None else "%.3g/%.3g GB/s" % (bwj / 1e9, bwc / 1e9),
                       "-" if pct is None else "%.0f%%" % pct + mark(pct >= 50)])
@@ -320,7 +325,10 @@ def main():
     print("JIT -j 2 two; C is single-threaded gcc -O3 -march=native (bench/cref.c). JIT/interp = interp time / JIT -j1")
     print("time (target >= 50x); JIT/C = JIT -j1 time / C time (target <= 1.5x); GB/s = bytes read+written per")
     print("second, JIT -j1 / C, and JIT as % of C (target >= 50% for memory-bound kernels).  * = no subgroup ops.")
-    table(rows1, ["kernel", "interp", "JIT -j1", "JIT -j2", "plain C", "JIT/interp", "JIT/C", "GB/s JIT/C", "BW %C"])
+    print("j2/j1 = JIT -j1 time / JIT -j2 time (thread scaling, 2.0 is linear).")
+    hdr1 = ["kernel", "interp", "JIT -j1", "JIT -j2", "j2/j1"]
+    if o.threads > 2: hdr1 += ["JIT -j%d" % o.threads, "j%d/j1" % o.threads]
+    table(rows1, hdr1 + ["plain C", "JIT/interp", "JIT/C", "GB/s JIT/C", "BW %C"])
     print()
     print("JIT compile of the kernel (spirv-sgrun times_ms.compile): cold = empty XDG_CACHE_HOME (target < 200 ms),")
     print("cached = second run on that cache (target < 5 ms).  oclgrind-kernel --num-threads 1 on the plain form,")

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""jit_conv_test.py - the JIT's convergent mode (docs/semantics.md, JIT).
+
+A kernel with no varying branch (loader/ld_uniform.c) compiles without the
+SIMT stack ("jit": {"convergent": true} in --json); one with a
+lane-dependent branch, or one whose branch depends on a private variable
+written through a pointer (clang -O0), must not.  Every kernel runs on the
+JIT and on the interpreter at -O0 and -O2, and both outputs are checked
+against values computed here.  Prints "N passed, M failed".
+
+usage: jit_conv_test.py --sgrun PATH --work DIR
+"""
+import argparse
+import json
+import os
+import struct
+import subprocess
+import sys
+
+N, LOCAL = 192, 64
+
+KERNELS = {
+    # name: (source, args, expected convergent at -O2, reference(i, n))
+    "uniform_loop": ("""
+float tri(int n) { float a = 0; for (int j = 0; j < n; j++) a += (float)j; return a; }
+kernel void uniform_loop(global float *out, int n)
+{
+  size_t i = get_global_id(0);
+  float acc = tri(n);
+  if (n > 5) acc *= 2.0f;
+  out[i] = acc + (float)i;
+}""", ["7"], True, lambda i, n: (n * (n - 1) / 2) * (2 if n > 5 else 1) + i),
+    "lane_branch": ("""
+kernel void lane_branch(global float *out, int n)
+{
+  size_t i = get_global_id(0);
+  if ((i & 3) == 1) out[i] = (float)n;   /* a conditional store: stays a branch at -O2 */
+}""", ["7"], False, lambda i, n: float(n) if (i & 3) == 1 else 0.0),
+    "private_escape": ("""
+void set(int *p, int v) { *p = v; }
+kernel void private_escape(global float *out, int n)
+{
+  int x = 0;
+  set(&x, (int)get_local_id(0));
+  if (x > 3) out[get_global_id(0)] = 2.0f + (float)n;
+}""", ["7"], False, lambda i, n: 2.0 + n if i % LOCAL > 3 else 0.0),
+}
+
+
+def run(sgrun, path, backend, opt, args, outfile):
+    cmd = [sgrun, "--backend", backend, "-O%d" % opt, "--json", "--global", str(N), "--local", str(LOCAL),
+           "--arg", "out=zero:%d" % N] + ["--arg=" + a for a in []] + \
+          ["--arg", "n=" + args[0], "--write", "out=" + outfile, path]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sgrun", required=True)
+    ap.add_argument("--work", required=True)
+    o = ap.parse_args()
+    os.makedirs(o.work, exist_ok=True)
+    env_cache = os.path.join(o.work, "cache")
+    os.environ["XDG_CACHE_HOME"] = env_cache
+    passed = failed = 0
+    for name, (src, args, conv2, ref) in KERNELS.items():
+        path = os.path.join(o.work, name + ".cl")
+        with open(path, "w") as f: f.write(src)
+        n = int(args[0])
+        want = [ref(i, n) for i in range(N)]
+        for opt in (0, 2):
+            for backend in ("interp", "jit"):
+                out = os.path.join(o.work, "%s_O%d_%s.bin" % (name, opt, backend))
+                rc, so, se = run(o.sgrun, path, backend, opt, args, out)
+                tag = "%s -O%d %s" % (name, opt, backend)
+                problems = []
+                if rc != 0: problems.append("exit %d: %s" % (rc, se.strip()[:300]))
+                else:
+                    d = json.loads(so)
+                    got = list(struct.unpack("<%df" % N, open(out, "rb").read()))
+                    bad = [i for i in range(N) if got[i] != want[i]]
+                    if bad: problems.append("out[%d] = %r, expected %r" % (bad[0], got[bad[0]], want[bad[0]]))
+                    if backend == "jit":
+                        if d.get("backend") != "jit": problems.append("ran on %s" % d.get("backend"))
+                        conv = d.get("jit", {}).get("convergent")
+                        # -O0 keeps values in private variables: never convergent
+                        expect = conv2 if opt == 2 else False
+                        if conv is not expect: problems.append("convergent %r, expected %r" % (conv, expect))
+                if problems:
+                    failed += 1
+                    print("FAIL %s: %s" % (tag, "; ".join(problems)))
+                else:
+                    passed += 1
+                    print("ok   %s" % tag)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1184,7 +1184,7 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
         break;
       }
       if (sg_jit_job_ready(&job)) {
-        ir = sg_jit_run_range(job.k, l, nt, pos, total - pos);
+        ir = sg_jit_run_range(job.k, l, nt, pos, total - pos, d->threads == 0);
         r->pub.wg_jit += total - pos;
         break;
       }

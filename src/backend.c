@@ -128,10 +128,15 @@ static ip_result run_chunk(void *user, ip_launch *l, uint64_t first, uint64_t co
 }
 
 ip_result sg_jit_run_range(jit_kernel *k, ip_launch *l, uint32_t threads, uint64_t first,
-                           uint64_t count)
+                           uint64_t count, bool auto_threads)
 {
-  /* a few chunks per thread balance uneven work-groups; one call when alone */
+  /* a few chunks per thread balance uneven work-groups; one call when alone.
+   * With the default thread count, a range of fewer than 16 work-groups per
+   * thread runs on one: starting threads and their per-chunk set-up costs
+   * more than such a launch (an explicit -j N is always honoured). */
   uint64_t chunk = 0;
+  if (auto_threads && count < (uint64_t)threads * 16)
+    threads = 1;
   if (threads > 1) {
     chunk = count / ((uint64_t)threads * 4);
     if (chunk < 1)

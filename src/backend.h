@@ -53,8 +53,10 @@ bool sg_jit_seen(const sg_jit_job *j);
 void sg_jit_mark(const sg_jit_job *j);
 
 /* Runs work-groups [first, first+count) of l's current run natively, split
- * into chunks over the launch's threads (ip_launch_run_range_with). */
+ * into chunks over the launch's threads (ip_launch_run_range_with);
+ * auto_threads: the thread count is the default, not -j (small ranges then
+ * run on one thread). */
 ip_result sg_jit_run_range(jit_kernel *k, ip_launch *l, uint32_t threads, uint64_t first,
-                           uint64_t count);
+                           uint64_t count, bool auto_threads);
 
 #endif

@@ -1,5 +1,6 @@
-/* jit_internal.h - what jit.c (lowering, compile, cache) and jit_run.c (the
- * host side of a launch) share.  Not public.  See jit.c for the design. */
+/* jit_internal.h - what the compiler (jit.c, jit_plan.c, jit_emit*.c) and
+ * jit_run.c (the host side of a launch) share.  Not public.  See jit.c for
+ * the design. */
 #ifndef JIT_INTERNAL_H
 #define JIT_INTERNAL_H
 
@@ -70,7 +71,7 @@ typedef void (*jit_rt_ldst_fn)(jit_ctx *c, uint8_t *frame, int32_t insn, int32_t
 typedef struct jit_entry_s { int32_t pc, rpc; ip_mask mask; } jit_entry_s;
 
 /* Launch- and work-group-wide values (built-ins, the subgroup contexts).
- * Layout mirrored in the compiled code (jit.c: wgs_type): keep in sync. */
+ * Layout mirrored in the compiled code (jit_emit.c: je_build): keep in sync. */
 struct jit_wgs {
   uint64_t group[3], wsize[3], local[3], global[3], offset[3], groups[3];
   uint64_t dim, n_sg, enq_sg, lid_cap;
@@ -86,8 +87,8 @@ struct jit_wgs {
   struct jit_run *run;
 };
 
-/* A subgroup's context.  Layout mirrored in the compiled code (jit.c:
- * ctx_type) up to and including `stack`: keep in sync. */
+/* A subgroup's context.  Layout mirrored in the compiled code (jit_emit.c:
+ * je_build) up to and including `stack`: keep in sync. */
 struct jit_ctx {
   jit_region *regions;       /* indexed by region number, 1 << (addr_bits - shift) entries */
   jit_wgs *wg;

@@ -3,7 +3,7 @@
  * leaves to the host (divergent switch, step and time limits, stack
  * overflow), the region table, and fault reporting through the interpreter's
  * own ip_mem.  The loops over work-groups and subgroups, branches, calls,
- * returns and barriers run in the compiled code (jit.c).
+ * returns and barriers run in the compiled code (jit_emit*.c).
  *
  * Only contracted interfaces are used: arguments are read with ip_sg_read and
  * the launch-wide regions with ip_region_of on a work-group set up with
@@ -337,7 +337,7 @@ static void xfer(jit_run *r, jit_sgctx *s, uint32_t inst, uint32_t id, const ip_
   }
   if (v->type && (v->type->kind == LD_T_IMAGE || v->type->kind == LD_T_SAMPLER)) {
     /* an inlined function's image or sampler parameter, or one loaded from a
-     * variable (jit.c: plan_handle_load): its kernel argument */
+     * variable (jit_plan.c: plan_handle_load): its kernel argument */
     if (!to_interp) return;
     for (uint32_t q = 0; q < k->n_handles; q++)
       if (k->handles[q].inst == inst && k->handles[q].id == id)

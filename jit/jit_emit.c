@@ -1,0 +1,748 @@
+/* jit_emit.c - the compiled functions: the frame and context structs, the
+ * dispatch switch and settle block of sg_kernel (je_build), every segment's
+ * code (emit_seg: one switch over the opcodes, handing each family to its
+ * jit_emit_*.c), the interpreter fallback (emit_generic), work-group
+ * rendezvous, and the work-group loops of sg_groups (emit_groups).
+ * See jit.c for the design. */
+#include "jit_emit.h"
+
+/* IR statements above which a kernel compiles at -O1 -ftree-vectorize: for
+ * transpose (940) and gemm (1764) of bench/ that compiles in 60% of the time
+ * of -O2 and runs 1.4-1.8x faster; small kernels keep -O2 (reduce, scan,
+ * saxpy ran 10-35% slower at -O1). */
+#define JIT_BIG_KERNEL 600u
+
+/* Spill (sp) or fill value id of instance inst, if it has a lane array. */
+void spill_val(J *j, uint32_t inst, uint32_t id, bool sp) {
+  if (id == 0 || id >= j->m->bound) return;
+  gcc_jit_field *f = value_slot(j, inst, id);
+  if (f) spill_or_fill(j, f, sp);
+}
+typedef struct { J *j; uint32_t inst; const uint32_t *ops; } spill_q;
+static void spill_cb(void *u_, uint32_t w, spv_operand_class cls) {
+  spill_q *u = u_;
+  if (cls == SPV_OPND_ID) spill_val(u->j, u->inst, u->ops[w], true);
+}
+/* Before a host call that runs the interpreter's handler of `in`: the mask,
+ * every id operand and the result's old lanes go to the heap frame. */
+void spill_insn(J *j, uint32_t inst, const ld_insn *in) {
+  spill(j, j->f_mask);
+  const spv_opcode_desc *d = spv_opcode_info(in->op);
+  bool done = false;
+  if (d) {
+    uint16_t skip = (uint16_t)(d->has_type + d->has_result);
+    spill_q u = {j, inst, in->ops};
+    done = spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip), spill_cb, &u);
+  }
+  if (!done)   /* unknown layout: every word that names a value */
+    for (uint32_t q = 0; q < in->n_ops; q++) spill_val(j, inst, in->ops[q], true);
+  if (in->result) spill_val(j, inst, in->result, true);
+}
+
+/* Any other instruction: the interpreter's own handler on this subgroup's
+ * lanes (jit_run.c: jit_rt_interp copies operands in and the result out). */
+void emit_generic(J *j, uint32_t inst, const ld_insn *in) {
+  uint32_t idx = add_insn_index(j->k, in);
+  j->k->n_interp++;
+  if (idx < j->k->cap_insns) j->k->insn_inst[idx] = inst;
+  spill_insn(j, inst, in);
+  gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+  gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_interp), 3, args);
+  gcc_jit_block *stop = nb(j), *go = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, go);
+  gcc_jit_block_end_with_return(stop, NULL, ci(j, j->t_i32, JIT_RET_DONE));
+  j->b = go;
+  if (in->result) spill_val(j, inst, in->result, false);
+  j->n_stmts++;
+}
+
+/* Cross-lane operations with an inline fast path, by family (Intel
+ * shuffles and block I/O: jit_emit_intel.c; broadcast and ballots:
+ * jit_emit_subgroup.c; atomics: jit_emit_memory.c).  False: the caller
+ * runs the interpreter's handler (emit_generic). */
+static bool emit_xlane(J *j, uint32_t inst, const ld_insn *in) {
+  switch (in->op) {
+  case SpvOpSubgroupShuffleINTEL: case SpvOpSubgroupShuffleXorINTEL:
+  case SpvOpSubgroupShuffleDownINTEL: case SpvOpSubgroupShuffleUpINTEL:
+    return emit_intel_shuffle(j, inst, in);
+  case SpvOpGroupBroadcast:
+    return emit_broadcast(j, inst, in);
+  case SpvOpGroupNonUniformBallot:
+    return emit_ballot(j, inst, in);
+  case SpvOpGroupNonUniformBallotBitCount:
+    return emit_ballot_bit_count(j, inst, in);
+  case SpvOpAtomicIAdd: case SpvOpAtomicISub: case SpvOpAtomicIIncrement: case SpvOpAtomicIDecrement:
+  case SpvOpAtomicAnd: case SpvOpAtomicOr: case SpvOpAtomicXor:
+    return emit_atomic(j, inst, in);
+  case SpvOpSubgroupBlockReadINTEL: case SpvOpSubgroupBlockWriteINTEL:
+    return emit_block_io(j, inst, in);
+  default:
+    return false;
+  }
+}
+
+/* Instructions that emit no code: they do not close the open lane loop.
+ * (Fusing consecutive elementwise instructions into one loop was measured
+ * slower: one statement GCC cannot if-convert keeps the whole loop scalar.) */
+static bool emits_nothing(const ld_insn *in) {
+  switch (in->op) {
+  case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
+  case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpVariable:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Calls a work-group collective helper (rt_wgc / rt_wgc_done): 0 goes on in
+ * j->b, 1 goes to `susp` (NULL: stop), anything else stops the subgroup. */
+static void wgc_call(J *j, gcc_jit_field *fn, uint32_t idx, gcc_jit_block *susp) {
+  gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+  gcc_jit_lvalue *rc = local(j, j->t_i32);
+  assign(j, rc, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, fn), 3, args));
+  gcc_jit_block *go = nb(j), *other = nb(j), *stop = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 0)), go, other);
+  if (susp)
+    gcc_jit_block_end_with_conditional(other, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 1)), susp, stop);
+  else
+    gcc_jit_block_end_with_jump(other, NULL, stop);
+  ret_done(j, stop);
+  j->b = go;
+  j->n_stmts++;
+}
+
+static void emit_seg(J *j, int32_t si) {
+  jit_kernel *k = j->k;
+  const jit_seg *s = &k->seg[si];
+  const ld_block *blk = s->blk;
+  uint32_t inst = s->inst;
+  j->b = j->segb[si];
+  gcc_jit_block *disp = j->segb[k->n_seg];
+  uint32_t i = s->first;
+  if (i == 0) { emit_phis(j, inst, blk); i = blk->n_phis; }
+  if (s->after_wgc) {
+    /* the rendezvous wrote results into the heap frames (every value was
+     * spilled before arriving) */
+    wgc_call(j, j->c_wgc_done, 0, NULL);
+    fill_live(j);
+  }
+  for (; i < blk->n_insns && !j->e->failed; i++) {
+    const ld_insn *in = &blk->insns[i];
+    if (!emits_nothing(in)) fuse_close(j);
+    jloop lp;
+    if (wg_scoped(j->m, in)) {
+      /* a work-group collective: arrive (the interpreter's handler deposits
+       * this subgroup's values), suspend until every subgroup has arrived,
+       * then fetch the results at the next segment (rt_wgc_done) */
+      uint32_t idx = add_insn_index(k, in);
+      k->n_interp++;
+      if (idx < k->cap_insns) k->insn_inst[idx] = inst;
+      gcc_jit_block *susp = nb(j);
+      assign(j, cfl(j, j->c_susp), ci(j, j->t_i32, (long)idx));
+      spill_live(j);   /* the handler reads operands; a suspension keeps every value */
+      wgc_call(j, j->c_wgc, idx, susp);
+      gcc_jit_block_end_with_jump(j->b, NULL, j->segb[s->succ[0]]);
+      j->b = susp;
+      assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, s->succ[0]));
+      gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
+      return;
+    }
+    switch (in->op) {
+    case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
+    case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpVariable:
+      continue;
+    case SpvOpExtInst:
+      if (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC) continue;
+      if (!native_ok(j->m, in)) { emit_generic(j, inst, in); continue; }
+      goto elementwise_op;
+    case SpvOpControlBarrier:
+      if (!is_wg_barrier(j->m, in)) {
+        gcc_jit_block *after = emit_coll_check(j, inst, in);
+        gcc_jit_block_end_with_jump(j->b, NULL, after);
+        j->b = after;
+        continue;
+      }
+      /* a work-group barrier: the top entry resumes at the continuation
+       * segment once every subgroup has arrived (the compiled loop).  With
+       * every lane of the subgroup here nothing can be diagnosed; otherwise
+       * the interpreter's handler runs first (rt_wgc: a barrier in
+       * divergent code, unless the missing lanes have returned). */
+      {
+        uint32_t idx = add_insn_index(k, in);
+        if (idx < k->cap_insns) k->insn_inst[idx] = inst;
+        assign(j, cfl(j, j->c_susp), ci(j, j->t_i32, (long)idx));
+        gcc_jit_block *susp = nb(j), *slow = nb(j), *chk = nb(j);
+        gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 0)),
+                                           R_(arr_at(j, ctxf(j, j->c_all), 0))), chk, slow);
+        gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)),
+                                           R_(arr_at(j, ctxf(j, j->c_all), 1))), susp, slow);
+        j->b = slow;
+        spill_live(j);
+        wgc_call(j, j->c_wgc, idx, susp);
+        gcc_jit_block_end_with_jump(j->b, NULL, j->segb[k->seg[si].succ[0]]);
+        j->b = susp;
+        spill_live(j);   /* resumed by a later call: every value from the heap frame */
+        assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, k->seg[si].succ[0]));
+        gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
+      }
+      return;
+    case SpvOpFunctionCall: {
+      const ld_function *callee = j->m->values[in->ops[0]].u.fn;
+      /* the callee instance is the one whose continuation is the next segment */
+      uint32_t ci_ = 0;
+      int32_t cont = -1;
+      for (uint32_t q = 0; q < k->n_seg; q++)
+        if (k->seg[q].inst == inst && k->seg[q].blk == blk && k->seg[q].first == i + 1) cont = (int32_t)q;
+      for (uint32_t q = 1; q < k->n_inst; q++)
+        if (k->inst[q].parent == inst && k->inst[q].cont == cont) ci_ = q;
+      if (!ci_) { failf(j->e, "internal: call instance"); return; }
+      loop_begin(j, &lp);
+      for (uint32_t a = 0; a < callee->n_params && a + 1 < in->n_ops; a++) {
+        const ld_type *ct; uint32_t n;
+        if (is_handle(j->m->values[callee->params[a]].type)) continue;   /* plan_handles */
+        if (!lane_shape(j->m->values[callee->params[a]].type, &ct, &n)) {
+          failf(j->e, "%s: aggregate argument", ld_insn_where(j->m, in)); return;
+        }
+        /* every lane: a parameter is read only inside this call of the
+         * instance, by the lanes that make it */
+        for (uint32_t c = 0; c < n; c++)
+          assign(j, res_lv(j, ci_, callee->params[a], c), V(j, inst, in->ops[1 + a], c));
+      }
+      loop_end(j, &lp);
+      /* the callee's Function variables start zeroed (as in the interpreter) */
+      zero_private(j, ci_);
+      if (k->conv) {   /* the same lanes run the callee; its return jumps back */
+        gcc_jit_block_end_with_jump(j->b, NULL, j->segb[k->inst[ci_].block_seg[0]]);
+        return;
+      }
+      /* the caller's entry continues after the call; the callee's entry
+       * (same lanes) reconverges there */
+      assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, cont));
+      stack_room(j, si, 1);
+      gcc_jit_lvalue *m0 = local(j, j->t_u[3]), *m1 = local(j, j->t_u[3]);
+      assign(j, m0, R_(ent_m(j, top_e(j), 0)));
+      assign(j, m1, R_(ent_m(j, top_e(j), 1)));
+      assign(j, arr_at(j, ctxf(j, j->c_base), (int)ci_), SP(j));
+      push_entry(j, k->inst[ci_].block_seg[0], cont, R_(m0), R_(m1));
+      gcc_jit_block_end_with_jump(j->b, NULL, j->segb[k->inst[ci_].block_seg[0]]);
+      (void)disp;
+      return;
+    }
+    case SpvOpLoad: if (!handle_ldst(j->m, in)) emit_load(j, inst, in); continue;
+    case SpvOpStore: if (!handle_ldst(j->m, in)) emit_store(j, inst, in); continue;
+    case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+    case SpvOpInBoundsPtrAccessChain:
+      fuse_open(j);
+      assign(j, res_lv(j, inst, in->result, 0), cast(j, emit_access_chain(j, inst, in), j->t_ptr));
+      continue;
+    case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn:
+    case SpvOpReturnValue: case SpvOpUnreachable:
+      emit_terminator(j, inst, in, si);
+      return;
+    default:
+      if (!native_ok(j->m, in)) {
+        if (!emit_xlane(j, inst, in)) emit_generic(j, inst, in);
+        continue;
+      }
+      if (in->op >= SpvOpGroupIAdd && in->op <= SpvOpGroupSMax) { emit_group(j, inst, in); continue; }
+      if (in->op >= SpvOpGroupNonUniformIAdd && in->op <= SpvOpGroupNonUniformLogicalXor) { emit_group(j, inst, in); continue; }
+    elementwise_op:
+      {
+        const ld_type *ct; uint32_t n;
+        if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: result of unsupported type", ld_insn_where(j->m, in)); return; }
+        /* compute every component into temporaries, then masked assignment */
+        fuse_open(j);
+        gcc_jit_lvalue *tmp[16];
+        for (uint32_t c = 0; c < n; c++) {
+          tmp[c] = local(j, scal(j, ct));
+          assign(j, tmp[c], emit_elementwise(j, inst, in, c));
+        }
+        for (uint32_t c = 0; c < n; c++) {
+          gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
+          assign(j, r, mblend(j, gcc_jit_lvalue_as_rvalue(tmp[c]), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+        }
+      }
+      continue;
+    }
+  }
+  if (!j->e->failed) failf(j->e, "block without terminator");
+}
+
+typedef struct field_u { J *j; int n; gcc_jit_field **fields; gcc_jit_type **types; uint32_t *sizes; } field_u;
+static void field_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t) {
+  field_u *u = u_;
+  J *j = u->j;
+  const ld_type *ct; uint32_t n;
+  lane_shape(t, &ct, &n);
+  gcc_jit_type *ft = gcc_jit_context_new_array_type(j->cx, NULL, scal(j, ct), (int)j->S);
+  if (n > 1) ft = gcc_jit_context_new_array_type(j->cx, NULL, ft, (int)n);
+  char name[48];
+  snprintf(name, sizeof name, "%s%u_%u", tmp ? "t" : "v", inst, id);
+  gcc_jit_field *f = gcc_jit_context_new_field(j->cx, NULL, ft, name);
+  u->types[u->n] = ft;
+  u->sizes[u->n] = comp_bytes(j->k, ct) * n * j->S;
+  u->fields[u->n++] = f;
+  if (tmp) j->phitmp[vidx(j, inst, id)] = f; else j->slot[vidx(j, inst, id)] = f;
+}
+static void count_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t) {
+  (void)inst; (void)id; (void)tmp; (void)t;
+  (*(int *)u_)++;
+}
+
+/* sg_groups(w, first, count): the loops over work-groups and their
+ * subgroups.  rt_wg (host) sets up each work-group; every subgroup runs
+ * until it finishes or reaches a work-group barrier; while some wait at a
+ * barrier, the waiting ones are resumed in subgroup order. */
+static void emit_groups(J *j) {
+  jit_kernel *k = j->k;
+  gcc_jit_context *cx = j->cx;
+  gcc_jit_type *U = j->t_u[3], *I = j->t_i32;
+  gcc_jit_param *prm[3] = {
+    gcc_jit_context_new_param(cx, NULL, j->t_wgsp, "w"),
+    gcc_jit_context_new_param(cx, NULL, U, "first"),
+    gcc_jit_context_new_param(cx, NULL, U, "count")};
+  gcc_jit_function *fn = gcc_jit_context_new_function(cx, NULL, GCC_JIT_FUNCTION_EXPORTED, I, "sg_groups", 3, prm, 0);
+  j->fn = fn;
+  gcc_jit_rvalue *w = gcc_jit_param_as_rvalue(prm[0]);
+  gcc_jit_lvalue *gi = gcc_jit_function_new_local(fn, NULL, U, "gi");
+  gcc_jit_lvalue *end = gcc_jit_function_new_local(fn, NULL, U, "end");
+  gcc_jit_lvalue *n = gcc_jit_function_new_local(fn, NULL, j->t_s[3], "n");
+  gcc_jit_lvalue *i = gcc_jit_function_new_local(fn, NULL, I, "i");
+  gcc_jit_lvalue *pend = gcc_jit_function_new_local(fn, NULL, I, "pend");
+  gcc_jit_lvalue *rc = gcc_jit_function_new_local(fn, NULL, I, "rc");
+  gcc_jit_lvalue *cp = gcc_jit_function_new_local(fn, NULL, j->t_ctxp, "cp");
+  gcc_jit_lvalue *fp = gcc_jit_function_new_local(fn, NULL, j->t_framep, "fp");
+  j->lane = gcc_jit_function_new_local(fn, NULL, I, "l");
+  j->c = R_(cp);
+  j->f = R_(fp);
+  int32_t entry = k->inst[0].block_seg[0];
+  gcc_jit_block *b0 = nb(j), *gl = nb(j), *gbody = nb(j), *ret0 = nb(j), *ret1 = nb(j), *sinit = nb(j);
+  gcc_jit_block *sl = nb(j), *sbody = nb(j), *rr = nb(j), *rr_init = nb(j), *rl = nb(j), *rbody = nb(j);
+  gcc_jit_block *rrun = nb(j), *rnext = nb(j), *gnext = nb(j);
+  gcc_jit_rvalue *stop = cmp(j, GCC_JIT_COMPARISON_NE, R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_stop)), ci(j, I, 0));
+  gcc_jit_rvalue *nn = cast(j, R_(n), I);
+
+  j->b = b0;
+  assign(j, gi, gcc_jit_param_as_rvalue(prm[1]));
+  assign(j, end, bin(j, GCC_JIT_BINARY_OP_PLUS, U, gcc_jit_param_as_rvalue(prm[1]), gcc_jit_param_as_rvalue(prm[2])));
+  gcc_jit_block_end_with_jump(j->b, NULL, gl);
+  gcc_jit_block_end_with_conditional(gl, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(gi), R_(end)), gbody, ret0);
+  gcc_jit_block_end_with_return(ret0, NULL, ci(j, I, 0));
+  gcc_jit_block_end_with_return(ret1, NULL, ci(j, I, 1));
+  j->b = gbody;
+  gcc_jit_rvalue *wa[2] = {w, R_(gi)};
+  assign(j, n, gcc_jit_context_new_call_through_ptr(cx, NULL, R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_rt_wg)), 2, wa));
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(n), ci(j, j->t_s[3], 0)), ret1, sinit);
+  j->b = sinit;
+  assign(j, i, ci(j, I, 0));
+  assign(j, pend, ci(j, I, 0));
+  gcc_jit_block_end_with_jump(j->b, NULL, sl);
+  gcc_jit_block_end_with_conditional(sl, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(i), nn), sbody, rr);
+
+  /* first run of subgroup i */
+  j->b = sbody;
+  gcc_jit_rvalue *sgs = R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_sgs));
+  assign(j, cp, R_(gcc_jit_context_new_array_access(cx, NULL, sgs, R_(i))));
+  assign(j, fp, cast(j, ctxf(j, j->c_frame), j->t_framep));
+  emit_priv_regions(j);
+  {
+    jloop lp;
+    loop_begin(j, &lp);
+    assign(j, lane_arr(j, j->f_mask, L(j)),
+           cast(j, cmp(j, GCC_JIT_COMPARISON_LT, cast(j, L(j), j->t_u[2]), ctxf(j, j->c_n_lanes)), I));
+    assign(j, lane_arr(j, j->f_pred, L(j)), ci(j, I, -1));
+    loop_end(j, &lp);
+  }
+  gcc_jit_lvalue *e0 = stack_at(j, ci(j, I, 0));
+  assign(j, ent_f(j, e0, j->e_pc), ci(j, I, entry));
+  assign(j, ent_f(j, e0, j->e_rpc), ci(j, I, -1));
+  assign(j, ent_m(j, e0, 0), R_(arr_at(j, ctxf(j, j->c_all), 0)));
+  assign(j, ent_m(j, e0, 1), R_(arr_at(j, ctxf(j, j->c_all), 1)));
+  assign(j, cfl(j, j->c_sp), ci(j, I, 1));
+  assign(j, cfl(j, j->c_steps), ci(j, U, 0));
+  assign(j, cfl(j, j->c_step_check), R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_step_check)));
+  zero_private(j, 0);
+  gcc_jit_rvalue *ka[3] = {R_(cp), R_(fp), ci(j, I, entry)};
+  assign(j, rc, gcc_jit_context_new_call(cx, NULL, j->fn_kernel, 3, ka));
+  gcc_jit_block *s_ok = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, s_ok);
+  j->b = s_ok;
+  assign(j, pend, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(pend),
+                      cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, I, JIT_RET_SUSPEND)), I)));
+  assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(i), ci(j, I, 1)));
+  gcc_jit_block_end_with_jump(j->b, NULL, sl);
+
+  /* resume rounds while some subgroup waits at a barrier; before each, the
+   * host reports subgroups that finished without arriving (rt_release) */
+  gcc_jit_block *rel = nb(j);
+  gcc_jit_block_end_with_conditional(rr, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(pend), ci(j, I, 0)), gnext, rel);
+  {
+    gcc_jit_rvalue *wr[1] = {w};
+    gcc_jit_rvalue *relrc = gcc_jit_context_new_call_through_ptr(cx, NULL,
+        R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_rt_release)), 1, wr);
+    gcc_jit_block_end_with_conditional(rel, NULL, cmp(j, GCC_JIT_COMPARISON_NE, relrc, ci(j, I, 0)), ret1, rr_init);
+  }
+  j->b = rr_init;
+  assign(j, pend, ci(j, I, 0));
+  assign(j, i, ci(j, I, 0));
+  gcc_jit_block_end_with_jump(j->b, NULL, rl);
+  gcc_jit_block_end_with_conditional(rl, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(i), nn), rbody, rr);
+  j->b = rbody;
+  assign(j, cp, R_(gcc_jit_context_new_array_access(cx, NULL, sgs, R_(i))));
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LE, ctxf(j, j->c_sp), ci(j, I, 0)), rnext, rrun);
+  j->b = rrun;
+  assign(j, fp, cast(j, ctxf(j, j->c_frame), j->t_framep));
+  emit_priv_regions(j);
+  gcc_jit_rvalue *ra[3] = {R_(cp), R_(fp), ci(j, I, -1)};
+  assign(j, rc, gcc_jit_context_new_call(cx, NULL, j->fn_kernel, 3, ra));
+  gcc_jit_block *r_ok = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, r_ok);
+  j->b = r_ok;
+  assign(j, pend, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(pend),
+                      cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, I, JIT_RET_SUSPEND)), I)));
+  gcc_jit_block_end_with_jump(j->b, NULL, rnext);
+  j->b = rnext;
+  assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(i), ci(j, I, 1)));
+  gcc_jit_block_end_with_jump(j->b, NULL, rl);
+  j->b = gnext;
+  assign(j, gi, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(gi), ci(j, U, 1)));
+  gcc_jit_block_end_with_jump(j->b, NULL, gl);
+}
+
+/* Builds the gccjit context for the planned kernel. */
+/* FF_CROSS: the lane arrays a suspension must keep in the heap frame, the
+ * values used in another segment than the one defining them (a segment
+ * ends at every barrier, collective and call), and every phi operand (a
+ * loop's back edge can pass a barrier within one segment's reach); callee
+ * parameters and call results, written in one segment and read in another;
+ * mask[] and pred[]. */
+typedef struct { J *j; uint32_t inst; int32_t seg; const ld_insn *in; const int32_t *defseg; } cross_q;
+static void cross_cb(void *u_, uint32_t w, spv_operand_class cls) {
+  cross_q *u = u_;
+  if (cls != SPV_OPND_ID || w >= u->in->n_ops) return;
+  uint32_t id = u->in->ops[w];
+  if (id == 0 || id >= u->j->m->bound) return;
+  gcc_jit_field *f = value_slot(u->j, u->inst, id);
+  if (f && (u->in->op == SpvOpPhi || u->defseg[vidx(u->j, u->inst, id)] != u->seg)) fmark(u->j, f, FF_CROSS);
+}
+static uint32_t seg_end(const jit_kernel *k, int32_t s) {
+  const jit_seg *sg = &k->seg[s];
+  uint32_t end = sg->blk->n_insns;
+  for (uint32_t q = 0; q < k->n_seg; q++) {
+    const jit_seg *o = &k->seg[q];
+    if (o->inst == sg->inst && o->blk == sg->blk && o->first > sg->first && o->first < end) end = o->first;
+  }
+  return end;
+}
+static void mark_cross(J *j) {
+  const jit_kernel *k = j->k;
+  const ld_module *m = j->m;
+  fmark(j, j->f_mask, FF_CROSS);
+  fmark(j, j->f_pred, FF_CROSS);
+  size_t nv = (size_t)k->n_inst * m->bound;
+  int32_t *defseg = malloc((nv ? nv : 1) * sizeof *defseg);
+  uint32_t *ends = malloc((k->n_seg + 1) * sizeof *ends);
+  if (!defseg || !ends) {   /* out of memory: keep everything */
+    for (uint32_t i = 0; i < j->n_fields; i++) j->fflag[i] |= FF_CROSS;
+    free(defseg); free(ends);
+    return;
+  }
+  for (size_t i = 0; i < nv; i++) defseg[i] = -1;
+  for (uint32_t s = 0; s < k->n_seg; s++) {
+    const jit_seg *sg = &k->seg[s];
+    ends[s] = seg_end(k, (int32_t)s);
+    for (uint32_t i = sg->first; i < ends[s]; i++)
+      if (sg->blk->insns[i].result) defseg[vidx(j, sg->inst, sg->blk->insns[i].result)] = (int32_t)s;
+  }
+  for (uint32_t s = 0; s < k->n_seg; s++) {
+    const jit_seg *sg = &k->seg[s];
+    for (uint32_t i = sg->first; i < ends[s]; i++) {
+      const ld_insn *in = &sg->blk->insns[i];
+      const spv_opcode_desc *d = spv_opcode_info(in->op);
+      cross_q u = {j, sg->inst, (int32_t)s, in, defseg};
+      uint16_t skip = d ? (uint16_t)(d->has_type + d->has_result) : 0;
+      if (!d || !spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip),
+                                   cross_cb, &u))
+        for (uint32_t q = 0; q < in->n_ops; q++) cross_cb(&u, q, SPV_OPND_ID);
+      if (in->op == SpvOpFunctionCall && in->result) {
+        gcc_jit_field *f = value_slot(j, sg->inst, in->result);
+        if (f) fmark(j, f, FF_CROSS);
+      }
+    }
+  }
+  for (uint32_t ii = 1; ii < k->n_inst; ii++)
+    for (uint32_t p = 0; p < k->inst[ii].fn->n_params; p++) {
+      gcc_jit_field *f = value_slot(j, ii, k->inst[ii].fn->params[p]);
+      if (f) fmark(j, f, FF_CROSS);
+    }
+  free(defseg); free(ends);
+}
+
+gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
+                          uint32_t *n_stmts) {
+  J jj, *j = &jj;
+  memset(j, 0, sizeof *j);
+  j->k = k; j->m = k->m; j->S = k->S; j->e = e;
+  j->mflags = mflags;
+  gcc_jit_context *cx = gcc_jit_context_acquire();
+  if (!cx) { failf(e, "gcc_jit_context_acquire failed"); return NULL; }
+  j->cx = cx;
+  int opt = opt_level_of(o);
+  gcc_jit_context_set_int_option(cx, GCC_JIT_INT_OPTION_OPTIMIZATION_LEVEL, opt);
+  /* never contract: results match the interpreter's bit for bit */
+  gcc_jit_context_add_command_line_option(cx, "-ffp-contract=off");
+  gcc_jit_context_add_command_line_option(cx, "-fno-math-errno");
+  gcc_jit_context_add_command_line_option(cx, "-fno-strict-aliasing");
+  /* GCC 12's -O2 default (very-cheap) leaves most lane loops scalar */
+  gcc_jit_context_add_command_line_option(cx, "-fvect-cost-model=dynamic");
+  gcc_jit_context_add_command_line_option(cx, "-fPIC");
+  /* GCC's per-pass compile times on stderr (for tuning; docs/semantics.md) */
+  if (getenv("SPIRV_SG_JIT_TIME_REPORT")) gcc_jit_context_add_command_line_option(cx, "-ftime-report");
+  if (mflags && *mflags) {
+    char *dup = strdup(mflags);
+    for (char *t = dup ? strtok(dup, " ") : NULL; t; t = strtok(NULL, " "))
+      gcc_jit_context_add_command_line_option(cx, t);
+    free(dup);
+  }
+  gcc_jit_context_set_bool_allow_unreachable_blocks(cx, 1);
+  j->t_void = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_VOID);
+  j->t_bool = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_BOOL);
+  j->t_i32 = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_INT32_T);
+  j->t_u[0] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_UINT8_T);
+  j->t_u[1] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_UINT16_T);
+  j->t_u[2] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_UINT32_T);
+  j->t_u[3] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_UINT64_T);
+  j->t_s[0] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_INT8_T);
+  j->t_s[1] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_INT16_T);
+  j->t_s[2] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_INT32_T);
+  j->t_s[3] = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_INT64_T);
+  j->t_f32 = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_FLOAT);
+  j->t_f64 = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_DOUBLE);
+  j->t_vp = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_VOID_PTR);
+  j->t_u8p = gcc_jit_type_get_pointer(j->t_u[0]);
+  j->t_ptr = k->m->addr_bits == 32 ? j->t_u[2] : j->t_u[3];
+
+  size_t nslots = (size_t)k->n_inst * k->m->bound;
+  j->slot = calloc(nslots, sizeof *j->slot);
+  j->phitmp = calloc(nslots, sizeof *j->phitmp);
+  j->privoff = k->privoff;
+  j->argl = calloc((size_t)k->m->bound * 16, sizeof *j->argl);
+  j->segb = calloc(k->n_seg + 2, sizeof *j->segb);
+  int nf = 4;
+  enum_slots(k, count_cb, &nf, e);
+  gcc_jit_field **fields = calloc((size_t)nf + 1, sizeof *fields);
+  gcc_jit_type **ftypes = calloc((size_t)nf + 1, sizeof *ftypes);
+  uint32_t *fsizes = calloc((size_t)nf + 1, sizeof *fsizes);
+  if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields || !ftypes || !fsizes) { failf(e, "out of memory"); goto out; }
+
+  /* frame struct */
+  gcc_jit_type *lanei = gcc_jit_context_new_array_type(cx, NULL, j->t_i32, (int)k->S);
+  j->f_mask = gcc_jit_context_new_field(cx, NULL, lanei, "mask");
+  j->f_tgt = gcc_jit_context_new_field(cx, NULL, lanei, "tgt");
+  j->f_pred = gcc_jit_context_new_field(cx, NULL, lanei, "pred");
+  gcc_jit_type *lanea = gcc_jit_context_new_array_type(cx, NULL, j->t_u[3], (int)k->S);
+  j->f_addr = gcc_jit_context_new_field(cx, NULL, lanea, "addr");
+  fields[0] = j->f_mask; fields[1] = j->f_tgt; fields[2] = j->f_pred; fields[3] = j->f_addr;
+  ftypes[0] = ftypes[1] = ftypes[2] = lanei;
+  ftypes[3] = lanea;
+  fsizes[0] = fsizes[1] = fsizes[2] = 4 * k->S;
+  fsizes[3] = 8 * k->S;
+  field_u fu = {j, 4, fields, ftypes, fsizes};
+  enum_slots(k, field_cb, &fu, e);
+  if (e->failed) goto out;
+  j->frame_st = gcc_jit_context_new_struct_type(cx, NULL, "frame", fu.n, fields);
+
+  /* region, stack entry, work-group and context structs (host layout in jit_internal.h) */
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_type *u64x3 = gcc_jit_context_new_array_type(cx, NULL, U, 3);
+  gcc_jit_type *u64x2 = gcc_jit_context_new_array_type(cx, NULL, U, 2);
+  gcc_jit_field *rf[3] = {
+    j->r_base = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "base"),
+    j->r_size = gcc_jit_context_new_field(cx, NULL, U, "size"),
+    j->r_wsize = gcc_jit_context_new_field(cx, NULL, U, "wsize")};
+  j->reg_st = gcc_jit_context_new_struct_type(cx, NULL, "region", 3, rf);
+  gcc_jit_field *ef[3] = {
+    j->e_pc = gcc_jit_context_new_field(cx, NULL, j->t_i32, "pc"),
+    j->e_rpc = gcc_jit_context_new_field(cx, NULL, j->t_i32, "rpc"),
+    j->e_m = gcc_jit_context_new_field(cx, NULL, u64x2, "m")};
+  gcc_jit_struct *ent_st = gcc_jit_context_new_struct_type(cx, NULL, "entry", 3, ef);
+  j->ctx_st = gcc_jit_context_new_opaque_struct(cx, NULL, "ctx");
+  gcc_jit_struct *wgs_st = gcc_jit_context_new_opaque_struct(cx, NULL, "wgs");
+  gcc_jit_type *ctxp = j->t_ctxp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->ctx_st));
+  gcc_jit_type *wgsp = j->t_wgsp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(wgs_st));
+  gcc_jit_type *pb[3] = {ctxp, j->t_u8p, j->t_i32};
+  gcc_jit_type *branch_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_i32, 3, pb, 0);
+  gcc_jit_type *pm[7] = {ctxp, j->t_i32, j->t_i32, U, j->t_i32, j->t_i32, j->t_i32};
+  gcc_jit_type *mem_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_vp, 7, pm, 0);
+  gcc_jit_type *pg[5] = {ctxp, j->t_u8p, j->t_i32, j->t_vp, j->t_vp};
+  gcc_jit_type *group_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 5, pg, 0);
+  gcc_jit_type *pw[2] = {wgsp, U};
+  gcc_jit_type *wg_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_s[3], 2, pw, 0);
+  gcc_jit_type *pr[1] = {wgsp};
+  gcc_jit_type *rel_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_i32, 1, pr, 0);
+  gcc_jit_field *wf[18] = {
+    j->w_group = gcc_jit_context_new_field(cx, NULL, u64x3, "group"),
+    j->w_wsize = gcc_jit_context_new_field(cx, NULL, u64x3, "wsize"),
+    j->w_local = gcc_jit_context_new_field(cx, NULL, u64x3, "local"),
+    j->w_global = gcc_jit_context_new_field(cx, NULL, u64x3, "global"),
+    j->w_offset = gcc_jit_context_new_field(cx, NULL, u64x3, "offset"),
+    j->w_groups = gcc_jit_context_new_field(cx, NULL, u64x3, "groups"),
+    j->w_dim = gcc_jit_context_new_field(cx, NULL, U, "dim"),
+    j->w_n_sg = gcc_jit_context_new_field(cx, NULL, U, "n_sg"),
+    j->w_enq_sg = gcc_jit_context_new_field(cx, NULL, U, "enq_sg"),
+    j->w_lid_cap = gcc_jit_context_new_field(cx, NULL, U, "lid_cap"),
+    j->w_lid = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(j->t_u[2]), "lid"),
+    j->w_sgs = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(ctxp), "sgs"),
+    j->w_rt_wg = gcc_jit_context_new_field(cx, NULL, wg_t, "rt_wg"),
+    j->w_priv_stride = gcc_jit_context_new_field(cx, NULL, U, "priv_stride"),
+    j->w_step_check = gcc_jit_context_new_field(cx, NULL, U, "step_check"),
+    j->w_stop = gcc_jit_context_new_field(cx, NULL, j->t_i32, "stop"),
+    gcc_jit_context_new_field(cx, NULL, j->t_i32, "pad"),
+    j->w_rt_release = gcc_jit_context_new_field(cx, NULL, rel_t, "rt_release")};
+  gcc_jit_struct_set_fields(wgs_st, NULL, 18, wf);
+  gcc_jit_type *pl[6] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32, j->t_i32};
+  gcc_jit_type *ldst_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 6, pl, 0);
+  gcc_jit_field *cf[27] = {
+    j->c_regions = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st)), "regions"),
+    j->c_wg = gcc_jit_context_new_field(cx, NULL, wgsp, "wg"),
+    j->c_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
+    j->c_branch = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_branch"),
+    j->c_mem = gcc_jit_context_new_field(cx, NULL, mem_t, "rt_mem"),
+    j->c_group = gcc_jit_context_new_field(cx, NULL, group_t, "rt_group"),
+    j->c_interp = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_interp"),
+    j->c_coll = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_coll"),
+    j->c_limit = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_limit"),
+    j->c_overflow = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_overflow"),
+    j->c_ldst = gcc_jit_context_new_field(cx, NULL, ldst_t, "rt_ldst"),
+    j->c_unreach = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_unreachable"),
+    j->c_wgc = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_wgc"),
+    j->c_wgc_done = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_wgc_done"),
+    j->c_diverged = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_diverged"),
+    j->c_frame = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "frame"),
+    j->c_priv = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "priv"),
+    j->c_steps = gcc_jit_context_new_field(cx, NULL, U, "steps"),
+    j->c_step_check = gcc_jit_context_new_field(cx, NULL, U, "step_check"),
+    j->c_all = gcc_jit_context_new_field(cx, NULL, u64x2, "all"),
+    j->c_sg_id = gcc_jit_context_new_field(cx, NULL, j->t_u[2], "sg_id"),
+    j->c_n_lanes = gcc_jit_context_new_field(cx, NULL, j->t_u[2], "n_lanes"),
+    j->c_sp = gcc_jit_context_new_field(cx, NULL, j->t_i32, "sp"),
+    j->c_susp = gcc_jit_context_new_field(cx, NULL, j->t_i32, "susp_insn"),
+    j->c_base = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_i32, JIT_MAX_INST), "base"),
+    j->c_stack = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, gcc_jit_struct_as_type(ent_st), JIT_MAX_STACK), "stack"),
+    gcc_jit_context_new_field(cx, NULL, j->t_vp, "run")};
+  gcc_jit_struct_set_fields(j->ctx_st, NULL, 27, cf);
+  j->t_framep = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st));
+
+  gcc_jit_param *prm[3] = {
+    gcc_jit_context_new_param(cx, NULL, ctxp, "c"),
+    gcc_jit_context_new_param(cx, NULL, j->t_framep, "f"),
+    gcc_jit_context_new_param(cx, NULL, j->t_i32, "start")};
+  j->fn = j->fn_kernel = gcc_jit_context_new_function(cx, NULL, GCC_JIT_FUNCTION_EXPORTED, j->t_i32, "sg_kernel", 3, prm, 0);
+  j->c = gcc_jit_param_as_rvalue(prm[0]);
+  j->f = gcc_jit_param_as_rvalue(prm[1]);
+  j->lane = gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "l");
+  j->next = gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "next");
+  /* every frame field gets a local of sg_kernel (see J.use_loc) */
+  j->n_fields = (uint32_t)fu.n;
+  j->all_fields = fields;
+  j->all_types = ftypes;
+  for (j->fmap_cap = 16; j->fmap_cap < 2 * j->n_fields; j->fmap_cap *= 2) {}
+  j->fmap_key = calloc(j->fmap_cap, sizeof *j->fmap_key);
+  j->fmap_val = calloc(j->fmap_cap, sizeof *j->fmap_val);
+  j->fmap_idx = calloc(j->fmap_cap, sizeof *j->fmap_idx);
+  j->fflag = calloc(j->n_fields + 1, 1);
+  if (!j->fmap_key || !j->fmap_val || !j->fmap_idx || !j->fflag) { failf(e, "out of memory"); goto out; }
+  for (uint32_t q = 0; q < j->n_fields; q++) {
+    char name[32];
+    snprintf(name, sizeof name, "L%u", q);
+    uint32_t h = (uint32_t)(((uintptr_t)fields[q] >> 4) * 2654435761u) & (j->fmap_cap - 1);
+    while (j->fmap_key[h]) h = (h + 1) & (j->fmap_cap - 1);
+    j->fmap_key[h] = fields[q];
+    j->fmap_idx[h] = q;
+    j->fmap_val[h] = gcc_jit_function_new_local(j->fn, NULL, ftypes[q], name);
+  }
+  mark_cross(j);
+  j->use_loc = true;
+
+  gcc_jit_block *entry = nb(j);
+  for (uint32_t s = 0; s < k->n_seg; s++) j->segb[s] = nb(j);
+  gcc_jit_block *disp = j->segb[k->n_seg] = nb(j);
+  gcc_jit_block *done = nb(j);
+  j->settle = nb(j);
+
+  /* entry: kernel arguments into locals (uniform) */
+  j->b = entry;
+  const ld_function *kf = k->k->fn;
+  for (uint32_t a = 0; a < kf->n_params; a++) {
+    const ld_type *ct; uint32_t n;
+    uint32_t id = kf->params[a];
+    const ld_type *at = k->m->values[id].type;
+    if (is_handle(at)) continue;   /* read by handlers only */
+    if (!lane_shape(at, &ct, &n)) { failf(e, "kernel argument %u of unsupported type", a); goto out; }
+    gcc_jit_type *T = scal(j, ct);
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_lvalue *lv = local(j, T);
+      j->argl[(size_t)id * 16 + c] = lv;
+      gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(
+          cx, NULL, ctxf(j, j->c_args), ci(j, j->t_i32, (long)(k->arg_off[a] + c * comp_bytes(k, ct)))), NULL);
+      assign(j, lv, gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(cast(j, p, gcc_jit_type_get_pointer(T)), NULL)));
+    }
+  }
+  assign(j, j->next, gcc_jit_param_as_rvalue(prm[2]));
+  {
+    gcc_jit_block *resume = nb(j), *fresh = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(j->next), ci(j, j->t_i32, 0)),
+                                       resume, fresh);
+    /* start < 0: resume after a barrier at the stack's top, the values
+     * live across it from the heap frame */
+    j->b = resume;
+    fill_live(j);
+    gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
+    j->fresh = fresh;
+  }
+
+  for (uint32_t s = 0; s < k->n_seg && !e->failed; s++) emit_seg(j, (int32_t)s);
+  if (e->failed) goto out;
+  emit_settle(j);
+  {
+    /* a first start (the flags are complete now): mask[] and pred[] from
+     * sg_groups; lane arrays that a handler or another lane may read
+     * before they are written are zeroed (inactive lanes read zeros,
+     * deterministically); the others need no start value */
+    j->b = j->fresh;
+    gcc_jit_function *ms = gcc_jit_context_get_builtin_function(cx, "__builtin_memset");
+    gcc_jit_type *szt = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_SIZE_T);
+    for (uint32_t q = 0; q < j->n_fields; q++) {
+      gcc_jit_field *f = fields[q];
+      if (f == j->f_mask || f == j->f_pred) { fill(j, f); continue; }
+      if (!(j->fflag[q] & FF_OBS)) continue;
+      gcc_jit_lvalue *l = floc(j, f);
+      gcc_jit_rvalue *args[3] = {cast(j, gcc_jit_lvalue_get_address(l, NULL), j->t_vp), ci(j, j->t_i32, 0),
+                                 gcc_jit_context_new_rvalue_from_long(cx, szt, (long)fsizes[q])};
+      gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(cx, NULL, ms, 3, args));
+    }
+    gcc_jit_block_end_with_jump(j->b, NULL, disp);
+  }
+
+  gcc_jit_case **cases = calloc(k->n_seg + 1, sizeof *cases);
+  if (!cases) { failf(e, "out of memory"); goto out; }
+  for (uint32_t s = 0; s < k->n_seg; s++)
+    cases[s] = gcc_jit_context_new_case(cx, ci(j, j->t_i32, s), ci(j, j->t_i32, s), j->segb[s]);
+  gcc_jit_block_end_with_switch(disp, NULL, gcc_jit_lvalue_as_rvalue(j->next), done, (int)k->n_seg, cases);
+  free(cases);
+  gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
+  j->use_loc = false;   /* sg_groups sets up the heap frames */
+  emit_groups(j);
+  if (e->failed) goto out;
+  /* Large kernels: -O1 plus the vectorizer (JIT_BIG_KERNEL). */
+  if (j->n_stmts > JIT_BIG_KERNEL && opt >= 2) {
+    gcc_jit_context_set_int_option(cx, GCC_JIT_INT_OPTION_OPTIMIZATION_LEVEL, 1);
+    gcc_jit_context_add_command_line_option(cx, "-ftree-vectorize");
+  }
+  *n_stmts = j->n_stmts;
+out:
+  free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
+  free(j->fmap_key); free(j->fmap_val); free(j->fmap_idx); free(j->fflag);
+  if (e->failed) { gcc_jit_context_release(cx); return NULL; }
+  return cx;
+}

@@ -1,0 +1,442 @@
+/* jit_emit.h - the code generator's internals: the builder state (J), the
+ * small helpers every emitter uses (types, constants, operators, lane loops,
+ * blends, value slots, frame and context fields, the SIMT stack's entries)
+ * and the emitters shared between jit_emit*.c.  Not public; see jit.c for
+ * the design and the map of the files. */
+#ifndef JIT_EMIT_H
+#define JIT_EMIT_H
+
+#include <libgccjit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "spv.h"
+#include "jit_plan.h"
+
+/* The builder state of one kernel's compile (je_build). */
+typedef struct jloop_ { gcc_jit_block *cond, *after; } jloop_;
+typedef struct J {
+  jit_kernel *k;
+  const ld_module *m;
+  uint32_t S;
+  gcc_jit_context *cx;
+  gcc_jit_function *fn;
+  gcc_jit_block *b;
+  gcc_jit_rvalue *c, *f;        /* ctx*, frame* */
+  gcc_jit_lvalue *lane, *next;
+  gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
+  gcc_jit_struct *frame_st, *ctx_st, *reg_st;
+  gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;
+  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach, *c_wgc, *c_wgc_done, *c_diverged;
+  gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_susp, *c_base, *c_stack;
+  gcc_jit_field *e_pc, *e_rpc, *e_m;
+  gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
+                *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop, *w_rt_release;
+  gcc_jit_function *fn_kernel;
+  const char *mflags;
+  gcc_jit_lvalue *fast_base, *contig, *fast_full, *fast_off0;
+  jloop_ open_lp;               /* the open lane loop (fuse_open) */
+  bool open;
+  gcc_jit_block *slow;
+  gcc_jit_block *settle;
+  gcc_jit_type *t_ctxp, *t_wgsp, *t_framep;
+  gcc_jit_field *r_base, *r_size, *r_wsize;
+  gcc_jit_field **slot;         /* [n_inst * bound] */
+  gcc_jit_field **phitmp;       /* [n_inst * bound] */
+  uint64_t *privoff;            /* [n_inst * bound] Function variable offsets */
+  gcc_jit_lvalue **argl;        /* [bound * 16] uniform kernel argument components */
+  gcc_jit_block **segb;
+  int blkn;
+  plan_err *e;
+  uint32_t n_stmts;
+  /* Lane values live in locals of sg_kernel (registers after GCC's SRA and
+   * vectorizer); the heap frame is their home only across host calls and
+   * suspensions (spill/fill).  fmap: open-addressed field -> local. */
+  bool use_loc;                 /* emitting sg_kernel: fld() gives the local */
+  uint32_t fmap_cap, n_fields;
+  gcc_jit_field **fmap_key;
+  gcc_jit_lvalue **fmap_val;
+  uint32_t *fmap_idx;           /* field index of each fmap entry */
+  uint8_t *fflag;               /* [n_fields] FF_* */
+  gcc_jit_block *fresh;         /* sg_kernel's first-start block (filled last) */
+  gcc_jit_field **all_fields;   /* [n_fields] every frame field, in order */
+  gcc_jit_type **all_types;     /* [n_fields] their types */
+} J;
+
+/* -------------------------------------------- emitters shared between files */
+
+/* jit_emit.c: the compiled functions, segments, the interpreter fallback */
+gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
+                          uint32_t *n_stmts);
+void emit_generic(J *j, uint32_t inst, const ld_insn *in);
+void spill_val(J *j, uint32_t inst, uint32_t id, bool sp);
+void spill_insn(J *j, uint32_t inst, const ld_insn *in);
+
+/* jit_emit_arith.c: elementwise operations, built-in variables */
+gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_t c);
+void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const ld_type *ct, uint32_t n);
+
+/* jit_emit_memory.c: access chains, loads, stores, private memory, atomics */
+gcc_jit_rvalue *emit_access_chain(J *j, uint32_t inst, const ld_insn *in);
+void emit_load(J *j, uint32_t inst, const ld_insn *in);
+void emit_store(J *j, uint32_t inst, const ld_insn *in);
+bool emit_atomic(J *j, uint32_t inst, const ld_insn *in);
+void zero_private(J *j, uint32_t inst);
+void emit_priv_regions(J *j);
+
+/* jit_emit_control.c: the SIMT stack, terminators, phis */
+void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg);
+void emit_phis(J *j, uint32_t inst, const ld_block *blk);
+void emit_settle(J *j);
+void stack_room(J *j, int32_t seg, int need);
+void push_entry(J *j, int32_t pc, int32_t rpc, gcc_jit_rvalue *m0, gcc_jit_rvalue *m1);
+
+/* jit_emit_subgroup.c: group arithmetic, collectives, broadcast, ballots */
+void emit_group(J *j, uint32_t inst, const ld_insn *in);
+gcc_jit_block *emit_coll_check(J *j, uint32_t inst, const ld_insn *in);
+bool emit_broadcast(J *j, uint32_t inst, const ld_insn *in);
+bool emit_ballot(J *j, uint32_t inst, const ld_insn *in);
+bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in);
+
+/* jit_emit_intel.c: Intel shuffles, block reads and writes */
+bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in);
+bool emit_block_io(J *j, uint32_t inst, const ld_insn *in);
+
+/* ------------------------------------------------------------ small helpers */
+
+static inline gcc_jit_type *scal(J *j, const ld_type *c) {
+  switch (c->kind) {
+  case LD_T_BOOL: return j->t_u[0];
+  case LD_T_INT: {
+    uint32_t w = c->width;
+    return w <= 8 ? j->t_u[0] : w <= 16 ? j->t_u[1] : w <= 32 ? j->t_u[2] : j->t_u[3];
+  }
+  case LD_T_FLOAT: return c->width == 64 ? j->t_f64 : c->width == 16 ? j->t_u[1] : j->t_f32;
+  case LD_T_POINTER: return j->t_ptr;
+  default: return NULL;
+  }
+}
+static inline gcc_jit_type *sscal(J *j, const ld_type *c) {
+  uint32_t w = c->kind == LD_T_POINTER ? j->m->addr_bits : c->width;
+  return w <= 8 ? j->t_s[0] : w <= 16 ? j->t_s[1] : w <= 32 ? j->t_s[2] : j->t_s[3];
+}
+
+static inline gcc_jit_block *nb(J *j) {
+  char name[32];
+  snprintf(name, sizeof name, "b%d", j->blkn++);
+  return gcc_jit_function_new_block(j->fn, name);
+}
+static inline gcc_jit_rvalue *ci(J *j, gcc_jit_type *t, long v) { return gcc_jit_context_new_rvalue_from_long(j->cx, t, v); }
+static inline gcc_jit_rvalue *cast(J *j, gcc_jit_rvalue *v, gcc_jit_type *t) { return gcc_jit_context_new_cast(j->cx, NULL, v, t); }
+static inline gcc_jit_rvalue *bin(J *j, enum gcc_jit_binary_op op, gcc_jit_type *t, gcc_jit_rvalue *a, gcc_jit_rvalue *b) {
+  return gcc_jit_context_new_binary_op(j->cx, NULL, op, t, a, b);
+}
+static inline gcc_jit_rvalue *cmp(J *j, enum gcc_jit_comparison op, gcc_jit_rvalue *a, gcc_jit_rvalue *b) {
+  return gcc_jit_context_new_comparison(j->cx, NULL, op, a, b);
+}
+static inline void assign(J *j, gcc_jit_lvalue *l, gcc_jit_rvalue *r) {
+  gcc_jit_block_add_assignment(j->b, NULL, l, r);
+  j->n_stmts++;
+}
+static inline gcc_jit_lvalue *local(J *j, gcc_jit_type *t) {
+  char name[32];
+  snprintf(name, sizeof name, "t%d", j->blkn++);
+  return gcc_jit_function_new_local(j->fn, NULL, t, name);
+}
+/* Field flags: FF_OBS, its lanes may be read where they were never written
+ * (by a host handler or another lane: zeroed at a first start); FF_CROSS,
+ * live across a segment boundary (kept in the heap frame over a suspension). */
+enum { FF_OBS = 1, FF_CROSS = 2 };
+static inline int32_t fidx(J *j, gcc_jit_field *fl) {
+  if (!j->fmap_cap || !fl) return -1;
+  uint32_t h = (uint32_t)(((uintptr_t)fl >> 4) * 2654435761u) & (j->fmap_cap - 1);
+  while (j->fmap_key[h]) {
+    if (j->fmap_key[h] == fl) return (int32_t)h;
+    h = (h + 1) & (j->fmap_cap - 1);
+  }
+  return -1;
+}
+static inline gcc_jit_lvalue *floc(J *j, gcc_jit_field *fl) {
+  if (!j->use_loc) return NULL;
+  int32_t h = fidx(j, fl);
+  return h < 0 ? NULL : j->fmap_val[h];
+}
+static inline void fmark(J *j, gcc_jit_field *fl, uint8_t flag) {
+  int32_t h = fidx(j, fl);
+  if (h >= 0) j->fflag[j->fmap_idx[h]] |= flag;
+}
+static inline gcc_jit_lvalue *hfld(J *j, gcc_jit_field *fl) {   /* f->fl, the heap frame */
+  return gcc_jit_rvalue_dereference_field(j->f, NULL, fl);
+}
+static inline gcc_jit_lvalue *fld(J *j, gcc_jit_field *fl) {    /* the value's home: local or f->fl */
+  gcc_jit_lvalue *l = floc(j, fl);
+  return l ? l : hfld(j, fl);
+}
+/* Copies a field's local to the heap frame (spill) or back (fill), for a
+ * host call that reads or writes the frame, or a suspension. */
+static inline void spill_or_fill(J *j, gcc_jit_field *fl, bool spill) {
+  gcc_jit_lvalue *l = floc(j, fl);
+  if (!l) return;
+  if (spill) fmark(j, fl, FF_OBS);   /* a host call reads every lane */
+  gcc_jit_lvalue *h = hfld(j, fl);
+  if (spill) assign(j, h, gcc_jit_lvalue_as_rvalue(l));
+  else assign(j, l, gcc_jit_lvalue_as_rvalue(h));
+}
+static inline void spill(J *j, gcc_jit_field *fl) { spill_or_fill(j, fl, true); }
+static inline void fill(J *j, gcc_jit_field *fl) { spill_or_fill(j, fl, false); }
+/* Around a suspension: the values live across segment boundaries. */
+static inline void spill_live(J *j) {
+  for (uint32_t i = 0; i < j->n_fields; i++)
+    if (j->fflag[i] & FF_CROSS) {
+      gcc_jit_lvalue *l = floc(j, j->all_fields[i]);
+      if (l) assign(j, hfld(j, j->all_fields[i]), gcc_jit_lvalue_as_rvalue(l));
+    }
+}
+static inline void fill_live(J *j) {
+  for (uint32_t i = 0; i < j->n_fields; i++)
+    if (j->fflag[i] & FF_CROSS) fill(j, j->all_fields[i]);
+}
+static inline gcc_jit_lvalue *lane_arr(J *j, gcc_jit_field *fl, gcc_jit_rvalue *lane) {
+  return gcc_jit_context_new_array_access(j->cx, NULL, gcc_jit_lvalue_as_rvalue(fld(j, fl)), lane);
+}
+static inline gcc_jit_rvalue *L(J *j) { return gcc_jit_lvalue_as_rvalue(j->lane); }
+static inline gcc_jit_rvalue *lane_arr_r(J *j, gcc_jit_field *fl) { return gcc_jit_lvalue_as_rvalue(lane_arr(j, fl, L(j))); }
+static inline gcc_jit_rvalue *MASK(J *j) {
+  return cmp(j, GCC_JIT_COMPARISON_NE, gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j))), ci(j, j->t_i32, 0));
+}
+
+typedef jloop_ jloop;
+static inline void fuse_close(J *j);
+static inline void loop_begin_raw(J *j, jloop *lp) {
+  lp->cond = nb(j);
+  gcc_jit_block *body = nb(j);
+  lp->after = nb(j);
+  assign(j, j->lane, ci(j, j->t_i32, 0));
+  gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
+  gcc_jit_block_end_with_conditional(lp->cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, (long)j->S)), body, lp->after);
+  j->b = body;
+}
+/* Every explicit lane loop first closes the open lane loop (fuse_open). */
+static inline void loop_begin(J *j, jloop *lp) {
+  fuse_close(j);
+  loop_begin_raw(j, lp);
+}
+static inline void loop_range(J *j, jloop *lp, uint32_t lo, uint32_t hi) {
+  fuse_close(j);
+  lp->cond = nb(j);
+  gcc_jit_block *body = nb(j);
+  lp->after = nb(j);
+  assign(j, j->lane, ci(j, j->t_i32, (long)lo));
+  gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
+  gcc_jit_block_end_with_conditional(lp->cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, (long)hi)), body, lp->after);
+  j->b = body;
+}
+static inline void loop_end(J *j, jloop *lp) {
+  gcc_jit_block_add_assignment_op(j->b, NULL, j->lane, GCC_JIT_BINARY_OP_PLUS, ci(j, j->t_i32, 1));
+  gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
+  j->b = lp->after;
+}
+/* The open lane loop: an instruction's lane-local code (elementwise
+ * operations, access chains, built-in reads, a block's phis) opens it with
+ * fuse_open, and the next instruction that emits code closes it, as does
+ * any explicit loop; so all components of one instruction share a loop. */
+static inline void fuse_open(J *j) {
+  if (j->open) return;
+  loop_begin_raw(j, &j->open_lp);
+  j->open = true;
+}
+static inline void fuse_close(J *j) {
+  if (!j->open) return;
+  j->open = false;
+  loop_end(j, &j->open_lp);
+}
+
+/* t = a; if (cond) t = b;  -> rvalue t (blocks GCC if-converts) */
+static inline gcc_jit_rvalue *sel(J *j, gcc_jit_rvalue *cond, gcc_jit_rvalue *yes, gcc_jit_rvalue *no, gcc_jit_type *t) {
+  gcc_jit_lvalue *tmp = local(j, t);
+  assign(j, tmp, no);
+  gcc_jit_block *bt = nb(j), *bj = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cond, bt, bj);
+  j->b = bt;
+  assign(j, tmp, yes);
+  gcc_jit_block_end_with_jump(j->b, NULL, bj);
+  j->b = bj;
+  return gcc_jit_lvalue_as_rvalue(tmp);
+}
+
+/* mask[l] ? yes : no, branch-free (bitwise blend on the value's bits, so the
+ * lane loops vectorize and NaN payloads pass unchanged). */
+static inline gcc_jit_rvalue *mblend(J *j, gcc_jit_rvalue *yes, gcc_jit_rvalue *no, gcc_jit_type *T) {
+  bool isf = T == j->t_f32 || T == j->t_f64;
+  gcc_jit_type *I = T == j->t_f32 ? j->t_u[2] : T == j->t_f64 ? j->t_u[3] : T;
+  gcc_jit_type *W = (I == j->t_u[0] || I == j->t_u[1] || I == j->t_s[0] || I == j->t_s[1]) ? j->t_u[2] : I;
+  if (I == j->t_i32) W = j->t_u[2];
+  gcc_jit_rvalue *y = isf ? gcc_jit_context_new_bitcast(j->cx, NULL, yes, I) : yes;
+  gcc_jit_rvalue *n = isf ? gcc_jit_context_new_bitcast(j->cx, NULL, no, I) : no;
+  y = cast(j, y, W);
+  n = cast(j, n, W);
+  gcc_jit_rvalue *m = bin(j, GCC_JIT_BINARY_OP_MINUS, W, ci(j, W, 0), cast(j, gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j))), W));
+  gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, W, n,
+                          bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, W, bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, W, n, y), m));
+  r = cast(j, r, I);
+  return isf ? gcc_jit_context_new_bitcast(j->cx, NULL, r, T) : r;
+}
+
+static inline size_t vidx(J *j, uint32_t inst, uint32_t id) { return (size_t)inst * j->m->bound + id; }
+
+/* Lane l's component c of a slot. */
+static inline gcc_jit_lvalue *slot_lv(J *j, gcc_jit_field *fl, uint32_t n, uint32_t c, gcc_jit_rvalue *lane) {
+  if (lane != L(j)) fmark(j, fl, FF_OBS);   /* another lane's value */
+  gcc_jit_rvalue *arr = gcc_jit_lvalue_as_rvalue(fld(j, fl));
+  if (n > 1) arr = gcc_jit_lvalue_as_rvalue(gcc_jit_context_new_array_access(j->cx, NULL, arr, ci(j, j->t_i32, c)));
+  return gcc_jit_context_new_array_access(j->cx, NULL, arr, lane);
+}
+
+static inline gcc_jit_lvalue *res_lv(J *j, uint32_t inst, uint32_t id, uint32_t c) {
+  const ld_type *ct; uint32_t n;
+  lane_shape(j->m->values[id].type, &ct, &n);
+  return slot_lv(j, j->slot[vidx(j, inst, id)], n, c, L(j));
+}
+
+static inline gcc_jit_rvalue *const_comp(J *j, const ld_type *ct, const uint8_t *p) {
+  gcc_jit_type *t = scal(j, ct);
+  uint32_t nb_ = comp_bytes(j->k, ct);
+  if (ct->kind == LD_T_FLOAT && ct->width != 16) {
+    if (ct->width == 32) { float f; memcpy(&f, p, 4); return gcc_jit_context_new_rvalue_from_double(j->cx, t, f); }
+    double d; memcpy(&d, p, 8); return gcc_jit_context_new_rvalue_from_double(j->cx, t, d);
+  }
+  uint64_t v = 0;
+  memcpy(&v, p, nb_);
+  if (nb_ == 8) return cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)v), t);
+  return gcc_jit_context_new_rvalue_from_long(j->cx, t, (long)v);
+}
+
+/* Component c of value id in instance inst, for the current lane. */
+static inline gcc_jit_rvalue *V(J *j, uint32_t inst, uint32_t id, uint32_t c) {
+  const ld_value *v = &j->m->values[id];
+  const ld_type *ct; uint32_t n;
+  if (!lane_shape(v->type, &ct, &n) || c >= n) {
+    failf(j->e, "value %s of unsupported type", ld_id_name(j->m, id));
+    return ci(j, j->t_i32, 0);
+  }
+  switch (v->kind) {
+  case LD_V_CONSTANT:
+    return const_comp(j, ct, v->u.bytes + (size_t)c * ct->size);
+  case LD_V_UNDEF: {
+    uint8_t z[8] = {0};
+    return const_comp(j, ct, z);
+  }
+  case LD_V_VARIABLE:
+    return cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)v->u.var->address), j->t_ptr);
+  case LD_V_PARAM:
+    if (inst == 0) return gcc_jit_lvalue_as_rvalue(j->argl[(size_t)id * 16 + c]);
+    return gcc_jit_lvalue_as_rvalue(res_lv(j, inst, id, c));
+  case LD_V_RESULT:
+    if (v->u.insn->op == SpvOpVariable) {
+      const ld_addr_layout *a = &j->m->layout;
+      gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3], cast(j, L(j), j->t_u[3]),
+                              ci(j, j->t_u[3], (long)a->priv_base));
+      r = bin(j, GCC_JIT_BINARY_OP_LSHIFT, j->t_u[3], r, ci(j, j->t_u[3], (long)a->shift));
+      r = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[3], r, ci(j, j->t_u[3], (long)j->privoff[vidx(j, inst, id)]));
+      return cast(j, r, j->t_ptr);
+    }
+    if (!j->slot[vidx(j, inst, id)]) { failf(j->e, "no slot for %s", ld_id_name(j->m, id)); return ci(j, j->t_i32, 0); }
+    return gcc_jit_lvalue_as_rvalue(res_lv(j, inst, id, c));
+  default:
+    failf(j->e, "value %s of kind %d not compiled", ld_id_name(j->m, id), (int)v->kind);
+    return ci(j, j->t_i32, 0);
+  }
+}
+
+static inline bool odd_width(const ld_type *ct) {
+  return ct->kind == LD_T_INT && ct->width != 8 && ct->width != 16 && ct->width != 32 && ct->width != 64;
+}
+static inline gcc_jit_rvalue *fixw(J *j, const ld_type *ct, gcc_jit_rvalue *r) {
+  if (!odd_width(ct)) return r;
+  return bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, scal(j, ct), r, ci(j, scal(j, ct), (long)((1ull << ct->width) - 1)));
+}
+static inline gcc_jit_rvalue *b2u8(J *j, gcc_jit_rvalue *b) { return cast(j, b, j->t_u[0]); }
+
+static inline gcc_jit_rvalue *ctxf(J *j, gcc_jit_field *fl) {
+  return gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, fl));
+}
+static inline gcc_jit_lvalue *cfl(J *j, gcc_jit_field *fl) { return gcc_jit_rvalue_dereference_field(j->c, NULL, fl); }
+static inline gcc_jit_lvalue *wfl(J *j, gcc_jit_field *fl) { return gcc_jit_rvalue_dereference_field(ctxf(j, j->c_wg), NULL, fl); }
+static inline gcc_jit_rvalue *R_(gcc_jit_lvalue *l) { return gcc_jit_lvalue_as_rvalue(l); }
+static inline gcc_jit_rvalue *SP(J *j) { return ctxf(j, j->c_sp); }
+static inline gcc_jit_lvalue *stack_at(J *j, gcc_jit_rvalue *i) {
+  return gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_stack), i);
+}
+static inline gcc_jit_lvalue *top_e(J *j) { return stack_at(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1))); }
+static inline gcc_jit_lvalue *ent_f(J *j, gcc_jit_lvalue *e, gcc_jit_field *fl) { (void)j; return gcc_jit_lvalue_access_field(e, NULL, fl); }
+static inline gcc_jit_lvalue *ent_m(J *j, gcc_jit_lvalue *e, int w) {
+  return gcc_jit_context_new_array_access(j->cx, NULL, R_(ent_f(j, e, j->e_m)), ci(j, j->t_i32, w));
+}
+static inline gcc_jit_lvalue *arr_at(J *j, gcc_jit_rvalue *arr, int i) {
+  return gcc_jit_context_new_array_access(j->cx, NULL, arr, ci(j, j->t_i32, i));
+}
+static inline uint32_t n_words(J *j) { return j->S > 64 ? 2 : 1; }
+/* The lane-array field holding value id of instance inst, if it is one. */
+static inline gcc_jit_field *value_slot(J *j, uint32_t inst, uint32_t id) {
+  const ld_value *v = &j->m->values[id];
+  if (v->kind == LD_V_RESULT && v->u.insn->op != SpvOpVariable) return j->slot[vidx(j, inst, id)];
+  if (v->kind == LD_V_PARAM && inst != 0) return j->slot[vidx(j, inst, id)];
+  return NULL;
+}
+
+static inline void ret_done(J *j, gcc_jit_block *b) { gcc_jit_block_end_with_return(b, NULL, ci(j, j->t_i32, JIT_RET_DONE)); }
+
+/* --------------------------------------------- cross-lane fast paths
+ *
+ * Shuffles, broadcast, ballot and block reads run inline when every lane of
+ * the subgroup is active and the operands are such that the interpreter would
+ * record no diagnostic (indices in range, uniform where the rule says so);
+ * otherwise the same instruction runs the interpreter's handler (emit_generic),
+ * which records the UB exactly as the interpreter does. */
+
+static inline gcc_jit_rvalue *all_active(J *j) {
+  gcc_jit_type *U = j->t_u[3];
+  uint64_t full0 = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
+  uint64_t full1 = j->S > 64 ? (j->S >= 128 ? ~0ull : (1ull << (j->S - 64)) - 1) : 0;
+  gcc_jit_rvalue *m0 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 0)),
+                           cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full0), U));
+  gcc_jit_rvalue *m1 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)),
+                           cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full1), U));
+  return bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, m0, m1);
+}
+
+/* True if component reads of value id can be gathered from another lane:
+ * a lane array, or a value that is the same in every lane. */
+static inline bool gatherable(J *j, uint32_t inst, uint32_t id) {
+  const ld_value *v = &j->m->values[id];
+  if (v->kind == LD_V_CONSTANT || v->kind == LD_V_UNDEF || v->kind == LD_V_VARIABLE) return true;
+  if (v->kind == LD_V_PARAM && inst == 0) return true;
+  return value_slot(j, inst, id) != NULL;
+}
+/* Component c of value id in lane `src` (an rvalue lane index). */
+static inline gcc_jit_rvalue *gather_v(J *j, uint32_t inst, uint32_t id, uint32_t c, gcc_jit_rvalue *src) {
+  gcc_jit_field *f = value_slot(j, inst, id);
+  if (!f) return V(j, inst, id, c);
+  const ld_type *ct; uint32_t n;
+  lane_shape(j->m->values[id].type, &ct, &n);
+  return R_(slot_lv(j, f, n, c, src));
+}
+
+/* if (cond) { fast: j->b } else { generic }  -> returns the join block; the
+ * caller fills j->b (fast) and jumps to the join. */
+static inline gcc_jit_block *fast_or_generic(J *j, uint32_t inst, const ld_insn *in, gcc_jit_rvalue *cond) {
+  gcc_jit_block *fast = nb(j), *slow = nb(j), *join = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cond, fast, slow);
+  j->b = slow;
+  emit_generic(j, inst, in);
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = fast;
+  return join;
+}
+
+/* GCC's level for the objects: the options' 0..3, else -O2. */
+static inline int opt_level_of(const jit_options *o) {
+  return o && o->opt_level >= 0 && o->opt_level <= 3 ? o->opt_level : 2;
+}
+
+#endif

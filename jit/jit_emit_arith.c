@@ -1,0 +1,275 @@
+/* jit_emit_arith.c - elementwise operations (arithmetic, comparisons,
+ * conversions, composites, OpenCL.std native operations) and built-in
+ * variables.  See jit.c for the design. */
+#include "jit_emit.h"
+#include <spirv/unified1/OpenCL.std.h>
+
+/* Component c of an elementwise instruction, for the current lane. */
+gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_t c) {
+  const ld_module *m = j->m;
+  const ld_type *rt, *at = NULL; uint32_t rn, an = 0;
+  lane_shape(in->type, &rt, &rn);
+  gcc_jit_type *T = scal(j, rt);
+  uint32_t a0 = in->n_ops > 0 ? in->ops[0] : 0;
+  if (a0) lane_shape(m->values[a0].type, &at, &an);
+  gcc_jit_rvalue *a = NULL, *b = NULL;
+  if (in->op != SpvOpCompositeExtract && in->op != SpvOpCompositeInsert &&
+      in->op != SpvOpCompositeConstruct && in->op != SpvOpVectorShuffle && in->op != SpvOpSelect &&
+      in->op != SpvOpExtInst) {
+    if (!at) { failf(j->e, "%s: operand of unsupported type", ld_insn_where(m, in)); return ci(j, T, 0); }
+    if (odd_width(at) && in->op != SpvOpUConvert && in->op != SpvOpIEqual && in->op != SpvOpINotEqual &&
+        in->op != SpvOpCopyObject && in->op != SpvOpBitwiseAnd && in->op != SpvOpBitwiseOr &&
+        in->op != SpvOpBitwiseXor && in->op != SpvOpULessThan && in->op != SpvOpUGreaterThan) {
+      failf(j->e, "%s: %u-bit integer operation", ld_insn_where(m, in), at->width);
+      return ci(j, T, 0);
+    }
+    a = V(j, inst, a0, an == 1 ? 0 : c);
+    if (in->n_ops > 1 && in->op != SpvOpBitcast) {
+      const ld_type *bt; uint32_t bn;
+      if (lane_shape(m->values[in->ops[1]].type, &bt, &bn)) b = V(j, inst, in->ops[1], bn == 1 ? 0 : c);
+    }
+  }
+  gcc_jit_type *AT = at ? scal(j, at) : NULL;
+  gcc_jit_type *AS = at ? sscal(j, at) : NULL;
+  enum gcc_jit_binary_op bop;
+  enum gcc_jit_comparison cop;
+  switch (in->op) {
+  case SpvOpCopyObject: case SpvOpPtrCastToGeneric: return cast(j, a, T);
+  case SpvOpIAdd: bop = GCC_JIT_BINARY_OP_PLUS; goto ibin;
+  case SpvOpISub: bop = GCC_JIT_BINARY_OP_MINUS; goto ibin;
+  case SpvOpIMul: bop = GCC_JIT_BINARY_OP_MULT; goto ibin;
+  case SpvOpBitwiseAnd: bop = GCC_JIT_BINARY_OP_BITWISE_AND; goto ibin;
+  case SpvOpBitwiseOr: bop = GCC_JIT_BINARY_OP_BITWISE_OR; goto ibin;
+  case SpvOpBitwiseXor: bop = GCC_JIT_BINARY_OP_BITWISE_XOR; goto ibin;
+  ibin:
+    if (T == j->t_u[0] || T == j->t_u[1]) /* avoid int promotion surprises: compute in u32 */
+      return fixw(j, rt, cast(j, bin(j, bop, j->t_u[2], cast(j, a, j->t_u[2]), cast(j, b, j->t_u[2])), T));
+    return fixw(j, rt, bin(j, bop, T, a, cast(j, b, T)));
+  case SpvOpSNegate:
+    return fixw(j, rt, bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0), a));
+  case SpvOpNot:
+    return fixw(j, rt, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, T, a));
+  case SpvOpShiftLeftLogical: case SpvOpShiftRightLogical: case SpvOpShiftRightArithmetic: {
+    uint32_t w = comp_bytes(j->k, rt) * 8;
+    gcc_jit_rvalue *sh = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, cast(j, b, T), ci(j, T, w - 1));
+    if (in->op == SpvOpShiftLeftLogical) return bin(j, GCC_JIT_BINARY_OP_LSHIFT, T, a, sh);
+    if (in->op == SpvOpShiftRightLogical) return bin(j, GCC_JIT_BINARY_OP_RSHIFT, T, a, sh);
+    gcc_jit_type *ST = sscal(j, rt);
+    return cast(j, bin(j, GCC_JIT_BINARY_OP_RSHIFT, ST, cast(j, a, ST), cast(j, sh, ST)), T);
+  }
+  case SpvOpFAdd: bop = GCC_JIT_BINARY_OP_PLUS; goto fbin;
+  case SpvOpFSub: bop = GCC_JIT_BINARY_OP_MINUS; goto fbin;
+  case SpvOpFMul: bop = GCC_JIT_BINARY_OP_MULT; goto fbin;
+  case SpvOpFDiv: bop = GCC_JIT_BINARY_OP_DIVIDE; goto fbin;
+  fbin:
+    return bin(j, bop, T, a, b);
+  case SpvOpFNegate:
+    return gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_MINUS, T, a);
+  case SpvOpIEqual: case SpvOpLogicalEqual: cop = GCC_JIT_COMPARISON_EQ; goto ucmp;
+  case SpvOpINotEqual: case SpvOpLogicalNotEqual: cop = GCC_JIT_COMPARISON_NE; goto ucmp;
+  case SpvOpUGreaterThan: cop = GCC_JIT_COMPARISON_GT; goto ucmp;
+  case SpvOpUGreaterThanEqual: cop = GCC_JIT_COMPARISON_GE; goto ucmp;
+  case SpvOpULessThan: cop = GCC_JIT_COMPARISON_LT; goto ucmp;
+  case SpvOpULessThanEqual: cop = GCC_JIT_COMPARISON_LE; goto ucmp;
+  ucmp:
+    return b2u8(j, cmp(j, cop, a, cast(j, b, AT)));
+  case SpvOpSGreaterThan: cop = GCC_JIT_COMPARISON_GT; goto scmp;
+  case SpvOpSGreaterThanEqual: cop = GCC_JIT_COMPARISON_GE; goto scmp;
+  case SpvOpSLessThan: cop = GCC_JIT_COMPARISON_LT; goto scmp;
+  case SpvOpSLessThanEqual: cop = GCC_JIT_COMPARISON_LE; goto scmp;
+  scmp:
+    return b2u8(j, cmp(j, cop, cast(j, a, AS), cast(j, b, AS)));
+  case SpvOpFOrdEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, a, b));
+  case SpvOpFOrdLessThan: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, a, b));
+  case SpvOpFOrdGreaterThan: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_GT, a, b));
+  case SpvOpFOrdLessThanEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_LE, a, b));
+  case SpvOpFOrdGreaterThanEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_GE, a, b));
+  case SpvOpFOrdNotEqual:
+    return bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, a, b)),
+               b2u8(j, cmp(j, GCC_JIT_COMPARISON_GT, a, b)));
+  case SpvOpFUnordNotEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, a, b));
+  case SpvOpFUnordEqual: case SpvOpFUnordLessThan: case SpvOpFUnordGreaterThan:
+  case SpvOpFUnordLessThanEqual: case SpvOpFUnordGreaterThanEqual: {
+    gcc_jit_rvalue *ord;
+    if (in->op == SpvOpFUnordEqual)
+      ord = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, a, b)),
+                b2u8(j, cmp(j, GCC_JIT_COMPARISON_GT, a, b)));
+    else
+      ord = b2u8(j, cmp(j, in->op == SpvOpFUnordLessThan ? GCC_JIT_COMPARISON_GE :
+                           in->op == SpvOpFUnordGreaterThan ? GCC_JIT_COMPARISON_LE :
+                           in->op == SpvOpFUnordLessThanEqual ? GCC_JIT_COMPARISON_GT : GCC_JIT_COMPARISON_LT, a, b));
+    return bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[0], ord, ci(j, j->t_u[0], 1));
+  }
+  case SpvOpIsNan: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, a, a));
+  case SpvOpLogicalAnd: return bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, a, b);
+  case SpvOpLogicalOr: return bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, T, a, b);
+  case SpvOpLogicalNot: return bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, T, a, ci(j, T, 1));
+  case SpvOpUConvert: case SpvOpConvertPtrToU: case SpvOpConvertUToPtr:
+    return fixw(j, rt, cast(j, a, T));
+  case SpvOpSConvert:
+    return fixw(j, rt, cast(j, cast(j, cast(j, a, AS), sscal(j, rt)), T));
+  case SpvOpFConvert: case SpvOpConvertUToF: return cast(j, a, T);
+  case SpvOpConvertSToF: return cast(j, cast(j, a, AS), T);
+  case SpvOpBitcast:
+    if (an != rn || comp_bytes(j->k, at) != comp_bytes(j->k, rt)) {
+      failf(j->e, "%s: bitcast changing the component count", ld_insn_where(m, in));
+      return ci(j, T, 0);
+    }
+    if (AT == T) return a;
+    if ((rt->kind == LD_T_FLOAT) != (at->kind == LD_T_FLOAT)) return gcc_jit_context_new_bitcast(j->cx, NULL, a, T);
+    return cast(j, a, T);
+  case SpvOpSelect: {
+    const ld_type *ct; uint32_t cn;
+    lane_shape(m->values[in->ops[0]].type, &ct, &cn);
+    gcc_jit_rvalue *cond = V(j, inst, in->ops[0], cn == 1 ? 0 : c);
+    gcc_jit_rvalue *x = V(j, inst, in->ops[1], c), *y = V(j, inst, in->ops[2], c);
+    return sel(j, cmp(j, GCC_JIT_COMPARISON_NE, cond, ci(j, j->t_u[0], 0)), x, y, T);
+  }
+  case SpvOpExtInst:   /* OpenCL.std mad: x * y + z, not contracted (as the interpreter) */
+    if (in->ext_op == OpenCLstd_Mad && in->n_ops == 5)
+      return bin(j, GCC_JIT_BINARY_OP_PLUS, T,
+                 bin(j, GCC_JIT_BINARY_OP_MULT, T, V(j, inst, in->ops[2], c), V(j, inst, in->ops[3], c)),
+                 V(j, inst, in->ops[4], c));
+    break;
+  case SpvOpCompositeExtract: {
+    if (in->n_ops != 2) break;
+    return V(j, inst, in->ops[0], in->ops[1]);
+  }
+  case SpvOpCompositeInsert: {
+    if (in->n_ops != 3) break;
+    return c == in->ops[2] ? V(j, inst, in->ops[0], 0) : V(j, inst, in->ops[1], c);
+  }
+  case SpvOpCompositeConstruct: {
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < in->n_ops; i++) {
+      const ld_type *et; uint32_t en;
+      if (!lane_shape(m->values[in->ops[i]].type, &et, &en)) break;
+      if (c < k + en) return V(j, inst, in->ops[i], c - k);
+      k += en;
+    }
+    break;
+  }
+  case SpvOpVectorShuffle: {
+    const ld_type *t1; uint32_t n1;
+    lane_shape(m->values[in->ops[0]].type, &t1, &n1);
+    uint32_t sidx = in->ops[2 + c];
+    if (sidx == 0xFFFFFFFFu) return ci(j, T, 0);
+    return sidx < n1 ? V(j, inst, in->ops[0], sidx) : V(j, inst, in->ops[1], sidx - n1);
+  }
+  default: break;
+  }
+  failf(j->e, "%s: %s not compiled yet", ld_insn_where(m, in), opname(in->op));
+  return ci(j, T, 0);
+}
+
+/* A built-in Input variable: every component computed per lane from the
+ * work-group values (jit_wgs) and the lane's linear local index. */
+void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const ld_type *ct, uint32_t n) {
+  gcc_jit_type *U = j->t_u[3], *T = scal(j, ct);
+  gcc_jit_rvalue *sgid = cast(j, ctxf(j, j->c_sg_id), U);
+  if (bi >= SpvBuiltInSubgroupEqMask && bi <= SpvBuiltInSubgroupLtMask) {
+    /* word c holds lanes k in [32c, 32c+32) of [0, S) with k ==/>=/>/<=/< l */
+    gcc_jit_type *SI = j->t_s[3];
+    fuse_open(j);
+    gcc_jit_rvalue *l = cast(j, L(j), SI);
+    for (uint32_t c = 0; c < n; c++) {
+      int64_t base = 32 * (int64_t)c;
+      /* lowbits(x): the x lowest bits of a word, x clamped to [0, 32] */
+      #define LOWBITS(x_) sel(j, cmp(j, GCC_JIT_COMPARISON_LE, (x_), ci(j, SI, 0)), ci(j, U, 0), \
+          sel(j, cmp(j, GCC_JIT_COMPARISON_GE, (x_), ci(j, SI, 32)), ci(j, U, 0xffffffffL), \
+              bin(j, GCC_JIT_BINARY_OP_MINUS, U, bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, ci(j, U, 1), cast(j, (x_), U)), ci(j, U, 1)), U), U)
+      int64_t fulln = (int64_t)j->S - base;
+      uint64_t full = fulln <= 0 ? 0 : fulln >= 32 ? 0xffffffffull : (1ull << fulln) - 1;
+      gcc_jit_rvalue *x = bin(j, GCC_JIT_BINARY_OP_MINUS, SI, l, ci(j, SI, (long)base));
+      gcc_jit_rvalue *x1 = bin(j, GCC_JIT_BINARY_OP_PLUS, SI, x, ci(j, SI, 1));
+      gcc_jit_rvalue *v;
+      switch (bi) {
+      case SpvBuiltInSubgroupEqMask: v = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, LOWBITS(x1), LOWBITS(x)); break;
+      case SpvBuiltInSubgroupGeMask:
+        v = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, LOWBITS(x), ci(j, U, 0xffffffffL)); break;
+      case SpvBuiltInSubgroupGtMask:
+        v = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, LOWBITS(x1), ci(j, U, 0xffffffffL)); break;
+      case SpvBuiltInSubgroupLeMask: v = LOWBITS(x1); break;
+      default: v = LOWBITS(x); break;
+      }
+      #undef LOWBITS
+      v = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, v, ci(j, U, (long)full));
+      assign(j, res_lv(j, inst, in->result, c), cast(j, v, T));
+    }
+    return;
+  }
+  gcc_jit_lvalue *lidp[3] = {NULL, NULL, NULL};
+  bool need_lid = bi == SpvBuiltInGlobalInvocationId || bi == SpvBuiltInLocalInvocationId ||
+                  bi == SpvBuiltInGlobalLinearId;
+  if (need_lid) {
+    gcc_jit_type *u32p = gcc_jit_type_get_pointer(j->t_u[2]);
+    gcc_jit_rvalue *cap = R_(wfl(j, j->w_lid_cap));
+    gcc_jit_rvalue *first = bin(j, GCC_JIT_BINARY_OP_MULT, U, sgid, ci(j, U, (long)j->S));
+    for (int d = 0; d < 3; d++) {
+      lidp[d] = local(j, u32p);
+      gcc_jit_rvalue *o = bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_MULT, U, cap, ci(j, U, d)), first);
+      assign(j, lidp[d], gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(wfl(j, j->w_lid)), o), NULL));
+    }
+  }
+  gcc_jit_lvalue *uni[3] = {NULL, NULL, NULL};   /* lane-invariant part of each component */
+  /* the lane-invariant parts first, outside the lane loop (read once, and
+   * the loop stays vectorizable: frame stores could alias jit_wgs) */
+  for (uint32_t c = 0; c < n; c++) {
+    gcc_jit_rvalue *v = NULL;
+    gcc_jit_rvalue *gc = R_(arr_at(j, R_(wfl(j, j->w_group)), (int)c));
+    switch (bi) {
+    case SpvBuiltInGlobalInvocationId:
+      v = bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_MULT, U, gc, R_(arr_at(j, R_(wfl(j, j->w_local)), (int)c))),
+              R_(arr_at(j, R_(wfl(j, j->w_offset)), (int)c)));
+      break;
+    case SpvBuiltInWorkgroupId: v = gc; break;
+    case SpvBuiltInNumWorkgroups: v = R_(arr_at(j, R_(wfl(j, j->w_groups)), (int)c)); break;
+    case SpvBuiltInWorkgroupSize: v = R_(arr_at(j, R_(wfl(j, j->w_wsize)), (int)c)); break;
+    case SpvBuiltInEnqueuedWorkgroupSize: v = R_(arr_at(j, R_(wfl(j, j->w_local)), (int)c)); break;
+    case SpvBuiltInGlobalSize: v = R_(arr_at(j, R_(wfl(j, j->w_global)), (int)c)); break;
+    case SpvBuiltInGlobalOffset: v = R_(arr_at(j, R_(wfl(j, j->w_offset)), (int)c)); break;
+    case SpvBuiltInSubgroupSize: v = cast(j, ctxf(j, j->c_n_lanes), U); break;
+    case SpvBuiltInSubgroupMaxSize: v = ci(j, U, (long)j->S); break;
+    case SpvBuiltInNumSubgroups: v = R_(wfl(j, j->w_n_sg)); break;
+    case SpvBuiltInNumEnqueuedSubgroups: v = R_(wfl(j, j->w_enq_sg)); break;
+    case SpvBuiltInSubgroupId: v = sgid; break;
+    case SpvBuiltInWorkDim: v = R_(wfl(j, j->w_dim)); break;
+    case SpvBuiltInGlobalLinearId: {
+      gcc_jit_lvalue *gb[3];
+      for (int d = 0; d < 3; d++) {
+        gb[d] = local(j, U);
+        assign(j, gb[d], bin(j, GCC_JIT_BINARY_OP_MULT, U, R_(arr_at(j, R_(wfl(j, j->w_group)), d)),
+                             R_(arr_at(j, R_(wfl(j, j->w_local)), d))));
+      }
+      gcc_jit_lvalue *g0 = local(j, U), *g1 = local(j, U);
+      assign(j, g0, R_(arr_at(j, R_(wfl(j, j->w_global)), 0)));
+      assign(j, g1, R_(arr_at(j, R_(wfl(j, j->w_global)), 1)));
+      fuse_open(j);
+      gcc_jit_rvalue *x[3];
+      for (int d = 0; d < 3; d++)
+        x[d] = bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(gb[d]),
+                   cast(j, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(lidp[d]), L(j))), U));
+      gcc_jit_rvalue *lin = bin(j, GCC_JIT_BINARY_OP_PLUS, U,
+          bin(j, GCC_JIT_BINARY_OP_MULT, U, bin(j, GCC_JIT_BINARY_OP_PLUS, U,
+              bin(j, GCC_JIT_BINARY_OP_MULT, U, x[2], R_(g1)), x[1]), R_(g0)), x[0]);
+      assign(j, res_lv(j, inst, in->result, c), cast(j, lin, T));
+      continue;
+    }
+    default: v = ci(j, U, 0); break;   /* LocalInvocationId, LocalInvocationIndex, SubgroupLocalInvocationId: per lane */
+    }
+    if (c < 3) { uni[c] = local(j, U); assign(j, uni[c], v); }
+  }
+  if (bi == SpvBuiltInGlobalLinearId) return;
+  for (uint32_t c = 0; c < n; c++) {
+    fuse_open(j);
+    gcc_jit_rvalue *lv = c < 3 ? R_(uni[c]) : ci(j, U, 0);
+    gcc_jit_rvalue *lane = cast(j, L(j), U);
+    if (c < 3 && (bi == SpvBuiltInGlobalInvocationId || bi == SpvBuiltInLocalInvocationId))
+      lv = bin(j, GCC_JIT_BINARY_OP_PLUS, U, lv, cast(j, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(lidp[c]), L(j))), U));
+    else if (bi == SpvBuiltInLocalInvocationIndex)
+      lv = bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_MULT, U, sgid, ci(j, U, (long)j->S)), lane);
+    else if (bi == SpvBuiltInSubgroupLocalInvocationId)
+      lv = lane;
+    assign(j, res_lv(j, inst, in->result, c), cast(j, lv, T));
+  }
+}

@@ -1,0 +1,348 @@
+/* jit_emit_control.c - control flow: the SIMT stack in compiled code
+ * (branches, divergence, settle), terminators, returns and OpPhi.
+ * See jit.c for the design. */
+#include "jit_emit.h"
+
+/* ------------------------------------------------- SIMT stack in compiled code
+ *
+ * The stack (jit_ctx.stack, sp) and mask[] follow the interpreter's rules:
+ * a uniform branch keeps the top entry and jumps straight to the target's
+ * label, unless the target is the top entry's reconvergence point; a
+ * divergent two-way branch moves the top entry to the reconvergence point (or
+ * pops it when it already reconverges there) and pushes the false, then the
+ * true side; "settle" pops empty or reconverged entries, writes mask[] from
+ * the new top and dispatches on its segment.  Divergent switches call the
+ * host (rt_branch). */
+
+/* Continue at segment T with the current lanes. */
+static void go_seg(J *j, int32_t T) {
+  if (j->k->conv) {   /* no reconvergence entries: the top is the kernel's (rpc -1) */
+    gcc_jit_block_end_with_jump(j->b, NULL, j->segb[T]);
+    return;
+  }
+  gcc_jit_block *direct = nb(j), *rec = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(ent_f(j, top_e(j), j->e_rpc)),
+                                                      ci(j, j->t_i32, T)), direct, rec);
+  gcc_jit_block_end_with_jump(direct, NULL, j->segb[T]);
+  j->b = rec;
+  assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, T));
+  gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
+}
+
+/* Every branch: active lanes remember the segment (for OpPhi); the branch
+ * counts toward the step limit (rt_limit checks it, and the time limit). */
+static void branch_prologue(J *j, int32_t seg) {
+  jloop lp;
+  loop_begin(j, &lp);
+  gcc_jit_lvalue *p = lane_arr(j, j->f_pred, L(j));
+  assign(j, p, mblend(j, ci(j, j->t_i32, seg), R_(p), j->t_i32));
+  loop_end(j, &lp);
+  gcc_jit_lvalue *st = cfl(j, j->c_steps);
+  assign(j, st, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3], R_(st), ci(j, j->t_u[3], 1)));
+  gcc_jit_block *lim = nb(j), *go = nb(j), *stop = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_GE, R_(st), ctxf(j, j->c_step_check)), lim, go);
+  j->b = lim;
+  gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
+  gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_limit), 3, args);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, go);
+  ret_done(j, stop);
+  j->b = go;
+}
+
+/* Fails the launch when fewer than `need` stack entries are free. */
+void stack_room(J *j, int32_t seg, int need) {
+  gcc_jit_block *full = nb(j), *go = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_GT,
+      bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, SP(j), ci(j, j->t_i32, need)), ci(j, j->t_i32, JIT_MAX_STACK)), full, go);
+  gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
+  gcc_jit_block_add_eval(full, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_overflow), 3, args));
+  ret_done(j, full);
+  j->b = go;
+}
+
+void push_entry(J *j, int32_t pc, int32_t rpc, gcc_jit_rvalue *m0, gcc_jit_rvalue *m1) {
+  gcc_jit_lvalue *e = stack_at(j, SP(j));
+  assign(j, ent_f(j, e, j->e_pc), ci(j, j->t_i32, pc));
+  assign(j, ent_f(j, e, j->e_rpc), ci(j, j->t_i32, rpc));
+  assign(j, ent_m(j, e, 0), m0);
+  assign(j, ent_m(j, e, 1), m1);
+  assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
+}
+
+/* The settle block: pop, write mask[], dispatch on the top's segment. */
+void emit_settle(J *j) {
+  gcc_jit_block *disp = j->segb[j->k->n_seg];
+  gcc_jit_block *chk = nb(j), *pop = nb(j), *wr = nb(j), *done = nb(j), *chk2 = nb(j);
+  gcc_jit_block_end_with_conditional(j->settle, NULL, cmp(j, GCC_JIT_COMPARISON_LE, SP(j), ci(j, j->t_i32, 0)), done, chk);
+  ret_done(j, done);
+  j->b = chk;
+  gcc_jit_rvalue *any = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[3], R_(ent_m(j, top_e(j), 0)), R_(ent_m(j, top_e(j), 1)));
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, any, ci(j, j->t_u[3], 0)), pop, chk2);
+  gcc_jit_block_end_with_conditional(chk2, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_f(j, top_e(j), j->e_pc)),
+                                                     R_(ent_f(j, top_e(j), j->e_rpc))), pop, wr);
+  j->b = pop;
+  assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
+  gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
+  j->b = wr;
+  for (uint32_t w = 0; w < n_words(j); w++) {
+    gcc_jit_lvalue *mw = local(j, j->t_u[3]);
+    assign(j, mw, R_(ent_m(j, top_e(j), (int)w)));
+    jloop lp;
+    loop_range(j, &lp, 64 * w, j->S < 64 * w + 64 ? j->S : 64 * w + 64);
+    gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, L(j), ci(j, j->t_i32, 64 * w)), j->t_u[3]);
+    assign(j, lane_arr(j, j->f_mask, L(j)),
+           cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[3], bin(j, GCC_JIT_BINARY_OP_RSHIFT, j->t_u[3], R_(mw), sh),
+                       ci(j, j->t_u[3], 1)), j->t_i32));
+    loop_end(j, &lp);
+  }
+  assign(j, j->next, R_(ent_f(j, top_e(j), j->e_pc)));
+  gcc_jit_block_end_with_jump(j->b, NULL, disp);
+}
+
+/* The top entry's lanes leave stack entries [first, sp) (a return from an
+ * instance, or lanes that terminate); then settle. */
+static void leave_lanes(J *j, gcc_jit_rvalue *first) {
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_lvalue *a0 = local(j, U), *a1 = local(j, U), *i = local(j, j->t_i32);
+  assign(j, a0, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 0))));
+  assign(j, a1, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 1))));
+  assign(j, i, first);
+  gcc_jit_block *cond = nb(j), *body = nb(j);
+  gcc_jit_block_end_with_jump(j->b, NULL, cond);
+  gcc_jit_block_end_with_conditional(cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(i), SP(j)), body, j->settle);
+  j->b = body;
+  gcc_jit_lvalue *e = stack_at(j, R_(i));
+  assign(j, ent_m(j, e, 0), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, e, 0)), R_(a0)));
+  assign(j, ent_m(j, e, 1), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, e, 1)), R_(a1)));
+  assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, R_(i), ci(j, j->t_i32, 1)));
+  gcc_jit_block_end_with_jump(j->b, NULL, cond);
+}
+
+void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
+  const ld_module *m = j->m;
+  fuse_close(j);
+  const jit_seg *sg = &j->k->seg[seg];
+  gcc_jit_block *disp = j->segb[j->k->n_seg];     /* the dispatch block */
+  gcc_jit_type *U = j->t_u[3];
+  jloop lp;
+  switch (in->op) {
+  case SpvOpBranchConditional: {
+    branch_prologue(j, seg);
+    if (sg->n_succ == 1) { go_seg(j, sg->succ[0]); return; }
+    if (sg->n_succ != 2) { failf(j->e, "%s: conditional branch with %d targets", ld_insn_where(m, in), sg->n_succ); return; }
+    if (j->k->conv) {
+      /* uniform by the analysis: lane 0 (always active here) decides; a lane
+       * that disagrees is an internal error, reported (rt_diverged) */
+      gcc_jit_lvalue *dis = local(j, j->t_u[0]);
+      assign(j, dis, ci(j, j->t_u[0], 0));
+      gcc_jit_lvalue *c0 = local(j, j->t_u[0]);
+      assign(j, j->lane, ci(j, j->t_i32, 0));
+      assign(j, c0, b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0))));
+      loop_begin(j, &lp);
+      gcc_jit_rvalue *cl = b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0)));
+      assign(j, dis, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], R_(dis),
+                         bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[0], bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[0], cl, R_(c0)),
+                             cast(j, lane_arr_r(j, j->f_mask), j->t_u[0]))));
+      loop_end(j, &lp);
+      gcc_jit_block *bad = nb(j), *ok = nb(j), *bt = nb(j), *bf = nb(j);
+      gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(dis), ci(j, j->t_u[0], 0)), bad, ok);
+      uint32_t idx = add_insn_index(j->k, in);
+      gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+      gcc_jit_block_add_eval(bad, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_diverged), 3, args));
+      ret_done(j, bad);
+      gcc_jit_block_end_with_conditional(ok, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(c0), ci(j, j->t_u[0], 0)), bt, bf);
+      j->b = bt; go_seg(j, sg->succ[0]);
+      j->b = bf; go_seg(j, sg->succ[1]);
+      return;
+    }
+    /* lanes taking the true target, as mask words */
+    gcc_jit_lvalue *tw[2], *fw[2];
+    for (uint32_t w = 0; w < 2; w++) {
+      tw[w] = local(j, U); fw[w] = local(j, U);
+      assign(j, tw[w], ci(j, U, 0));
+    }
+    for (uint32_t w = 0; w < n_words(j); w++) {
+      loop_range(j, &lp, 64 * w, j->S < 64 * w + 64 ? j->S : 64 * w + 64);
+      gcc_jit_rvalue *t = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, lane_arr_r(j, j->f_mask), U),
+                              cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0)), U));
+      gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, L(j), ci(j, j->t_i32, 64 * w)), U);
+      assign(j, tw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[w]), bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, t, sh)));
+      loop_end(j, &lp);
+    }
+    for (uint32_t w = 0; w < 2; w++)
+      assign(j, fw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, top_e(j), (int)w)),
+                           gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(tw[w]))));
+    gcc_jit_block *allt = nb(j), *c2 = nb(j), *allf = nb(j), *div = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ,
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(fw[0]), R_(fw[1])), ci(j, U, 0)), allt, c2);
+    gcc_jit_block_end_with_conditional(c2, NULL, cmp(j, GCC_JIT_COMPARISON_EQ,
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[0]), R_(tw[1])), ci(j, U, 0)), allf, div);
+    j->b = allt; go_seg(j, sg->succ[0]);
+    j->b = allf; go_seg(j, sg->succ[1]);
+    j->b = div;
+    int32_t R = sg->rpc;
+    gcc_jit_block *popb = nb(j), *mov = nb(j), *psh = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_f(j, top_e(j), j->e_rpc)),
+                                                       ci(j, j->t_i32, R)), popb, mov);
+    j->b = popb;
+    assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
+    gcc_jit_block_end_with_jump(j->b, NULL, psh);
+    j->b = mov;
+    assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, R));
+    gcc_jit_block_end_with_jump(j->b, NULL, psh);
+    j->b = psh;
+    stack_room(j, seg, 2);
+    if (sg->succ[1] != R) push_entry(j, sg->succ[1], R, R_(fw[0]), R_(fw[1]));
+    if (sg->succ[0] != R) push_entry(j, sg->succ[0], R, R_(tw[0]), R_(tw[1]));
+    gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
+    return;
+  }
+  case SpvOpSwitch: {
+    branch_prologue(j, seg);
+    const ld_block *blk = in->block;
+    const ld_type *st = m->values[in->ops[0]].type;
+    uint32_t wpl = st->width > 32 ? 2 : 1;
+    gcc_jit_lvalue *mn = local(j, j->t_i32), *mx = local(j, j->t_i32);
+    assign(j, mn, ci(j, j->t_i32, 1 << 20));
+    assign(j, mx, ci(j, j->t_i32, -1));
+    loop_begin(j, &lp);
+    gcc_jit_type *T = scal(j, st);
+    gcc_jit_rvalue *sv = V(j, inst, in->ops[0], 0);
+    gcc_jit_lvalue *t = local(j, j->t_i32);
+    uint32_t def = 0;
+    for (uint32_t q = 0; q < blk->n_succs; q++) if (blk->succs[q]->label == in->ops[1]) def = q;
+    assign(j, t, ci(j, j->t_i32, def));
+    for (uint32_t o = 2; o + wpl < in->n_ops; o += wpl + 1) {
+      uint64_t lit = in->ops[o];
+      if (wpl == 2) lit |= (uint64_t)in->ops[o + 1] << 32;
+      uint32_t label = in->ops[o + wpl];
+      uint32_t q = 0;
+      for (; q < blk->n_succs; q++) if (blk->succs[q]->label == label) break;
+      gcc_jit_rvalue *lv = wpl == 2 ? cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)lit), T)
+                                    : ci(j, T, (long)lit);
+      assign(j, t, sel(j, cmp(j, GCC_JIT_COMPARISON_EQ, sv, lv), ci(j, j->t_i32, q), R_(t), j->t_i32));
+    }
+    assign(j, lane_arr(j, j->f_tgt, L(j)), R_(t));
+    gcc_jit_rvalue *tv = R_(t);
+    assign(j, mn, sel(j, cmp(j, GCC_JIT_COMPARISON_LT, tv, R_(mn)), sel(j, MASK(j), tv, R_(mn), j->t_i32), R_(mn), j->t_i32));
+    assign(j, mx, sel(j, cmp(j, GCC_JIT_COMPARISON_GT, tv, R_(mx)), sel(j, MASK(j), tv, R_(mx), j->t_i32), R_(mx), j->t_i32));
+    loop_end(j, &lp);
+    gcc_jit_block *uni = nb(j), *slow = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(mn), R_(mx)), uni, slow);
+    if (sg->n_succ > 0) {
+      gcc_jit_case **cases = calloc((size_t)sg->n_succ, sizeof *cases);
+      if (!cases) { failf(j->e, "out of memory"); return; }
+      for (int32_t q = 0; q < sg->n_succ; q++) {
+        gcc_jit_block *bq = nb(j);
+        cases[q] = gcc_jit_context_new_case(j->cx, ci(j, j->t_i32, q), ci(j, j->t_i32, q), bq);
+        j->b = bq;
+        go_seg(j, sg->succ[q]);
+      }
+      gcc_jit_block_end_with_switch(uni, NULL, R_(mn), slow, sg->n_succ, cases);
+      free(cases);
+    } else {
+      gcc_jit_block_end_with_jump(uni, NULL, slow);
+    }
+    j->b = slow;
+    if (j->k->conv) {   /* proved uniform, yet the lanes disagree */
+      uint32_t idx = add_insn_index(j->k, in);
+      gcc_jit_rvalue *dargs[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+      gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_diverged), 3, dargs));
+      ret_done(j, j->b);
+      return;
+    }
+    spill(j, j->f_tgt); spill(j, j->f_mask);
+    gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
+    assign(j, j->next, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_branch), 3, args));
+    fill(j, j->f_mask);   /* the host settled the stack and rewrote mask[] */
+    gcc_jit_block_end_with_jump(j->b, NULL, disp);
+    return;
+  }
+  case SpvOpBranch:
+    branch_prologue(j, seg);
+    if (sg->n_succ != 1) { failf(j->e, "%s: branch without a target", ld_insn_where(m, in)); return; }
+    go_seg(j, sg->succ[0]);
+    return;
+  case SpvOpReturn: case SpvOpReturnValue: {
+    const jit_inst *I = &j->k->inst[inst];
+    if (in->op == SpvOpReturnValue && inst != 0) {
+      const ld_insn *call = NULL;
+      /* the call instruction: last insn of the segment before the continuation */
+      const jit_seg *cs = &j->k->seg[I->cont];
+      call = &cs->blk->insns[cs->first - 1];
+      const ld_type *ct; uint32_t n;
+      if (lane_shape(call->type, &ct, &n)) {
+        loop_begin(j, &lp);
+        for (uint32_t c = 0; c < n; c++) {
+          gcc_jit_lvalue *r = res_lv(j, I->parent, call->result, c);
+          assign(j, r, mblend(j, V(j, inst, in->ops[0], c), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+        }
+        loop_end(j, &lp);
+      } else {
+        failf(j->e, "%s: return of an aggregate", ld_insn_where(m, in));
+      }
+    }
+    if (j->k->conv) {
+      /* every lane returns together: straight to the caller's continuation,
+       * or out of the kernel */
+      if (inst != 0) { gcc_jit_block_end_with_jump(j->b, NULL, j->segb[I->cont]); return; }
+      assign(j, cfl(j, j->c_sp), ci(j, j->t_i32, 0));
+      ret_done(j, j->b);
+      return;
+    }
+    /* the returning lanes leave every entry of this instance */
+    leave_lanes(j, inst == 0 ? ci(j, j->t_i32, 0) : R_(arr_at(j, ctxf(j, j->c_base), (int)inst)));
+    return;
+  }
+  case SpvOpUnreachable: {
+    /* a fault for the active lanes, which then terminate (ip_kill): they
+     * leave every stack entry */
+    uint32_t idx = add_insn_index(j->k, in);
+    gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+    gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_unreach), 3, args);
+    gcc_jit_block *stop = nb(j), *go = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, go);
+    ret_done(j, stop);
+    j->b = go;
+    leave_lanes(j, ci(j, j->t_i32, 0));
+    return;
+  }
+  default:
+    failf(j->e, "%s: terminator %s not compiled yet", ld_insn_where(m, in), opname(in->op));
+    return;
+  }
+}
+
+void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
+  if (!blk->n_phis) return;
+  const jit_inst *I = &j->k->inst[inst];
+  fuse_open(j);
+  gcc_jit_rvalue *pred = gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_pred, L(j)));
+  for (uint32_t p = 0; p < blk->n_phis; p++) {
+    const ld_insn *in = &blk->insns[p];
+    const ld_type *ct; uint32_t n;
+    if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: phi of an aggregate", ld_insn_where(j->m, in)); return; }
+    gcc_jit_field *dst = blk->n_phis > 1 ? j->phitmp[vidx(j, inst, in->result)] : j->slot[vidx(j, inst, in->result)];
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_lvalue *r = slot_lv(j, dst, n, c, L(j));
+      gcc_jit_rvalue *v = gcc_jit_lvalue_as_rvalue(res_lv(j, inst, in->result, c));
+      for (uint32_t o = 0; o + 1 < in->n_ops; o += 2) {
+        const ld_value *lab = &j->m->values[in->ops[o + 1]];
+        if (lab->kind != LD_V_LABEL) continue;
+        int32_t ts = I->term_seg[lab->u.block->index];
+        if (ts < 0) continue;
+        v = sel(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts)), V(j, inst, in->ops[o], c), v, scal(j, ct));
+      }
+      assign(j, r, mblend(j, v, gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+    }
+  }
+  if (blk->n_phis > 1)
+    for (uint32_t p = 0; p < blk->n_phis; p++) {
+      const ld_insn *in = &blk->insns[p];
+      const ld_type *ct; uint32_t n;
+      lane_shape(in->type, &ct, &n);
+      for (uint32_t c = 0; c < n; c++)
+        assign(j, res_lv(j, inst, in->result, c),
+               gcc_jit_lvalue_as_rvalue(slot_lv(j, j->phitmp[vidx(j, inst, in->result)], n, c, L(j))));
+    }
+}

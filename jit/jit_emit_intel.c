@@ -1,0 +1,184 @@
+/* jit_emit_intel.c - Intel subgroup extensions: shuffles (one and two
+ * inputs; lane permutes on AVX2 / AVX-512) and buffer block reads and
+ * writes.  See jit.c for the design. */
+#include "jit_emit.h"
+
+static bool has_flag(const char *flags, const char *f) {
+  size_t n = strlen(f);
+  for (const char *p = flags ? strstr(flags, f) : NULL; p; p = strstr(p + 1, f))
+    if ((p == flags || p[-1] == ' ') && (p[n] == 0 || p[n] == ' ')) return true;
+  return false;
+}
+
+/* Lane permutes in one instruction: res[l] = x[idx[l]] (vpermd) or, with a
+ * second table, x/y[idx[l]] for idx in [0, 2S) (vpermi2d), 32-bit lanes,
+ * S = 16 (zmm, AVX-512F) or 8 (ymm, AVX2 / AVX-512VL).  GCC has no permute
+ * in libgccjit and does not turn the gather loop into one, so the template is
+ * extended asm.  idx: int32 lane array (frame field); false if not applicable. */
+static bool can_permute(J *j, bool two) {
+  return (j->S == 16 && has_flag(j->mflags, "-mavx512f")) ||
+         (j->S == 8 && has_flag(j->mflags, "-mavx2") && (!two || has_flag(j->mflags, "-mavx512vl")));
+}
+static void emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_field *idx, gcc_jit_field *res,
+                         uint32_t n) {
+  gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], j->S), 4);
+  gcc_jit_type *vp = gcc_jit_type_get_pointer(vt);
+  for (uint32_t c = 0; c < n; c++) {
+    gcc_jit_lvalue *xv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, xs, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
+    gcc_jit_lvalue *rv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, res, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
+    gcc_jit_lvalue *iv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(lane_arr(j, idx, ci(j, j->t_i32, 0)), NULL), vp), NULL);
+    if (!ys) {
+      gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vpermd %1, %2, %0");
+      gcc_jit_extended_asm_add_output_operand(a, NULL, "=v", rv);
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(xv));
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(iv));
+    } else {
+      gcc_jit_lvalue *yv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, ys, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
+      gcc_jit_lvalue *t = local(j, vt);
+      assign(j, t, R_(iv));
+      gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vpermi2d %2, %1, %0");
+      gcc_jit_extended_asm_add_output_operand(a, NULL, "+v", t);
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(xv));
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(yv));
+      assign(j, rv, R_(t));
+    }
+    j->n_stmts++;
+  }
+}
+
+/* Intel shuffles (SubgroupShuffle, Xor, Down, Up; Down and Up take two
+ * inputs): the source lane of every lane into tgt[], then a permute or a
+ * gather.  The fast path is the whole subgroup active with every index in
+ * range; otherwise the interpreter's handler.  False: not inline. */
+bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  const ld_type *ct; uint32_t n;
+  gcc_jit_type *U = j->t_u[3], *I = j->t_i32;
+  jloop lp;
+  SpvOp op = in->op;
+  bool two = op == SpvOpSubgroupShuffleDownINTEL || op == SpvOpSubgroupShuffleUpINTEL;
+  if (in->n_ops < (two ? 3u : 2u) || !lane_shape(in->type, &ct, &n) || !value_slot(j, inst, in->result)) return false;
+  uint32_t x = in->ops[0], y = two ? in->ops[1] : 0, d = in->ops[two ? 2 : 1];
+  if (!gatherable(j, inst, x) || (two && !gatherable(j, inst, y))) return false;
+  const ld_type *dt; uint32_t dn;
+  if (!lane_shape(m->values[d].type, &dt, &dn) || dn != 1 || dt->kind != LD_T_INT) return false;
+  /* source lane (and operand: bit 8) of every lane into tgt[]; bad: any out of range */
+  gcc_jit_lvalue *bad = local(j, U);
+  assign(j, bad, ci(j, U, 0));
+  int64_t S = j->S;
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *dv = cast(j, V(j, inst, d, 0), U);
+  gcc_jit_rvalue *l64 = cast(j, L(j), U);
+  gcc_jit_rvalue *src, *oob;
+  if (op == SpvOpSubgroupShuffleINTEL || op == SpvOpSubgroupShuffleXorINTEL) {
+    gcc_jit_rvalue *v = op == SpvOpSubgroupShuffleINTEL ? dv : bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, l64, dv);
+    oob = cast(j, cmp(j, GCC_JIT_COMPARISON_GE, v, ci(j, U, S)), U);
+    src = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, v, ci(j, U, 255));
+  } else if (op == SpvOpSubgroupShuffleDownINTEL) {
+    /* idx = l + delta: [0,S) current, [S,2S) next */
+    gcc_jit_rvalue *idx = bin(j, GCC_JIT_BINARY_OP_PLUS, U, l64, dv);
+    oob = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, cast(j, cmp(j, GCC_JIT_COMPARISON_GE, dv, ci(j, U, 2 * S)), U),
+              cast(j, cmp(j, GCC_JIT_COMPARISON_GE, idx, ci(j, U, 2 * S)), U));
+    gcc_jit_rvalue *nx = cast(j, cmp(j, GCC_JIT_COMPARISON_GE, idx, ci(j, U, S)), U);
+    src = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U,
+              bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, idx,
+                  bin(j, GCC_JIT_BINARY_OP_MULT, U, nx, ci(j, U, S))), ci(j, U, 255)),
+              bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, nx, ci(j, U, 8)));
+  } else {
+    /* idx = l - delta: [0,S) current, [-S,0) previous[idx + S] */
+    gcc_jit_rvalue *idx = bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, l64, dv), ci(j, U, S));
+    /* idx + S in [0, 2S) unless delta > 2S (or wrapped) */
+    oob = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, cast(j, cmp(j, GCC_JIT_COMPARISON_GT, dv, ci(j, U, 2 * S)), U),
+              cast(j, cmp(j, GCC_JIT_COMPARISON_GE, idx, ci(j, U, 2 * S)), U));
+    gcc_jit_rvalue *prev = cast(j, cmp(j, GCC_JIT_COMPARISON_LT, idx, ci(j, U, S)), U);
+    /* from: 0 = previous (ops[0]), 1 = current (ops[1]) */
+    src = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U,
+              bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, idx,
+                  bin(j, GCC_JIT_BINARY_OP_MULT, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 1), prev), ci(j, U, S))), ci(j, U, 255)),
+              bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 1), prev), ci(j, U, 8)));
+  }
+  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), oob));
+  assign(j, lane_arr(j, j->f_tgt, L(j)), cast(j, src, I));
+  loop_end(j, &lp);
+  gcc_jit_block *join = fast_or_generic(j, inst, in, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, all_active(j),
+                                                         cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0))));
+  gcc_jit_field *xs = value_slot(j, inst, x), *ys = two ? value_slot(j, inst, y) : NULL;
+  gcc_jit_field *rs = value_slot(j, inst, in->result);
+  if (comp_bytes(j->k, ct) == 4 && xs && (!two || ys) && can_permute(j, two)) {
+    /* permute index: source lane, + S for the second table */
+    loop_begin(j, &lp);
+    gcc_jit_lvalue *tl = lane_arr(j, j->f_tgt, L(j));
+    assign(j, tl, bin(j, GCC_JIT_BINARY_OP_PLUS, I, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, I, R_(tl), ci(j, I, 255)),
+                      bin(j, GCC_JIT_BINARY_OP_MULT, I, bin(j, GCC_JIT_BINARY_OP_RSHIFT, I, R_(tl), ci(j, I, 8)), ci(j, I, (long)j->S))));
+    loop_end(j, &lp);
+    emit_permute(j, xs, ys, j->f_tgt, rs, n);
+    gcc_jit_block_end_with_jump(j->b, NULL, join);
+    j->b = join;
+    return true;
+  }
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *t = R_(lane_arr(j, j->f_tgt, L(j)));
+  gcc_jit_rvalue *sl = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, I, t, ci(j, I, 255));
+  gcc_jit_rvalue *hi = bin(j, GCC_JIT_BINARY_OP_RSHIFT, I, t, ci(j, I, 8));
+  for (uint32_t c = 0; c < n; c++) {
+    gcc_jit_rvalue *v = gather_v(j, inst, x, c, sl);
+    if (two) v = sel(j, cmp(j, GCC_JIT_COMPARISON_NE, hi, ci(j, I, 0)), gather_v(j, inst, y, c, sl), v, scal(j, ct));
+    assign(j, res_lv(j, inst, in->result, c), v);
+  }
+  loop_end(j, &lp);
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  return true;
+}
+
+/* SubgroupBlockReadINTEL / SubgroupBlockWriteINTEL on buffers. */
+bool emit_block_io(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  const ld_type *ct; uint32_t n;
+  gcc_jit_type *U = j->t_u[3], *I = j->t_i32;
+  jloop lp;
+  SpvOp op = in->op;
+  /* buffer block I/O: lane l, element k at p + (l + k*S) * es; the fast
+   * path is the whole subgroup active, one pointer, aligned, in bounds */
+  bool wr = op == SpvOpSubgroupBlockWriteINTEL;
+  uint32_t ptr = in->ops[0];
+  const ld_type *vt = wr ? (in->n_ops >= 2 ? m->values[in->ops[1]].type : NULL) : in->type;
+  if (!vt || !lane_shape(vt, &ct, &n) || ct->kind != LD_T_INT || comp_bytes(j->k, ct) != ct->size) return false;
+  gcc_jit_field *vs = wr ? value_slot(j, inst, in->ops[1]) : value_slot(j, inst, in->result);
+  if (!vs) return false;
+  const ld_addr_layout *a = &m->layout;
+  uint64_t bytes = (uint64_t)n * j->S * ct->size;
+  gcc_jit_lvalue *bad = local(j, U), *p0 = local(j, U);
+  {
+    gcc_jit_lvalue *save = j->lane;
+    j->lane = local(j, I);
+    assign(j, j->lane, ci(j, I, 0));
+    assign(j, p0, cast(j, V(j, inst, ptr, 0), U));
+    j->lane = save;
+  }
+  assign(j, bad, ci(j, U, 0));
+  loop_begin(j, &lp);
+  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
+                     bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, ptr, 0), U), R_(p0))));
+  loop_end(j, &lp);
+  gcc_jit_rvalue *reg0 = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(p0), ci(j, U, (long)a->shift));
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(p0), ci(j, U, (long)a->offset_mask));
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), reg0);
+  gcc_jit_rvalue *lim = R_(gcc_jit_lvalue_access_field(reg, NULL, wr ? j->r_wsize : j->r_size));
+  gcc_jit_rvalue *cond = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, all_active(j),
+      bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)),
+          bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
+              cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, off, ci(j, U, wr ? 15 : 3)), ci(j, U, 0)),
+              cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, off, ci(j, U, (long)bytes)), lim))));
+  gcc_jit_block *join = fast_or_generic(j, inst, in, cond);
+  gcc_jit_rvalue *mp = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+      R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)), off), NULL), j->t_vp);
+  gcc_jit_rvalue *fp = cast(j, gcc_jit_lvalue_get_address(fld(j, vs), NULL), j->t_vp);
+  gcc_jit_function *mc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memcpy");
+  gcc_jit_rvalue *args[3] = {wr ? mp : fp, wr ? fp : mp,
+      gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T), (long)bytes)};
+  gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, mc, 3, args));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  return true;
+}

@@ -1,0 +1,473 @@
+/* jit_emit_memory.c - memory: access chains, loads and stores (the
+ * subgroup-wide fast path and the per-lane checked path), private memory
+ * (Function variables, their zeroing and region-table entries), atomics.
+ * See jit.c for the design. */
+#include "jit_emit.h"
+
+/* Pointer arithmetic of the access chains (u64 result). */
+gcc_jit_rvalue *emit_access_chain(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_rvalue *p = cast(j, V(j, inst, in->ops[0], 0), U);
+  const ld_type *t = m->values[in->ops[0]].type->elem;
+  uint32_t i = 1;
+  bool ptrac = in->op == SpvOpPtrAccessChain || in->op == SpvOpInBoundsPtrAccessChain;
+  for (; i < in->n_ops && t; i++) {
+    uint32_t id = in->ops[i];
+    const ld_type *it = m->values[id].type;
+    uint64_t stride;
+    if (ptrac && i == 1) stride = t->size;
+    else if (t->kind == LD_T_STRUCT) {
+      bool ok = true;
+      uint32_t mi = const_u32(m, id, &ok);
+      if (!ok || mi >= t->n_members) { failf(j->e, "%s: bad struct index", ld_insn_where(m, in)); return p; }
+      p = bin(j, GCC_JIT_BINARY_OP_PLUS, U, p, ci(j, U, (long)t->offsets[mi]));
+      t = t->members[mi];
+      continue;
+    } else if (t->kind == LD_T_ARRAY || t->kind == LD_T_RUNTIME_ARRAY || t->kind == LD_T_VECTOR) {
+      stride = t->elem->size;
+      if (t->kind == LD_T_VECTOR) stride = t->elem->size;
+      t = t->elem;
+    } else { failf(j->e, "%s: access chain into a scalar", ld_insn_where(m, in)); return p; }
+    if (!it || it->kind != LD_T_INT) { failf(j->e, "%s: non-integer index", ld_insn_where(m, in)); return p; }
+    gcc_jit_rvalue *x = V(j, inst, id, 0);
+    x = cast(j, cast(j, cast(j, x, sscal(j, it)), j->t_s[3]), U);
+    p = bin(j, GCC_JIT_BINARY_OP_PLUS, U, p, bin(j, GCC_JIT_BINARY_OP_MULT, U, x, ci(j, U, (long)stride)));
+  }
+  return p;
+}
+
+/* Per-lane checked access (inside a lane loop, under the mask): returns an
+ * rvalue u8* that is NULL after a fault. */
+static gcc_jit_rvalue *checked_ptr(J *j, uint32_t insn_idx, gcc_jit_rvalue *addr, uint32_t size,
+                                   uint32_t align, bool write) {
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_lvalue *A = local(j, U), *P = local(j, j->t_u8p);
+  assign(j, A, cast(j, addr, U));
+  gcc_jit_rvalue *Ar = gcc_jit_lvalue_as_rvalue(A);
+  gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, Ar, ci(j, U, (long)a->shift));
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, Ar, ci(j, U, (long)a->offset_mask));
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), r);
+  gcc_jit_rvalue *lim = gcc_jit_lvalue_as_rvalue(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size));
+  gcc_jit_rvalue *ok = cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, off, ci(j, U, size)), lim);
+  if (align > 1)
+    ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok,
+             cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, Ar, ci(j, U, align - 1)), ci(j, U, 0)));
+  gcc_jit_block *fast = nb(j), *slow = nb(j), *join = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, slow);
+  j->b = fast;
+  gcc_jit_rvalue *base = gcc_jit_lvalue_as_rvalue(gcc_jit_lvalue_access_field(reg, NULL, j->r_base));
+  assign(j, P, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, base, off), NULL));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = slow;
+  gcc_jit_rvalue *args[7] = {j->c, ci(j, j->t_i32, (long)insn_idx), L(j), Ar, ci(j, j->t_i32, size),
+                             ci(j, j->t_i32, align), ci(j, j->t_i32, write ? IP_WRITE : IP_READ)};
+  assign(j, P, cast(j, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_mem), 7, args), j->t_u8p));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  return gcc_jit_lvalue_as_rvalue(P);
+}
+
+static gcc_jit_lvalue *typed_at(J *j, gcc_jit_rvalue *p, uint32_t byte_off, gcc_jit_type *t) {
+  gcc_jit_rvalue *q = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, p, ci(j, j->t_i32, byte_off)), NULL);
+  return gcc_jit_rvalue_dereference(cast(j, q, gcc_jit_type_get_pointer(t)), NULL);
+}
+
+static uint32_t mem_align(const ld_insn *in, uint32_t first_mo, const ld_type *t) {
+  uint32_t al = t->align ? t->align : 1;
+  if (in->n_ops > first_mo && (in->ops[first_mo] & SpvMemoryAccessAlignedMask) && in->n_ops > first_mo + 1)
+    if (in->ops[first_mo + 1] > al) al = in->ops[first_mo + 1];
+  return al & (al - 1) ? 1 : al;
+}
+
+/* True if pointer id is a Function variable of this instance itself (not an
+ * access chain into it) and `size` bytes fit in it: each lane's access is to
+ * its own private bytes, always in bounds and aligned. */
+static bool private_direct(J *j, uint32_t inst, uint32_t id, uint32_t size) {
+  const ld_value *v = &j->m->values[id];
+  if (v->kind != LD_V_RESULT || v->u.insn->op != SpvOpVariable) return false;
+  const ld_type *pt = v->u.insn->type ? v->u.insn->type->elem : NULL;
+  if (!pt || size > pt->size) return false;
+  (void)inst;
+  return j->k->priv_bytes > 0;
+}
+static gcc_jit_rvalue *priv_ptr(J *j, uint32_t inst, uint32_t id) {
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3],
+      bin(j, GCC_JIT_BINARY_OP_MULT, j->t_u[3], cast(j, L(j), j->t_u[3]), R_(wfl(j, j->w_priv_stride))),
+      ci(j, j->t_u[3], (long)j->privoff[vidx(j, inst, id)]));
+  return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_priv), off), NULL);
+}
+
+/* The fast path of a memory access: computes every lane's address into
+ * addr[], then tests, over the active lanes only, that every address lies in
+ * the region of the first active lane, in bounds (readable or writable) and
+ * aligned: one OR-reduction over the lanes, which GCC vectorizes.  With
+ * !allow_partial the whole subgroup must be active as well.  Returns the join
+ * block; j->b is the fast block (j->fast_base holds the region base,
+ * j->fast_full whether every lane is active, j->fast_off0 the first active
+ * lane's offset) and j->slow the per-lane checked path (jit_rt_ldst).  NULL:
+ * no fast path (j->b unchanged). */
+static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
+                                bool want_contig, bool allow_partial) {
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_type *U = j->t_u[3];
+  jloop lp;
+  gcc_jit_lvalue *bad = local(j, U), *a0 = local(j, U), *lim = local(j, U), *reg0 = local(j, U);
+  gcc_jit_lvalue *m0 = local(j, U), *m1 = local(j, U), *full = local(j, j->t_bool);
+  j->contig = NULL;   /* consecutive addresses: tested only when fast_contig can use it */
+  if (want_contig) {
+    j->contig = local(j, U);
+    assign(j, j->contig, ci(j, U, 0));
+  }
+  loop_begin(j, &lp);
+  assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), U));
+  loop_end(j, &lp);
+  /* every lane active? the first active lane */
+  uint64_t full0 = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
+  uint64_t full1 = j->S > 64 ? (j->S >= 128 ? ~0ull : (1ull << (j->S - 64)) - 1) : 0;
+  assign(j, m0, R_(ent_m(j, top_e(j), 0)));
+  assign(j, m1, R_(ent_m(j, top_e(j), 1)));
+  assign(j, full, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
+      cmp(j, GCC_JIT_COMPARISON_EQ, R_(m0), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full0), U)),
+      cmp(j, GCC_JIT_COMPARISON_EQ, R_(m1), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full1), U))));
+  gcc_jit_function *ctz = gcc_jit_context_get_builtin_function(j->cx, "__builtin_ctzll");
+  gcc_jit_type *ull = gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG);
+  gcc_jit_rvalue *c0a[1] = {cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(m0), ci(j, U, 0)), ull)};
+  gcc_jit_rvalue *c1a[1] = {cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(m1), ci(j, U, 1)), ull)};
+  gcc_jit_lvalue *first = local(j, j->t_i32);
+  if (j->S > 64)
+    assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)),
+                         cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c0a), j->t_i32),
+                         bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, ci(j, j->t_i32, 64),
+                             cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c1a), j->t_i32)), j->t_i32));
+  else   /* the mask is never empty while code runs; | 0 keeps ctz defined */
+    assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)),
+                         cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c0a), j->t_i32), ci(j, j->t_i32, 0), j->t_i32));
+  assign(j, a0, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(fld(j, j->f_addr)), R_(first))));
+  assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), R_(reg0));
+  assign(j, lim, R_(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size)));
+  assign(j, bad, ci(j, U, 0));
+  /* lim < size: nothing fits (also keeps lim - size from wrapping) */
+  gcc_jit_lvalue *room = local(j, U);
+  assign(j, room, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(lim), ci(j, U, size)));
+  gcc_jit_rvalue *none = cmp(j, GCC_JIT_COMPARISON_LT, R_(lim), ci(j, U, size));
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *ad = R_(lane_arr(j, j->f_addr, L(j)));
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, (long)a->offset_mask));
+  gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, ad, ci(j, U, (long)a->shift)), R_(reg0));
+  if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, align - 1)));
+  b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, cast(j, cmp(j, GCC_JIT_COMPARISON_GT, off, R_(room)), U));
+  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, R_(lane_arr(j, j->f_mask, L(j))), U));
+  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, b, ml)));
+  if (want_contig)
+    assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig), bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, ad,
+        bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
+            bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
+  loop_end(j, &lp);
+  gcc_jit_block *c1 = nb(j), *c2 = nb(j), *fast = nb(j), *slow = nb(j), *after = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, none, slow, c1);
+  gcc_jit_block_end_with_conditional(c1, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), c2, slow);
+  if (allow_partial) gcc_jit_block_end_with_jump(c2, NULL, fast);
+  else gcc_jit_block_end_with_conditional(c2, NULL, R_(full), fast, slow);
+  j->b = fast;
+  j->fast_base = local(j, j->t_u8p);
+  assign(j, j->fast_base, R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)));
+  j->fast_full = full;
+  j->fast_off0 = local(j, U);
+  assign(j, j->fast_off0, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, (long)a->offset_mask)));
+  j->slow = slow;
+  return after;
+}
+static gcc_jit_block *mem_fast(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
+                               bool want_contig) {
+  return mem_fast_(j, inst, ptr, size, align, write, want_contig, false);
+}
+/* In the fast block: when the lanes' addresses are consecutive elements and
+ * the value is one lane array (a scalar slot), one memcpy moves the whole
+ * subgroup.  Returns the block for the general fast loop (j->b), or NULL if
+ * not applicable. */
+static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, gcc_jit_block *after) {
+  if (!slot || !j->contig) return;
+  gcc_jit_block *cp = nb(j), *gen = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, R_(j->fast_full),
+      cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, j->t_u[3], 0))), cp, gen);
+  j->b = cp;
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[3], R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
+                            ci(j, j->t_u[3], (long)a->offset_mask));
+  gcc_jit_rvalue *mp = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL), j->t_vp);
+  gcc_jit_rvalue *fp = cast(j, gcc_jit_lvalue_get_address(fld(j, slot), NULL), j->t_vp);
+  gcc_jit_function *mc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memcpy");
+  gcc_jit_rvalue *args[3] = {write ? mp : fp, write ? fp : mp,
+      gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T), (long)bytes * j->S)};
+  gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, mc, 3, args));
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  j->b = gen;
+}
+
+/* The per-lane slow path out of line (jit_rt_ldst); addr[] holds the addresses,
+ * vf is the value's lane array (stored from, or loaded into). */
+static void ldst_call(J *j, uint32_t idx, uint32_t slot_off, uint32_t size, uint32_t n, uint32_t cb, bool write,
+                      uint32_t align, gcc_jit_field *vf) {
+  spill(j, j->f_mask);
+  spill(j, j->f_addr);
+  spill(j, vf);
+  int32_t packed = (int32_t)(n | cb << 5 | (write ? 1u : 0u) << 9 | align << 10);
+  gcc_jit_rvalue *args[6] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx), ci(j, j->t_i32, (long)slot_off),
+                             ci(j, j->t_i32, (long)size), ci(j, j->t_i32, packed)};
+  gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_ldst), 6, args));
+  j->n_stmts++;
+  if (!write) fill(j, vf);
+}
+
+/* Lane l's host pointer in the fast path: an inactive lane reads the first
+ * active lane's address (valid; its value is blended away). */
+static gcc_jit_rvalue *fast_ptr_masked(J *j) {
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(lane_arr(j, j->f_addr, L(j))), ci(j, U, (long)a->offset_mask));
+  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, R_(lane_arr(j, j->f_mask, L(j))), U));
+  /* off0 ^ ((off0 ^ off) & ml): branch-free select */
+  gcc_jit_rvalue *o0 = R_(j->fast_off0);
+  off = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, o0,
+            bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, o0, off), ml));
+  return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL);
+}
+/* Lane l's host pointer in the fast path. */
+static gcc_jit_rvalue *fast_ptr(J *j, uint32_t size) {
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_type *U = j->t_u[3];
+  (void)size;
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(lane_arr(j, j->f_addr, L(j))), ci(j, U, (long)a->offset_mask));
+  return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL);
+}
+
+void emit_load(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  const ld_type *ct; uint32_t n;
+  if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: load of an aggregate", ld_insn_where(m, in)); return; }
+  gcc_jit_type *T = scal(j, ct);
+  uint32_t cb = comp_bytes(j->k, ct);
+  const ld_value *pv = &m->values[in->ops[0]];
+  jloop lp;
+  if (pv->kind == LD_V_VARIABLE && pv->u.var->storage == SpvStorageClassInput) {
+    emit_builtin(j, inst, in, (SpvBuiltIn)pv->u.var->builtin, ct, n);
+    return;
+  }
+  uint32_t idx = add_insn_index(j->k, in);
+  uint32_t al = mem_align(in, 1, in->type);
+  gcc_jit_block *after = NULL;
+  if (private_direct(j, inst, in->ops[0], in->type->size)) {
+    /* a Function variable of this instance: each lane's own private bytes */
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *p = priv_ptr(j, inst, in->ops[0]);
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
+      assign(j, r, mblend(j, R_(typed_at(j, p, c * cb, T)), R_(r), T));
+    }
+    loop_end(j, &lp);
+    return;
+  }
+  bool contig = n == 1 && cb == in->type->size && value_slot(j, inst, in->result);
+  after = mem_fast_(j, inst, in->ops[0], in->type->size, al, false, contig, true);
+  if (after) {
+    /* j->b: every active lane's address in one region, in bounds, aligned */
+    if (contig) fast_contig(j, value_slot(j, inst, in->result), cb, false, after);
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *p = fast_ptr_masked(j);
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
+      assign(j, r, mblend(j, R_(typed_at(j, p, c * cb, T)), R_(r), T));
+    }
+    loop_end(j, &lp);
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    j->b = j->slow;
+    if (value_slot(j, inst, in->result)) {
+      ldst_call(j, idx, j->k->slot_off[vidx(j, inst, in->result)], in->type->size, n, cb, false, al,
+                value_slot(j, inst, in->result));
+      gcc_jit_block_end_with_jump(j->b, NULL, after);
+      j->b = after;
+      return;
+    }
+  }
+  loop_begin(j, &lp);
+  gcc_jit_lvalue *tmp[16];
+  for (uint32_t c = 0; c < n; c++) {
+    tmp[c] = local(j, T);
+    assign(j, tmp[c], gcc_jit_lvalue_as_rvalue(res_lv(j, inst, in->result, c)));
+  }
+  gcc_jit_block *act = nb(j), *join = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, join);
+  j->b = act;
+  gcc_jit_rvalue *p = checked_ptr(j, idx, V(j, inst, in->ops[0], 0), in->type->size, al, false);
+  gcc_jit_block *ld = nb(j), *zero = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, p, gcc_jit_context_null(j->cx, j->t_u8p)), ld, zero);
+  j->b = ld;
+  for (uint32_t c = 0; c < n; c++) assign(j, tmp[c], gcc_jit_lvalue_as_rvalue(typed_at(j, p, c * cb, T)));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = zero;
+  for (uint32_t c = 0; c < n; c++) assign(j, tmp[c], ci(j, T, 0));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  for (uint32_t c = 0; c < n; c++) assign(j, res_lv(j, inst, in->result, c), gcc_jit_lvalue_as_rvalue(tmp[c]));
+  loop_end(j, &lp);
+  if (after) { gcc_jit_block_end_with_jump(j->b, NULL, after); j->b = after; }
+}
+
+void emit_store(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  const ld_type *ct; uint32_t n;
+  const ld_type *vt = m->values[in->ops[1]].type;
+  if (!lane_shape(vt, &ct, &n)) { failf(j->e, "%s: store of an aggregate", ld_insn_where(m, in)); return; }
+  gcc_jit_type *T = scal(j, ct);
+  uint32_t cb = comp_bytes(j->k, ct);
+  uint32_t idx = add_insn_index(j->k, in);
+  uint32_t al = mem_align(in, 2, vt);
+  jloop lp;
+  if (private_direct(j, inst, in->ops[0], vt->size)) {
+    /* a Function variable of this instance: blend into each lane's own bytes */
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *p = priv_ptr(j, inst, in->ops[0]);
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_lvalue *d = typed_at(j, p, c * cb, T);
+      assign(j, d, mblend(j, V(j, inst, in->ops[1], c), R_(d), T));
+    }
+    loop_end(j, &lp);
+    return;
+  }
+  bool contig = n == 1 && cb == vt->size && value_slot(j, inst, in->ops[1]);
+  gcc_jit_block *after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
+  if (after) {
+    if (contig) fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, after);
+    gcc_jit_block *allb = nb(j), *part = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, R_(j->fast_full), allb, part);
+    j->b = allb;
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *p = fast_ptr(j, vt->size);
+    for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
+    loop_end(j, &lp);
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    /* some lanes inactive: only the active lanes store */
+    j->b = part;
+    loop_begin(j, &lp);
+    {
+      gcc_jit_block *act = nb(j), *skip = nb(j);
+      gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
+      j->b = act;
+      gcc_jit_rvalue *pp = fast_ptr(j, vt->size);
+      for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, pp, c * cb, T), V(j, inst, in->ops[1], c));
+      gcc_jit_block_end_with_jump(j->b, NULL, skip);
+      j->b = skip;
+    }
+    loop_end(j, &lp);
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    j->b = j->slow;
+    if (value_slot(j, inst, in->ops[1])) {
+      ldst_call(j, idx, j->k->slot_off[vidx(j, inst, in->ops[1])], vt->size, n, cb, true, al,
+                value_slot(j, inst, in->ops[1]));
+      gcc_jit_block_end_with_jump(j->b, NULL, after);
+      j->b = after;
+      return;
+    }
+  }
+  loop_begin(j, &lp);
+  gcc_jit_block *act = nb(j), *join = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, join);
+  j->b = act;
+  gcc_jit_rvalue *p = checked_ptr(j, idx, V(j, inst, in->ops[0], 0), vt->size, al, true);
+  gcc_jit_block *st = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, p, gcc_jit_context_null(j->cx, j->t_u8p)), st, join);
+  j->b = st;
+  for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  loop_end(j, &lp);
+  if (after) { gcc_jit_block_end_with_jump(j->b, NULL, after); j->b = after; }
+}
+
+/* Zeroes instance inst's Function variables in the active lanes' private memory. */
+void zero_private(J *j, uint32_t inst) {
+  const jit_inst *I = &j->k->inst[inst];
+  if (I->priv_end <= I->priv_off) return;
+  jloop lp;
+  loop_begin(j, &lp);
+  gcc_jit_block *act = nb(j), *join = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, join);
+  j->b = act;
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3],
+      bin(j, GCC_JIT_BINARY_OP_MULT, j->t_u[3], cast(j, L(j), j->t_u[3]), R_(wfl(j, j->w_priv_stride))),
+      ci(j, j->t_u[3], (long)I->priv_off));
+  gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_priv), off), NULL);
+  gcc_jit_function *ms = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memset");
+  gcc_jit_rvalue *args[3] = {cast(j, p, j->t_vp), ci(j, j->t_i32, 0),
+      gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T), (long)(I->priv_end - I->priv_off))};
+  gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, ms, 3, args));
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  loop_end(j, &lp);
+}
+
+/* The private-memory regions of subgroup j->c's lanes (region table entries
+ * priv_base + lane). */
+void emit_priv_regions(J *j) {
+  jit_kernel *k = j->k;
+  const ld_addr_layout *a = &k->m->layout;
+  if (!k->priv_bytes) return;
+  uint64_t n_table = (uint64_t)1 << (k->m->addr_bits - a->shift);
+  if (a->priv_base >= n_table) return;
+  uint64_t hi = n_table - a->priv_base < j->S ? n_table - a->priv_base : j->S;
+  gcc_jit_type *U = j->t_u[3];
+  jloop lp;
+  loop_range(j, &lp, 0, (uint32_t)hi);
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions),
+      bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, L(j), ci(j, j->t_i32, (long)a->priv_base)));
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), R_(wfl(j, j->w_priv_stride)));
+  assign(j, gcc_jit_lvalue_access_field(reg, NULL, j->r_base),
+         gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_priv), off), NULL));
+  assign(j, gcc_jit_lvalue_access_field(reg, NULL, j->r_size), ci(j, U, (long)k->priv_bytes));
+  assign(j, gcc_jit_lvalue_access_field(reg, NULL, j->r_wsize), ci(j, U, (long)k->priv_bytes));
+  loop_end(j, &lp);
+}
+
+/* Atomic integer read-modify-writes (IAdd, ISub, IIncrement, IDecrement,
+ * And, Or, Xor); false: not inline (the interpreter's handler). */
+bool emit_atomic(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_type *ct; uint32_t n;
+  jloop lp;
+  SpvOp op = in->op;
+  /* 32/64-bit integer read-modify-writes: lane by lane in increasing lane
+   * order, sequentially consistent, as the interpreter; the fast path is
+   * the whole subgroup active with every address valid and aligned */
+  bool noval = op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement;
+  if (in->n_ops < (noval ? 3u : 4u) || !lane_shape(in->type, &ct, &n) || n != 1 || ct->kind != LD_T_INT ||
+      (ct->width != 32 && ct->width != 64) || !value_slot(j, inst, in->result))
+    return false;
+  uint32_t sz = ct->width / 8;
+  const char *fnm = op == SpvOpAtomicAnd ? "and" : op == SpvOpAtomicOr ? "or" : op == SpvOpAtomicXor ? "xor" :
+                    (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? "sub" : "add";
+  char bname[40];
+  snprintf(bname, sizeof bname, "__atomic_fetch_%s_%u", fnm, sz);
+  gcc_jit_function *af = gcc_jit_context_get_builtin_function(j->cx, bname);
+  if (!af) return false;
+  gcc_jit_block *after = mem_fast(j, inst, in->ops[0], sz, sz, true, false);
+  if (!after) return false;
+  gcc_jit_block *fast = j->b, *slow = j->slow;
+  j->b = slow;
+  emit_generic(j, inst, in);
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  j->b = fast;
+  loop_begin(j, &lp);
+  gcc_jit_type *T = scal(j, ct);
+  /* the builtins take and return int / long long */
+  gcc_jit_type *BT = gcc_jit_context_get_type(j->cx, sz == 4 ? GCC_JIT_TYPE_INT : GCC_JIT_TYPE_LONG_LONG);
+  gcc_jit_rvalue *v = noval ? ci(j, BT, 1) : cast(j, cast(j, V(j, inst, in->ops[3], 0), T), BT);
+  gcc_jit_rvalue *args[3] = {cast(j, fast_ptr(j, sz), gcc_jit_type_get_volatile(j->t_vp)), v,
+                             ci(j, j->t_i32, 5 /* __ATOMIC_SEQ_CST */)};
+  assign(j, res_lv(j, inst, in->result, 0), cast(j, gcc_jit_context_new_call(j->cx, NULL, af, 3, args), T));
+  loop_end(j, &lp);
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  j->b = after;
+  return true;
+}

@@ -1,0 +1,290 @@
+/* jit_emit_subgroup.c - Khronos subgroup operations: group arithmetic
+ * (reduce, scans), the partial-subgroup check of collectives, broadcast,
+ * ballot and ballot bit count.  Shuffles without an inline path (the
+ * Khronos ones) run the interpreter's handler (emit_generic).
+ * See jit.c for the design. */
+#include "jit_emit.h"
+
+/* Reduce / scans of IAdd and FAdd inline; other arithmetic via the reference. */
+static void emit_group_(J *j, uint32_t inst, const ld_insn *in);
+void emit_group(J *j, uint32_t inst, const ld_insn *in) {
+  gcc_jit_block *after = NULL;
+  if (in->op >= SpvOpGroupIAdd && in->op <= SpvOpGroupSMax) after = emit_coll_check(j, inst, in);
+  emit_group_(j, inst, in);
+  if (after) { gcc_jit_block_end_with_jump(j->b, NULL, after); j->b = after; }
+}
+static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_type *ct; uint32_t n;
+  lane_shape(in->type, &ct, &n);
+  gcc_jit_type *T = scal(j, ct);
+  uint32_t gop = in->ops[1], x = in->ops[2];
+  bool iadd = in->op == SpvOpGroupIAdd || in->op == SpvOpGroupNonUniformIAdd;
+  bool fadd = in->op == SpvOpGroupFAdd || in->op == SpvOpGroupNonUniformFAdd;
+  jloop lp;
+  if (!iadd && !fadd) {
+    /* materialize the operand, then call the shared reference */
+    gcc_jit_field *xs = j->phitmp[vidx(j, inst, in->result)];
+    loop_begin(j, &lp);
+    assign(j, slot_lv(j, xs, 1, 0, L(j)), V(j, inst, x, 0));
+    loop_end(j, &lp);
+    uint32_t idx = add_insn_index(j->k, in);
+    gcc_jit_field *rs = j->slot[vidx(j, inst, in->result)];
+    spill(j, j->f_mask); spill(j, xs); spill(j, rs);
+    gcc_jit_rvalue *args[5] = {
+      j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx),
+      cast(j, gcc_jit_lvalue_get_address(hfld(j, xs), NULL), j->t_vp),
+      cast(j, gcc_jit_lvalue_get_address(hfld(j, rs), NULL), j->t_vp)};
+    gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_group), 5, args));
+    fill(j, rs);
+    return;
+  }
+  if (iadd && gop != SpvGroupOperationReduce) {
+    /* integer scans in log2(S) vector steps (wrapping addition is
+     * associative, so the sum equals the interpreter's lane-order sum):
+     * a[S + l] holds the running sum, a[0..S) zeros */
+    gcc_jit_type *AT = gcc_jit_context_new_array_type(j->cx, NULL, T, (int)(2 * j->S));
+    gcc_jit_lvalue *buf[2] = {local(j, AT), local(j, AT)};
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *mk = bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0), cast(j, lane_arr_r(j, j->f_mask), T));
+    gcc_jit_rvalue *xm = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, V(j, inst, x, 0), mk);
+    for (int q = 0; q < 2; q++)
+      assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[q]), L(j)), ci(j, T, 0));
+    assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[0]),
+                                               bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, L(j), ci(j, j->t_i32, (long)j->S))), xm);
+    loop_end(j, &lp);
+    int cur = 0;
+    for (uint32_t k = 1; k < j->S; k *= 2) {
+      loop_begin(j, &lp);
+      gcc_jit_rvalue *li = bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, L(j), ci(j, j->t_i32, (long)j->S));
+      gcc_jit_rvalue *lk = bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, li, ci(j, j->t_i32, (long)k));
+      assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[1 - cur]), li),
+             fixw(j, ct, bin(j, GCC_JIT_BINARY_OP_PLUS, T, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[cur]), li)),
+                             R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[cur]), lk)))));
+      loop_end(j, &lp);
+      cur = 1 - cur;
+    }
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *li = bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, L(j), ci(j, j->t_i32, (long)j->S));
+    gcc_jit_rvalue *incl = R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[cur]), li));
+    gcc_jit_rvalue *v = incl;
+    if (gop == SpvGroupOperationExclusiveScan) {
+      gcc_jit_rvalue *mk2 = bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0), cast(j, lane_arr_r(j, j->f_mask), T));
+      v = fixw(j, ct, bin(j, GCC_JIT_BINARY_OP_MINUS, T, incl, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, V(j, inst, x, 0), mk2)));
+    }
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    assign(j, r, mblend(j, v, R_(r), T));
+    loop_end(j, &lp);
+    return;
+  }
+  gcc_jit_lvalue *acc = local(j, T);
+  /* identity: 0 for integers, -0.0 for floats (x + -0.0 == x for every x) */
+  assign(j, acc, fadd ? gcc_jit_context_new_rvalue_from_double(j->cx, T, -0.0) : ci(j, T, 0));
+  gcc_jit_lvalue *have = local(j, j->t_i32);
+  assign(j, have, ci(j, j->t_i32, 0));
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *xv = V(j, inst, x, 0);
+  gcc_jit_rvalue *old = gcc_jit_lvalue_as_rvalue(acc);
+  if (gop == SpvGroupOperationExclusiveScan) {
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    gcc_jit_rvalue *ev = old;
+    if (fadd)   /* the first active lane gets the identity +0.0, not the -0.0 seed */
+      ev = sel(j, cmp(j, GCC_JIT_COMPARISON_NE, gcc_jit_lvalue_as_rvalue(have), ci(j, j->t_i32, 0)), old,
+               gcc_jit_context_new_rvalue_from_double(j->cx, T, 0.0), T);
+    assign(j, r, mblend(j, ev, gcc_jit_lvalue_as_rvalue(r), T));
+    assign(j, have, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_i32, gcc_jit_lvalue_as_rvalue(have),
+                        gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j)))));
+  }
+  if (iadd) {
+    gcc_jit_rvalue *m = bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0),
+                            cast(j, gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j))), T));
+    assign(j, acc, fixw(j, ct, bin(j, GCC_JIT_BINARY_OP_PLUS, T, old, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, xv, m))));
+  } else {
+    assign(j, acc, sel(j, MASK(j), bin(j, GCC_JIT_BINARY_OP_PLUS, T, old, xv), old, T));
+  }
+  if (gop == SpvGroupOperationInclusiveScan) {
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    assign(j, r, mblend(j, gcc_jit_lvalue_as_rvalue(acc), gcc_jit_lvalue_as_rvalue(r), T));
+  }
+  loop_end(j, &lp);
+  if (gop == SpvGroupOperationReduce) {
+    loop_begin(j, &lp);
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    assign(j, r, mblend(j, gcc_jit_lvalue_as_rvalue(acc), gcc_jit_lvalue_as_rvalue(r), T));
+    loop_end(j, &lp);
+  }
+}
+
+/* Collectives the interpreter diagnoses when reached by only some lanes:
+ * rt_coll runs the interpreter's handler in that case (returns 2) and the
+ * inline code is skipped; 0: all lanes active, 1: stop.  Returns the block
+ * to continue the inline path in (j->b), after the skip block is wired. */
+gcc_jit_block *emit_coll_check(J *j, uint32_t inst, const ld_insn *in) {
+  uint32_t idx = add_insn_index(j->k, in);
+  if (idx < j->k->cap_insns) j->k->insn_inst[idx] = inst;
+  gcc_jit_block *go = nb(j), *part = nb(j), *stop = nb(j), *after = nb(j), *c2 = nb(j);
+  gcc_jit_rvalue *full0 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 0)), R_(arr_at(j, ctxf(j, j->c_all), 0)));
+  gcc_jit_rvalue *full1 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)), R_(arr_at(j, ctxf(j, j->c_all), 1)));
+  gcc_jit_block_end_with_conditional(j->b, NULL, full0, c2, part);
+  gcc_jit_block_end_with_conditional(c2, NULL, full1, go, part);
+  j->b = part;
+  spill_insn(j, inst, in);
+  gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+  gcc_jit_lvalue *rc = local(j, j->t_i32);
+  assign(j, rc, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_coll), 3, args));
+  gcc_jit_block *chk = nb(j), *filled = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 1)), stop, chk);
+  ret_done(j, stop);
+  gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 0)), go, filled);
+  j->b = filled;   /* the handler ran: its result is in the heap frame */
+  if (in->result) spill_val(j, inst, in->result, false);
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  j->b = go;
+  return after;
+}
+
+/* OpGroupBroadcast at Subgroup scope: inline when the whole subgroup is
+ * active and the id is the same in every lane and in range. */
+bool emit_broadcast(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  const ld_type *ct; uint32_t n;
+  gcc_jit_type *U = j->t_u[3], *I = j->t_i32;
+  jloop lp;
+  bool ok = true;
+  if (in->n_ops < 3 || const_u32(m, in->ops[0], &ok) != SpvScopeSubgroup || !ok) return false;
+  if (!lane_shape(in->type, &ct, &n) || !value_slot(j, inst, in->result)) return false;
+  uint32_t x = in->ops[1], d = in->ops[2];
+  const ld_type *dt; uint32_t dn;
+  if (!gatherable(j, inst, x) || !lane_shape(m->values[d].type, &dt, &dn) || dt->kind != LD_T_INT || dn != 1) return false;
+  /* the id: the same in every lane and < S (a vector id: 1D only) */
+  gcc_jit_lvalue *bad = local(j, U), *id0 = local(j, U);
+  assign(j, bad, ci(j, U, 0));
+  {
+    gcc_jit_lvalue *save = j->lane;
+    assign(j, j->lane, ci(j, I, 0));
+    assign(j, id0, cast(j, V(j, inst, d, 0), U));
+    j->lane = save;
+  }
+  loop_begin(j, &lp);
+  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
+                     bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, d, 0), U), R_(id0))));
+  for (uint32_t c = 1; c < dn; c++)
+    assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), cast(j, V(j, inst, d, c), U)));
+  loop_end(j, &lp);
+  gcc_jit_rvalue *cond = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, all_active(j),
+      bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)),
+          cmp(j, GCC_JIT_COMPARISON_LT, R_(id0), ci(j, U, (long)j->S))));
+  gcc_jit_block *join = fast_or_generic(j, inst, in, cond);
+  gcc_jit_rvalue *src = cast(j, R_(id0), I);
+  loop_begin(j, &lp);
+  for (uint32_t c = 0; c < n; c++) assign(j, res_lv(j, inst, in->result, c), gather_v(j, inst, x, c, src));
+  loop_end(j, &lp);
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  return true;
+}
+
+/* OpGroupNonUniformBallot: the active lanes' predicates as a uvec4. */
+bool emit_ballot(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  const ld_type *ct; uint32_t n;
+  gcc_jit_type *I = j->t_i32;
+  jloop lp;
+  bool ok = true;
+  if (in->n_ops < 2 || const_u32(m, in->ops[0], &ok) != SpvScopeSubgroup || !ok) return false;
+  if (!lane_shape(in->type, &ct, &n) || n != 4 || ct->kind != LD_T_INT || ct->width != 32) return false;
+  gcc_jit_lvalue *w[4];
+  for (uint32_t q = 0; q < 4; q++) { w[q] = local(j, j->t_u[2]); assign(j, w[q], ci(j, j->t_u[2], 0)); }
+  for (uint32_t q = 0; q < 4 && 32 * q < j->S; q++) {
+    loop_range(j, &lp, 32 * q, j->S < 32 * q + 32 ? j->S : 32 * q + 32);
+    gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2], cast(j, lane_arr_r(j, j->f_mask), j->t_u[2]),
+                            cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[1], 0), ci(j, j->t_u[0], 0)), j->t_u[2]));
+    gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, I, L(j), ci(j, I, 32 * q)), j->t_u[2]);
+    assign(j, w[q], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[2], R_(w[q]), bin(j, GCC_JIT_BINARY_OP_LSHIFT, j->t_u[2], b, sh)));
+    loop_end(j, &lp);
+  }
+  loop_begin(j, &lp);
+  for (uint32_t c = 0; c < 4; c++) {
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
+    assign(j, r, mblend(j, R_(w[c]), R_(r), j->t_u[2]));
+  }
+  loop_end(j, &lp);
+  return true;
+}
+
+/* OpGroupNonUniformBallotBitCount (reduce, inclusive and exclusive scan):
+ * inline when the ballot is the same in every active lane and S <= 64. */
+bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  const ld_type *ct; uint32_t n;
+  gcc_jit_type *U = j->t_u[3], *I = j->t_i32;
+  jloop lp;
+  bool ok = true;
+  if (in->n_ops < 3 || const_u32(m, in->ops[0], &ok) != SpvScopeSubgroup || !ok) return false;
+  uint32_t gop = in->ops[1], b = in->ops[2];
+  if (gop != SpvGroupOperationReduce && gop != SpvGroupOperationInclusiveScan && gop != SpvGroupOperationExclusiveScan)
+    return false;
+  const ld_type *bt; uint32_t bn;
+  if (!lane_shape(in->type, &ct, &n) || n != 1 || !lane_shape(m->values[b].type, &bt, &bn) || bn != 4 ||
+      bt->width != 32 || !value_slot(j, inst, in->result))
+    return false;
+  /* the ballot must be the same in every active lane */
+  gcc_jit_lvalue *f[4], *bad = local(j, j->t_u[2]), *fl = local(j, I);
+  /* first active lane */
+  assign(j, fl, ci(j, I, 0));
+  {
+    gcc_jit_lvalue *e0 = local(j, U);
+    assign(j, e0, R_(ent_m(j, top_e(j), 0)));
+    /* lanes < 64 cover every subgroup size the fast path takes */
+    gcc_jit_function *ctz = gcc_jit_context_get_builtin_function(j->cx, "__builtin_ctzll");
+    gcc_jit_rvalue *a1[1] = {R_(e0)};
+    gcc_jit_block *nz = nb(j), *jn = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(e0), ci(j, U, 0)), nz, jn);
+    j->b = nz;
+    assign(j, fl, cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, a1), I));
+    gcc_jit_block_end_with_jump(j->b, NULL, jn);
+    j->b = jn;
+  }
+  for (uint32_t q = 0; q < 4; q++) {
+    f[q] = local(j, j->t_u[2]);
+    gcc_jit_lvalue *save = j->lane;
+    j->lane = fl;
+    assign(j, f[q], cast(j, V(j, inst, b, q), j->t_u[2]));
+    j->lane = save;
+  }
+  assign(j, bad, ci(j, j->t_u[2], 0));
+  loop_begin(j, &lp);
+  for (uint32_t q = 0; q < 4; q++)
+    assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[2], R_(bad),
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2], cast(j, lane_arr_r(j, j->f_mask), j->t_u[2]),
+            bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[2], cast(j, V(j, inst, b, q), j->t_u[2]), R_(f[q])))));
+  loop_end(j, &lp);
+  gcc_jit_block *join = fast_or_generic(j, inst, in, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
+      cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, j->t_u[2], 0)), cmp(j, GCC_JIT_COMPARISON_LE, ci(j, I, (long)j->S), ci(j, I, 64))));
+  /* per lane: popcount of the bits below the limit (S for reduce) */
+  gcc_jit_function *pc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_popcountll");
+  gcc_jit_rvalue *bits = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, cast(j, R_(f[0]), U),
+                             bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, cast(j, R_(f[1]), U), ci(j, U, 32)));
+  gcc_jit_lvalue *bl = local(j, U);
+  assign(j, bl, bits);
+  if (j->S < 64) assign(j, bl, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(bl), ci(j, U, (long)((1ull << j->S) - 1))));
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *l64 = cast(j, L(j), U);
+  gcc_jit_rvalue *lim;
+  if (gop == SpvGroupOperationReduce) lim = ci(j, U, -1);
+  else {
+    /* inclusive: bits [0, l]; exclusive: [0, l) */
+    gcc_jit_rvalue *k = gop == SpvGroupOperationInclusiveScan ? bin(j, GCC_JIT_BINARY_OP_PLUS, U, l64, ci(j, U, 1)) : l64;
+    /* (1 << k) - 1 for k < 64, all ones for k == 64 */
+    lim = sel(j, cmp(j, GCC_JIT_COMPARISON_GE, k, ci(j, U, 64)), ci(j, U, -1),
+              bin(j, GCC_JIT_BINARY_OP_MINUS, U, bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, ci(j, U, 1),
+                  bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, k, ci(j, U, 63))), ci(j, U, 1)), U);
+  }
+  gcc_jit_rvalue *a1[1] = {bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(bl), lim)};
+  gcc_jit_rvalue *cnt = cast(j, gcc_jit_context_new_call(j->cx, NULL, pc, 1, a1), scal(j, ct));
+  gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+  assign(j, r, mblend(j, cnt, R_(r), scal(j, ct)));
+  loop_end(j, &lp);
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  return true;
+}

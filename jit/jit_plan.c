@@ -1,0 +1,539 @@
+/* jit_plan.c - the plan stage: what compiles (native_ok, generic_ok),
+ * segments and inlined instances (plan_inst), image and sampler handles,
+ * private-memory offsets, the convergence test and the frame layout of the
+ * value slots.  See jit.c for the design. */
+#include <stdlib.h>
+#include <string.h>
+#include "spv.h"
+#include "jit_plan.h"
+#include <spirv/unified1/OpenCL.std.h>
+
+/* Shape of a lane value: component type and count; false if not a lane value. */
+/* Integer lane types of 1, 2, 4, 8 bytes standing for aggregates' units
+ * (jit_blob_unit) and for events (opaque 8-byte values, as in the
+ * interpreter's ip_value_size). */
+static const ld_type blob_units[4] = {
+  {.kind = LD_T_INT, .size = 1, .align = 1, .width = 8, .n_comp = 1},
+  {.kind = LD_T_INT, .size = 2, .align = 2, .width = 16, .n_comp = 1},
+  {.kind = LD_T_INT, .size = 4, .align = 4, .width = 32, .n_comp = 1},
+  {.kind = LD_T_INT, .size = 8, .align = 8, .width = 64, .n_comp = 1}};
+
+bool lane_shape(const ld_type *t, const ld_type **comp, uint32_t *n) {
+  *comp = t;   /* defined even when t is not a lane value */
+  *n = 1;
+  if (!t) return false;
+  switch (t->kind) {
+  case LD_T_STRUCT: case LD_T_ARRAY: {
+    uint32_t u = jit_blob_unit(t);
+    if (!u) return false;
+    *comp = &blob_units[u == 8 ? 3 : u == 4 ? 2 : u == 2 ? 1 : 0];
+    *n = t->size / u;
+    return true;
+  }
+  case LD_T_EVENT:
+    *comp = &blob_units[3]; return true;
+  case LD_T_BOOL: case LD_T_INT: case LD_T_POINTER:
+    *comp = t; *n = 1; return true;
+  case LD_T_FLOAT:
+    if (t->width != 16 && t->width != 32 && t->width != 64) return false;
+    *comp = t; *n = 1; return true;
+  case LD_T_VECTOR:
+    if (!t->elem || t->elem->kind == LD_T_VECTOR || t->count == 0 || t->count > 16) return false;
+    if (t->elem->kind == LD_T_FLOAT && t->elem->width != 16 && t->elem->width != 32 && t->elem->width != 64) return false;
+    *comp = t->elem; *n = t->count; return true;
+  default:
+    return false;
+  }
+}
+
+static int32_t new_seg(jit_kernel *k, uint32_t inst, const ld_block *b, uint32_t first) {
+  if (k->n_seg == k->cap_seg) {
+    uint32_t nc = k->cap_seg ? k->cap_seg * 2 : 64;
+    jit_seg *ns = realloc(k->seg, nc * sizeof *ns);
+    if (!ns) return -1;
+    k->seg = ns;
+    k->cap_seg = nc;
+  }
+  jit_seg *s = &k->seg[k->n_seg];
+  memset(s, 0, sizeof *s);
+  s->inst = inst;
+  s->blk = b;
+  s->first = first;
+  s->n_succ = -1;
+  s->rpc = -1;
+  return (int32_t)k->n_seg++;
+}
+
+bool is_wg_barrier(const ld_module *m, const ld_insn *in) {
+  if (in->op != SpvOpControlBarrier || in->n_ops < 1) return false;
+  const ld_value *v = &m->values[in->ops[0]];
+  if (v->kind != LD_V_CONSTANT) return true;
+  uint32_t scope;
+  memcpy(&scope, v->u.bytes, 4);
+  return scope != SpvScopeSubgroup;
+}
+
+static bool builtin_supported(int32_t b) {
+  switch (b) {
+  case SpvBuiltInGlobalInvocationId: case SpvBuiltInLocalInvocationId:
+  case SpvBuiltInWorkgroupId: case SpvBuiltInNumWorkgroups: case SpvBuiltInWorkgroupSize:
+  case SpvBuiltInEnqueuedWorkgroupSize: case SpvBuiltInGlobalSize: case SpvBuiltInGlobalOffset:
+  case SpvBuiltInGlobalLinearId: case SpvBuiltInLocalInvocationIndex:
+  case SpvBuiltInSubgroupSize: case SpvBuiltInSubgroupMaxSize: case SpvBuiltInNumSubgroups:
+  case SpvBuiltInNumEnqueuedSubgroups: case SpvBuiltInSubgroupId:
+  case SpvBuiltInSubgroupLocalInvocationId: case SpvBuiltInWorkDim:
+  case SpvBuiltInSubgroupEqMask: case SpvBuiltInSubgroupGeMask: case SpvBuiltInSubgroupGtMask:
+  case SpvBuiltInSubgroupLeMask: case SpvBuiltInSubgroupLtMask:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Operations the lowering compiles inline (the plan checks operand shapes
+ * loosely; the code generator rejects the rest).  Everything else that the
+ * interpreter executes per instruction goes through rt_interp (generic_ok). */
+static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e);
+/* True if the result carries a decoration that changes a conversion's
+ * semantics (FPRoundingMode, SaturatedConversion): such instructions run the
+ * interpreter's handler, which implements both exactly. */
+static bool has_conversion_decoration(const ld_module *m, uint32_t id) {
+  if (!id) return false;
+  for (uint32_t i = 0; i < m->n_decorations; i++) {
+    const ld_decoration *d = &m->decorations[i];
+    if (d->target == id && d->member < 0 &&
+        (d->decoration == SpvDecorationFPRoundingMode || d->decoration == SpvDecorationSaturatedConversion))
+      return true;
+  }
+  return false;
+}
+
+bool native_ok(const ld_module *m, const ld_insn *in) {
+  char buf[8];
+  plan_err e = {buf, sizeof buf, false};
+  if (has_conversion_decoration(m, in->result)) return false;
+  switch (in->op) {   /* pure data movement: fine on half containers */
+  case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:
+    /* members of an aggregate: the interpreter's handler */
+    if (jit_blob_unit(in->type) || (in->n_ops > 0 && jit_blob_unit(m->values[in->ops[0]].type)) ||
+        (in->op == SpvOpCompositeInsert && in->n_ops > 1 && jit_blob_unit(m->values[in->ops[1]].type)))
+      return false;
+    break;
+  case SpvOpLoad: case SpvOpStore: case SpvOpPhi: case SpvOpSelect: case SpvOpCopyObject:
+  case SpvOpVectorShuffle:
+    break;
+  case SpvOpBitcast: {
+    const ld_type *at, *rt; uint32_t an, rn;
+    if (!lane_shape(in->type, &rt, &rn) || !lane_shape(m->values[in->ops[0]].type, &at, &an)) return false;
+    if (an != rn) return false;
+    break;
+  }
+  default:
+    if (is_half(in->type)) return false;
+    for (uint32_t i = 0; i < in->n_ops && i < 4; i++)
+      if (in->ops[i] < m->bound && is_half(m->values[in->ops[i]].type) &&
+          m->values[in->ops[i]].kind != LD_V_TYPE) return false;
+  }
+  if (in->n_ops > 0 && in->ops[0] < m->bound) {
+    const ld_type *at = m->values[in->ops[0]].type;
+    if (at && at->kind == LD_T_INT && at->width != 8 && at->width != 16 && at->width != 32 && at->width != 64 &&
+        in->op != SpvOpUConvert && in->op != SpvOpIEqual && in->op != SpvOpINotEqual &&
+        in->op != SpvOpCopyObject && in->op != SpvOpBitwiseAnd && in->op != SpvOpBitwiseOr &&
+        in->op != SpvOpBitwiseXor && in->op != SpvOpULessThan && in->op != SpvOpUGreaterThan &&
+        in->op != SpvOpSwitch && in->op != SpvOpPhi && in->op != SpvOpStore && in->op != SpvOpSelect &&
+        in->op != SpvOpLoad)
+      return false;
+  }
+  return native_ok_(m, in, &e);
+}
+
+/* Group-scope operations the generic path must not take (rendezvous). */
+bool wg_scoped(const ld_module *m, const ld_insn *in) {
+  bool grp = (in->op >= SpvOpGroupAsyncCopy && in->op <= SpvOpGroupSMax && in->op != SpvOpGroupWaitEvents) ||
+             (in->op >= SpvOpGroupNonUniformElect && in->op <= SpvOpGroupNonUniformQuadSwap) ||
+             in->op == SpvOpGroupNonUniformRotateKHR;
+  if (!grp || in->n_ops < 1) return false;
+  bool ok = true;
+  uint32_t scope = const_u32(m, in->ops[0], &ok);
+  return !ok || scope != SpvScopeSubgroup;
+}
+
+static bool generic_ok(const ld_module *m, const ld_insn *in, const ld_function *kernel_fn, plan_err *e) {
+  switch (in->op) {
+  case SpvOpVariable: case SpvOpFunctionCall: case SpvOpPhi: case SpvOpControlBarrier:
+  case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch: case SpvOpReturn:
+  case SpvOpReturnValue: case SpvOpKill: case SpvOpUnreachable: case SpvOpLabel:
+    return failf(e, "%s: %s not compiled yet", ld_insn_where(m, in), opname(in->op));
+  default: break;
+  }
+  const ld_type *c; uint32_t n;
+  if (in->result && in->type && in->type->kind != LD_T_VOID && !lane_shape(in->type, &c, &n))
+    return failf(e, "%s: result of unsupported type (kind %d)", ld_insn_where(m, in), (int)in->type->kind);
+  uint32_t first = in->op == SpvOpExtInst ? 2 : 0;
+  for (uint32_t i = first; i < in->n_ops; i++) {
+    uint32_t id = in->ops[i];
+    if (id >= m->bound) continue;
+    const ld_value *v = &m->values[id];
+    if (v->kind != LD_V_RESULT && v->kind != LD_V_PARAM) continue;
+    if (v->owner == NULL) continue;
+    if (v->kind == LD_V_RESULT && v->u.insn->op == SpvOpVariable) continue;
+    /* an image or sampler kernel argument: the handler reads it from the
+     * packed arguments (jit_run.c: xfer) */
+    (void)kernel_fn;   /* inlined functions' handle parameters are resolved at the call (plan_inst) */
+    if (is_handle(v->type))
+      continue;   /* a parameter, or a load planning resolves (plan_handle_load) */
+    if (!v->type || !lane_shape(v->type, &c, &n))
+      return failf(e, "%s: operand of unsupported type (kind %d)", ld_insn_where(m, in),
+                   v->type ? (int)v->type->kind : -1);
+  }
+  return true;
+}
+
+static bool op_supported(const ld_module *m, const ld_insn *in, const ld_function *kernel_fn, plan_err *e) {
+  if (native_ok(m, in)) return true;
+  return generic_ok(m, in, kernel_fn, e);
+}
+
+static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
+  switch (in->op) {
+  case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpSelectionMerge: case SpvOpLoopMerge:
+  case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpMemoryBarrier: case SpvOpControlBarrier:
+  case SpvOpPhi: case SpvOpBranch: case SpvOpBranchConditional: case SpvOpSwitch:
+  case SpvOpReturn: case SpvOpReturnValue: case SpvOpFunctionCall: case SpvOpUnreachable:
+  case SpvOpLoad: case SpvOpStore: case SpvOpVariable:
+  case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+  case SpvOpInBoundsPtrAccessChain:
+  case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpSNegate: case SpvOpNot:
+  case SpvOpFAdd: case SpvOpFSub: case SpvOpFMul: case SpvOpFDiv: case SpvOpFNegate:
+  case SpvOpBitwiseAnd: case SpvOpBitwiseOr: case SpvOpBitwiseXor:
+  case SpvOpShiftLeftLogical: case SpvOpShiftRightLogical: case SpvOpShiftRightArithmetic:
+  case SpvOpIEqual: case SpvOpINotEqual: case SpvOpUGreaterThan: case SpvOpUGreaterThanEqual:
+  case SpvOpULessThan: case SpvOpULessThanEqual: case SpvOpSGreaterThan:
+  case SpvOpSGreaterThanEqual: case SpvOpSLessThan: case SpvOpSLessThanEqual:
+  case SpvOpFOrdEqual: case SpvOpFOrdNotEqual: case SpvOpFOrdLessThan: case SpvOpFOrdGreaterThan:
+  case SpvOpFOrdLessThanEqual: case SpvOpFOrdGreaterThanEqual: case SpvOpFUnordEqual:
+  case SpvOpFUnordNotEqual: case SpvOpFUnordLessThan: case SpvOpFUnordGreaterThan:
+  case SpvOpFUnordLessThanEqual: case SpvOpFUnordGreaterThanEqual:
+  case SpvOpIsNan:
+  case SpvOpLogicalAnd: case SpvOpLogicalOr: case SpvOpLogicalNot: case SpvOpLogicalEqual:
+  case SpvOpLogicalNotEqual: case SpvOpSelect:
+  case SpvOpUConvert: case SpvOpSConvert: case SpvOpFConvert: case SpvOpConvertUToF:
+  case SpvOpConvertSToF: case SpvOpBitcast: case SpvOpConvertPtrToU: case SpvOpConvertUToPtr:
+  case SpvOpPtrCastToGeneric:
+  case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:
+  case SpvOpVectorShuffle: case SpvOpCopyObject:
+    return true;
+  case SpvOpGroupIAdd: case SpvOpGroupFAdd: case SpvOpGroupFMin: case SpvOpGroupUMin:
+  case SpvOpGroupSMin: case SpvOpGroupFMax: case SpvOpGroupUMax: case SpvOpGroupSMax:
+  case SpvOpGroupNonUniformIAdd: case SpvOpGroupNonUniformFAdd: case SpvOpGroupNonUniformIMul:
+  case SpvOpGroupNonUniformFMul: case SpvOpGroupNonUniformSMin: case SpvOpGroupNonUniformUMin:
+  case SpvOpGroupNonUniformFMin: case SpvOpGroupNonUniformSMax: case SpvOpGroupNonUniformUMax:
+  case SpvOpGroupNonUniformFMax: case SpvOpGroupNonUniformBitwiseAnd:
+  case SpvOpGroupNonUniformBitwiseOr: case SpvOpGroupNonUniformBitwiseXor:
+  case SpvOpGroupNonUniformLogicalAnd: case SpvOpGroupNonUniformLogicalOr:
+  case SpvOpGroupNonUniformLogicalXor: {
+    bool ok = true;
+    uint32_t scope = const_u32(m, in->ops[0], &ok);
+    if (!ok || scope != SpvScopeSubgroup)
+      return failf(e, "%s: group operation not at Subgroup scope", ld_insn_where(m, in));
+    uint32_t gop = in->ops[1];
+    if (gop != SpvGroupOperationReduce && gop != SpvGroupOperationInclusiveScan &&
+        gop != SpvGroupOperationExclusiveScan)
+      return failf(e, "%s: group operation %u not compiled yet", ld_insn_where(m, in), gop);
+    const ld_type *c; uint32_t n;
+    if (!lane_shape(in->type, &c, &n) || n != 1)
+      return failf(e, "%s: vector group operation not compiled yet", ld_insn_where(m, in));
+    return true;
+  }
+  case SpvOpExtInst:
+    if (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC) return true;
+    if (in->ext_set == LD_EXT_OPENCL_STD && in->ext_op == OpenCLstd_Mad && in->n_ops == 5 &&
+        in->type && !is_half(in->type) &&
+        (in->type->kind == LD_T_FLOAT || (in->type->kind == LD_T_VECTOR && in->type->elem->kind == LD_T_FLOAT)))
+      return true;
+    return failf(e, "%s: OpExtInst %u not compiled yet", ld_insn_where(m, in), in->ext_op);
+  default:
+    return failf(e, "%s: %s not compiled yet", ld_insn_where(m, in), opname(in->op));
+  }
+}
+
+uint32_t add_insn_index(jit_kernel *k, const ld_insn *in) {
+  if (k->n_insns == k->cap_insns) {
+    uint32_t nc = k->cap_insns ? k->cap_insns * 2 : 256;
+    const ld_insn **ni = realloc(k->insns, nc * sizeof *ni);
+    if (!ni) return 0;
+    k->insns = ni;
+    uint32_t *nn = realloc(k->insn_inst, nc * sizeof *nn);
+    if (!nn) return 0;
+    k->insn_inst = nn;
+    k->cap_insns = nc;
+  }
+  k->insns[k->n_insns] = in;
+  k->insn_inst[k->n_insns] = 0;
+  return k->n_insns++;
+}
+
+/* The kernel argument behind handle value id of instance inst, or -1. */
+static int32_t handle_arg(const jit_kernel *k, uint32_t inst, uint32_t id) {
+  const ld_value *v = &k->m->values[id];
+  if (v->kind != LD_V_PARAM && v->kind != LD_V_RESULT) return -1;
+  if (inst == 0 && v->kind == LD_V_PARAM) {
+    const ld_function *kf = k->k->fn;
+    for (uint32_t a = 0; a < kf->n_params; a++) if (kf->params[a] == id) return (int32_t)a;
+    return -1;
+  }
+  for (uint32_t q = 0; q < k->n_handles; q++)
+    if (k->handles[q].inst == inst && k->handles[q].id == id) return (int32_t)k->handles[q].arg;
+  return -1;
+}
+
+/* A call's image and sampler arguments: each must be a kernel argument
+ * (possibly passed down through callers); recorded for the callee instance. */
+static bool plan_handles(jit_kernel *k, uint32_t caller, const ld_insn *call, const ld_function *callee,
+                         uint32_t callee_inst, plan_err *e) {
+  for (uint32_t a = 0; a < callee->n_params && a + 1 < call->n_ops; a++) {
+    if (!is_handle(k->m->values[callee->params[a]].type)) continue;
+    int32_t arg = handle_arg(k, caller, call->ops[1 + a]);
+    if (arg < 0) return failf(e, "%s: image or sampler argument that is not a kernel argument", ld_insn_where(k->m, call));
+    if (k->n_handles >= 64) return failf(e, "more than 64 image or sampler parameters");
+    k->handles[k->n_handles].inst = callee_inst;
+    k->handles[k->n_handles].id = callee->params[a];
+    k->handles[k->n_handles].arg = (uint32_t)arg;
+    k->n_handles++;
+  }
+  return true;
+}
+
+/* True if id is one of in's id operands (literal operands do not count). */
+typedef struct { const uint32_t *ops; uint32_t id; bool hit; } use_q;
+static void use_cb(void *u_, uint32_t w, spv_operand_class cls) {
+  use_q *u = u_;
+  if (cls == SPV_OPND_ID && u->ops[w] == u->id) u->hit = true;
+}
+static bool insn_uses(const ld_insn *in, uint32_t id) {
+  const spv_opcode_desc *d = spv_opcode_info(in->op);
+  if (!d) {   /* unknown opcode: any matching word counts */
+    for (uint32_t q = 0; q < in->n_ops; q++) if (in->ops[q] == id) return true;
+    return false;
+  }
+  uint16_t skip = (uint16_t)(d->has_type + d->has_result);
+  use_q u = {in->ops, id, false};
+  if (!spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip), use_cb, &u))
+    for (uint32_t q = 0; q < in->n_ops; q++) if (in->ops[q] == id) return true;
+  return u.hit;
+}
+
+/* An image or sampler loaded from a Function variable (clang -O0 keeps
+ * handle arguments in such variables): resolved to the kernel argument when
+ * the variable is only stored to and loaded from, every store storing the
+ * same resolvable handle.  The loads and stores then emit nothing. */
+static bool plan_handle_load(jit_kernel *k, uint32_t inst, const ld_function *fn, const ld_insn *load,
+                             plan_err *e) {
+  const ld_module *m = k->m;
+  uint32_t var = load->ops[0];
+  const ld_value *vv = &m->values[var];
+  int32_t arg = -1;
+  bool ok = vv->kind == LD_V_RESULT && vv->u.insn->op == SpvOpVariable;
+  for (uint32_t b = 0; ok && b < fn->n_blocks; b++)
+    for (uint32_t i = 0; ok && i < fn->blocks[b].n_insns; i++) {
+      const ld_insn *in = &fn->blocks[b].insns[i];
+      if (in->op == SpvOpLoad && in->ops[0] == var) continue;
+      if (in->op == SpvOpStore && in->ops[0] == var && in->n_ops >= 2) {
+        int32_t a = handle_arg(k, inst, in->ops[1]);
+        if (a < 0 || (arg >= 0 && a != arg)) ok = false;
+        arg = a;
+        continue;
+      }
+      if (in->op == SpvOpLifetimeStart || in->op == SpvOpLifetimeStop) continue;
+      if (insn_uses(in, var)) ok = false;
+    }
+  if (!ok || arg < 0)
+    return failf(e, "%s: image or sampler loaded from a variable that does not hold one kernel argument",
+                 ld_insn_where(m, load));
+  if (k->n_handles >= 64) return failf(e, "more than 64 image or sampler parameters");
+  k->handles[k->n_handles].inst = inst;
+  k->handles[k->n_handles].id = load->result;
+  k->handles[k->n_handles].arg = (uint32_t)arg;
+  k->n_handles++;
+  return true;
+}
+
+/* A load or store of an image or sampler (plan_handle_load). */
+bool handle_ldst(const ld_module *m, const ld_insn *in) {
+  if (in->op == SpvOpLoad) return is_handle(in->type);
+  if (in->op == SpvOpStore && in->n_ops >= 2 && in->ops[1] < m->bound) return is_handle(m->values[in->ops[1]].type);
+  return false;
+}
+
+int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, int32_t cont,
+                  plan_err *e) {
+  const ld_module *m = k->m;
+  if (fn->is_import || fn->n_blocks == 0)
+    return failf(e, "call to imported function %s", fn->name ? fn->name : "?"), -1;
+  if (fn->max_call_depth == UINT32_MAX)
+    return failf(e, "recursive function %s", fn->name ? fn->name : "?"), -1;
+  if (k->n_inst >= JIT_MAX_INST) return failf(e, "more than %u inlined calls", JIT_MAX_INST), -1;
+  uint32_t ii = k->n_inst++;
+  jit_inst *I = &k->inst[ii];
+  I->fn = fn;
+  I->parent = parent;
+  I->cont = cont;
+  I->block_seg = calloc(fn->n_blocks, sizeof(int32_t));
+  I->term_seg = calloc(fn->n_blocks, sizeof(int32_t));
+  if (!I->block_seg || !I->term_seg) return failf(e, "out of memory"), -1;
+  for (uint32_t b = 0; b < fn->n_blocks; b++) {
+    I->block_seg[b] = I->term_seg[b] = -1;
+    if (!fn->blocks[b].reachable && b != 0) continue;
+    I->block_seg[b] = new_seg(k, ii, &fn->blocks[b], 0);
+  }
+  /* Private memory: this instance's Function variables. */
+  uint64_t priv = (k->priv_bytes + 15) & ~(uint64_t)15;
+  k->inst[ii].priv_off = priv;
+  for (uint32_t b = 0; b < fn->n_blocks; b++) {
+    const ld_block *blk = &fn->blocks[b];
+    if (k->inst[ii].block_seg[b] < 0) continue;
+    int32_t cur = k->inst[ii].block_seg[b];
+    for (uint32_t i = 0; i < blk->n_insns; i++) {
+      const ld_insn *in = &blk->insns[i];
+      if (!op_supported(m, in, k->k->fn, e)) return -1;
+      if (in->op == SpvOpVariable) {
+        if (in->n_ops > 1) return failf(e, "%s: OpVariable with initializer", ld_insn_where(m, in)), -1;
+        const ld_type *pt = in->type && in->type->elem ? in->type->elem : NULL;
+        if (!pt || !pt->size) return failf(e, "%s: OpVariable of unsized type", ld_insn_where(m, in)), -1;
+        uint32_t al = pt->align ? pt->align : 1;
+        priv = (priv + al - 1) / al * al + pt->size;
+      }
+      if (in->op == SpvOpLoad && is_handle(in->type) && !plan_handle_load(k, ii, fn, in, e)) return -1;
+      if (in->op == SpvOpLoad) {
+        const ld_value *pv = &m->values[in->ops[0]];
+        if (pv->kind == LD_V_VARIABLE && pv->u.var->storage == SpvStorageClassInput) {
+          const ld_variable *var = pv->u.var;
+          if (!builtin_supported(var->builtin))
+            return failf(e, "%s: built-in %d not compiled yet", ld_insn_where(m, in), var->builtin), -1;
+          const ld_type *c; uint32_t n;
+          if (!lane_shape(var->pointee, &c, &n) || n > 4) return failf(e, "built-in of odd type"), -1;
+        }
+      }
+      if (in->op == SpvOpFunctionCall) {
+        int32_t next = new_seg(k, ii, blk, i + 1);
+        const ld_value *cv = &m->values[in->ops[0]];
+        if (cv->kind != LD_V_FUNCTION) return failf(e, "call of a non-function"), -1;
+        if (!plan_handles(k, ii, in, cv->u.fn, k->n_inst, e)) return -1;
+        k->priv_bytes = priv;
+        if (plan_inst(k, cv->u.fn, ii, next, e) < 0) return -1;
+        priv = k->priv_bytes;
+        cur = next;
+      } else if (is_wg_barrier(m, in) || wg_scoped(m, in)) {
+        /* a work-group rendezvous: the subgroup suspends here and resumes at
+         * the next segment (a collective's results are fetched there) */
+        int32_t next = new_seg(k, ii, blk, i + 1);
+        k->seg[cur].n_succ = 1;
+        k->seg[cur].succ[0] = next;
+        k->seg[next].after_wgc = true;
+        cur = next;
+      }
+    }
+    k->inst[ii].term_seg[b] = cur;
+    jit_seg *s = &k->seg[cur];
+    if (blk->n_succs > 64) return failf(e, "switch with more than 64 targets"), -1;
+    s->n_succ = (int32_t)blk->n_succs;
+    for (uint32_t q = 0; q < blk->n_succs; q++) {
+      int32_t t = k->inst[ii].block_seg[blk->succs[q]->index];
+      if (t < 0) return failf(e, "branch to an unreachable block"), -1;
+      s->succ[q] = t;
+    }
+    s->rpc = blk->reconverge ? k->inst[ii].block_seg[blk->reconverge->index] : cont;
+  }
+  k->priv_bytes = priv;
+  return (int32_t)ii;
+}
+bool enum_slots(jit_kernel *k, slot_cb cb, void *u, plan_err *e) {
+  const ld_module *m = k->m;
+  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    if (ii > 0)
+      for (uint32_t p = 0; p < fn->n_params; p++)
+        if (!is_handle(m->values[fn->params[p]].type)) cb(u, ii, fn->params[p], false, m->values[fn->params[p]].type);
+    for (uint32_t b = 0; b < fn->n_blocks; b++) {
+      if (k->inst[ii].block_seg[b] < 0) continue;
+      const ld_block *blk = &fn->blocks[b];
+      for (uint32_t i = 0; i < blk->n_insns; i++) {
+        const ld_insn *in = &blk->insns[i];
+        if (!in->result || !in->type || in->op == SpvOpVariable) continue;
+        if (in->op == SpvOpExtInst &&
+            (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC)) continue;
+        if (in->type->kind == LD_T_VOID) continue;
+        if (in->op == SpvOpLoad && is_handle(in->type)) continue;   /* plan_handle_load */
+        const ld_type *ct; uint32_t n;
+        if (!lane_shape(in->type, &ct, &n))
+          return failf(e, "%s: value of unsupported type (kind %d)", ld_insn_where(m, in), (int)in->type->kind);
+        cb(u, ii, in->result, false, in->type);
+        bool grp_ref = (in->op >= SpvOpGroupFMin && in->op <= SpvOpGroupSMax) ||
+                       (in->op >= SpvOpGroupNonUniformIMul && in->op <= SpvOpGroupNonUniformLogicalXor &&
+                        in->op != SpvOpGroupNonUniformFAdd);
+        if ((in->op == SpvOpPhi && blk->n_phis > 1) || grp_ref) cb(u, ii, in->result, true, in->type);
+      }
+    }
+  }
+  return true;
+}
+void layout_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t) {
+  layout_u *u = u_;
+  const ld_type *ct; uint32_t n;
+  lane_shape(t, &ct, &n);
+  uint32_t cb = comp_bytes(u->k, ct);
+  u->off = (u->off + cb - 1) / cb * cb;
+  if (!tmp && u->k->slot_off) u->k->slot_off[(size_t)inst * u->k->m->bound + id] = (uint32_t)u->off;
+  u->off += (uint64_t)cb * n * u->k->S;
+}
+
+/* Convergent kernels: no reachable block of any instance is divergent and no
+ * branch varies (the loader's uniformity analysis, with loads through
+ * private pointers varying).  Their lanes never split, so the code needs no
+ * SIMT stack work: branches follow lane 0, calls and returns are jumps.
+ * SPIRV_SG_JIT_NO_CONV=1 turns it off (for comparisons). */
+bool plan_convergent(const jit_kernel *k) {
+  const char *off = getenv("SPIRV_SG_JIT_NO_CONV");
+  if (off && *off == '1') return false;
+  ld_uniformity *u = ld_uniformity_compute(k->m, LD_UNI_PRIVATE_VARIES);
+  if (!u) return false;
+  bool ok = true;
+  for (uint32_t ii = 0; ok && ii < k->n_inst; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
+      if (k->inst[ii].block_seg[b] < 0) continue;
+      const ld_block *blk = &fn->blocks[b];
+      if (ld_uni_block_divergent(u, blk, NULL) || ld_uni_branch_varies(u, blk)) ok = false;
+    }
+  }
+  ld_uniformity_free(u);
+  return ok;
+}
+
+/* Function variable offsets (per instance, the plan's order) and frame
+ * offsets of every value field (the gccjit struct has the same C layout). */
+bool plan_offsets(jit_kernel *k, plan_err *e) {
+  size_t nslots = (size_t)k->n_inst * k->m->bound;
+  k->privoff = calloc(nslots ? nslots : 1, sizeof *k->privoff);
+  k->slot_off = malloc((nslots ? nslots : 1) * sizeof *k->slot_off);
+  if (!k->privoff || !k->slot_off) return failf(e, "out of memory");
+  memset(k->slot_off, 0xff, nslots * sizeof *k->slot_off);
+  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
+    uint64_t priv = k->inst[ii].priv_off;
+    const ld_function *fn = k->inst[ii].fn;
+    for (uint32_t b = 0; b < fn->n_blocks; b++) {
+      if (k->inst[ii].block_seg[b] < 0) continue;
+      for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
+        const ld_insn *in = &fn->blocks[b].insns[i];
+        if (in->op != SpvOpVariable) continue;
+        const ld_type *pt = in->type->elem;
+        uint32_t al = pt->align ? pt->align : 1;
+        priv = (priv + al - 1) / al * al;
+        k->privoff[(size_t)ii * k->m->bound + in->result] = priv;
+        priv += pt->size;
+        if (priv > k->inst[ii].priv_end) k->inst[ii].priv_end = priv;
+      }
+    }
+  }
+  return true;
+}

@@ -491,10 +491,13 @@ void layout_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t)
  * branch varies (the loader's uniformity analysis, with loads through
  * private pointers varying).  Their lanes never split, so the code needs no
  * SIMT stack work: branches follow lane 0, calls and returns are jumps.
- * SPIRV_SG_JIT_NO_CONV=1 turns it off (for comparisons). */
+ * SPIRV_SG_JIT_CONV=0 turns it off (for comparisons); SPIRV_SG_JIT_CONV=force
+ * turns it on for every kernel without calls to the interpreter's branch
+ * helper, to test the divergence check (tests/jit_conv). */
 bool plan_convergent(const jit_kernel *k) {
-  const char *off = getenv("SPIRV_SG_JIT_NO_CONV");
-  if (off && *off == '1') return false;
+  const char *env = getenv("SPIRV_SG_JIT_CONV");
+  if (env && !strcmp(env, "0")) return false;
+  if (env && !strcmp(env, "force")) return true;
   ld_uniformity *u = ld_uniformity_compute(k->m, LD_UNI_PRIVATE_VARIES);
   if (!u) return false;
   bool ok = true;

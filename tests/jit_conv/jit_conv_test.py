@@ -93,6 +93,19 @@ def main():
                 else:
                     passed += 1
                     print("ok   %s" % tag)
+    # the safety net: forced convergent mode on a kernel whose branch
+    # diverges must stop with the internal-error fault, not run on
+    path = os.path.join(o.work, "lane_branch.cl")
+    out = os.path.join(o.work, "forced.bin")
+    os.environ["SPIRV_SG_JIT_CONV"] = "force"
+    rc, so, se = run(o.sgrun, path, "jit", 2, ["7"], out)
+    del os.environ["SPIRV_SG_JIT_CONV"]
+    if rc == 1 and "proved uniform diverged" in se:
+        passed += 1
+        print("ok   forced convergent mode reports the divergent branch")
+    else:
+        failed += 1
+        print("FAIL forced convergent mode: exit %d, stderr %r" % (rc, se[-300:]))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -571,7 +571,7 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   char optbuf[8], stdbuf[32];
   snprintf(optbuf, sizeof optbuf, "-O%d", opt->opt_level < 0 ? 2 : opt->opt_level > 3 ? 3 : opt->opt_level);
   snprintf(stdbuf, sizeof stdbuf, "-cl-std=%s", opt->cl_std ? opt->cl_std : "CL3.0");
-  size_t na = 18 + 2 * (size_t)opt->n_defines;
+  size_t na = 18 + 2 * (size_t)opt->n_defines + opt->n_cl_args;
   char **argv = calloc(na, sizeof *argv);
   char **defs = calloc(opt->n_defines + 1, sizeof *defs);
   if (!argv || !defs) {
@@ -606,6 +606,8 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   /* with debug info, an absolute source path: the debugger opens the file
    * named in the DebugSource whatever its working folder */
   char *abs = opt->debug_info ? realpath(path, NULL) : NULL;
+  for (uint32_t i = 0; i < opt->n_cl_args; i++)
+    argv[k++] = (char *)opt->cl_args[i];
   argv[k++] = "-o";
   argv[k++] = bc;
   argv[k++] = abs ? abs : (char *)path;
@@ -655,6 +657,20 @@ out:
   free(clang);
   free(llvm_spirv);
   return r;
+}
+
+sg_result sg_compile_cl(const char *path, const sg_load_options *opt, void **out_spirv,
+                        size_t *out_n)
+{
+  static const sg_load_options defaults = {.opt_level = -1};
+  if (!path || !out_spirv || !out_n)
+    return SG_ERROR_INVALID_ARGUMENT;
+  *out_spirv = NULL;
+  *out_n = 0;
+  if (!opt)
+    opt = &defaults;
+  load_ctx c = {opt->message, opt->message_user, false};
+  return compile_cl(path, opt, &c, out_spirv, out_n);
 }
 
 sg_result sg_module_load_file(const char *path, const sg_load_options *opt, sg_module **out)

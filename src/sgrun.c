@@ -4,6 +4,7 @@
  * Exit codes: 0 clean, 1 faults (or UB with --ub=error), 2 bad usage or
  * input, 3 unsupported, 4 a needed external tool is missing.
  */
+#include "sgrun_exec.h"
 #include "spirv_sg.h"
 #include "sg_internal.h"
 
@@ -486,6 +487,9 @@ static void json_values(FILE *f, const uint8_t *data, size_t size, sg_scalar s)
 
 int main(int argc, char **argv)
 {
+  int at = sgrun_exec_index(argc, argv);
+  if (at)
+    return sgrun_exec(argc, argv, at);
   int rc = parse_options(argc, argv);
   if (rc >= 0)
     return rc;

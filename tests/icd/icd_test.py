@@ -107,7 +107,9 @@ check(rc == 2 and "needs a program" in err, "--exec without a program is a usage
 ex = os.path.join(a.source, "..", "..", "examples", "embed.c")
 if os.path.exists(ex):
     e = dict(env, PKG_CONFIG_PATH=os.path.dirname(pc))
-    rc, flags, err = run(["pkg-config", "--define-prefix", "--cflags", "--libs", "spirv-sg"], env=e)
+    # the installed prefix, relocated under DESTDIR
+    prefix = os.path.dirname(os.path.dirname(sgrun))
+    rc, flags, err = run(["pkg-config", "--define-variable=prefix=" + prefix, "--cflags", "--libs", "spirv-sg"], env=e)
     check(rc == 0, "pkg-config spirv-sg", err)
     exe2 = os.path.join(a.work, "embed")
     rc, out, err = run(["cc", "-std=c11", "-Wall", "-Werror", "-o", exe2, ex] + flags.split() +

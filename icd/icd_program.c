@@ -5,6 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "icd.h"
 
@@ -492,13 +496,13 @@ static cl_int CL_API_CALL icd_GetProgramInfo(cl_program p, cl_program_info param
     if (p->source || p->from_binary)
       return icd_put(size, value, size_ret, NULL, 0);
     return icd_put(size, value, size_ret, p->il, p->il_size);
-  case CL_PROGRAM_BINARY_SIZES: ICD_PUT(size_t, p->mod ? p->il_size : 0);
+  case CL_PROGRAM_BINARY_SIZES: ICD_PUT(size_t, p->binary_type != CL_PROGRAM_BINARY_TYPE_NONE ? p->il_size : 0);
   case CL_PROGRAM_BINARIES:
     if (value) {
       if (size < sizeof(unsigned char *))
         return CL_INVALID_VALUE;
       unsigned char *dst = *(unsigned char **)value;
-      if (dst && p->mod)
+      if (dst && p->binary_type != CL_PROGRAM_BINARY_TYPE_NONE)
         memcpy(dst, p->il, p->il_size);
     }
     if (size_ret)
@@ -539,6 +543,341 @@ static cl_int CL_API_CALL icd_GetProgramBuildInfo(cl_program p, cl_device_id d, 
   case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: ICD_PUT(size_t, 0);
   default: return CL_INVALID_VALUE;
   }
+}
+
+/* ------------------------------------------------ separate compilation */
+
+/* A scratch folder under $TMPDIR (removed by rm_scratch). */
+static bool make_scratch(char *dir, size_t n)
+{
+  const char *tmpdir = getenv("TMPDIR");
+  snprintf(dir, n, "%s/sgicd.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+  return mkdtemp(dir) != NULL;
+}
+
+static void rm_scratch(const char *dir, char **files, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (files[i]) {
+      unlink(files[i]);
+      free(files[i]);
+    }
+  rmdir(dir);
+}
+
+static bool write_file(const char *path, const void *b, size_t n)
+{
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    return false;
+  bool ok = fwrite(b, 1, n, f) == n;
+  return fclose(f) == 0 && ok;
+}
+
+/* clCompileProgram: OpenCL C to a SPIR-V object (kept in p->il, binary type
+ * COMPILED_OBJECT); the embedded headers are written under their include
+ * names into a scratch folder that -I names.  An IL program is an object
+ * already. */
+static cl_int CL_API_CALL icd_CompileProgram(cl_program p, cl_uint n, const cl_device_id *devs, const char *options,
+                                             cl_uint n_headers, const cl_program *headers, const char **names,
+                                             void (CL_CALLBACK *fn)(cl_program, void *), void *user)
+{
+  cl_int err = check_devices(p, n, devs, fn, user);
+  if (err != CL_SUCCESS)
+    return err;
+  if ((n_headers == 0) != (headers == NULL) || (n_headers == 0) != (names == NULL))
+    return CL_INVALID_VALUE;
+  for (cl_uint i = 0; i < n_headers; i++)
+    if (!ICD_VALID(headers[i], ICD_MAGIC_PROGRAM) || !headers[i]->source || !names[i])
+      return CL_INVALID_PROGRAM;
+  build_opts o;
+  err = parse_options(options, &o);
+  if (err != CL_SUCCESS) {
+    free_opts(&o);
+    return err;
+  }
+  char dir[4096] = "";
+  char **files = calloc(n_headers + 1, sizeof *files);
+  const char **args = realloc(o.args, (o.n_args + 3) * sizeof *args);
+  if (args)
+    o.args = args;
+  if (!files || !args) {
+    free(files);
+    free_opts(&o);
+    return CL_OUT_OF_HOST_MEMORY;
+  }
+  pthread_mutex_lock(&icd_lock);
+  clear_build(p);
+  p->options = strdup(options ? options : "");
+  p->uniform_wg = o.uniform;
+  if (n_headers && make_scratch(dir, sizeof dir)) {
+    for (cl_uint i = 0; i < n_headers && err == CL_SUCCESS; i++) {
+      size_t l = strlen(dir) + strlen(names[i]) + 2;
+      files[i] = malloc(l);
+      if (!files[i] || strchr(names[i], '/')) {
+        log_append(p, "spirv-sg: error: header include names must be plain file names");
+        err = CL_COMPILE_PROGRAM_FAILURE;
+        break;
+      }
+      snprintf(files[i], l, "%s/%s", dir, names[i]);
+      if (!write_file(files[i], headers[i]->source, strlen(headers[i]->source)))
+        err = CL_COMPILE_PROGRAM_FAILURE;
+    }
+    o.args[o.n_args++] = "-I";
+    o.args[o.n_args++] = dir;
+  }
+  if (err == CL_SUCCESS && p->source)
+    err = compile_source(p, &o) == CL_SUCCESS ? CL_SUCCESS : CL_COMPILE_PROGRAM_FAILURE;
+  if (err == CL_SUCCESS && !p->il)
+    err = CL_INVALID_OPERATION;
+  p->status = err == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
+  p->binary_type = err == CL_SUCCESS ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT : CL_PROGRAM_BINARY_TYPE_NONE;
+  if (!p->log)
+    log_append(p, "");
+  pthread_mutex_unlock(&icd_lock);
+  if (dir[0])
+    rm_scratch(dir, files, n_headers);
+  free(files);
+  free_opts(&o);
+  if (fn)
+    fn(p, user);
+  return err;
+}
+
+/* spirv-link appends the modules' functions in input order, so a kernel
+ * may call a function defined after it; the loader wants callees first.
+ * Reorders the function definitions in place: each after the functions it
+ * calls (depth first; recursion is refused by the loader anyway).  Returns
+ * false when the module is not what this expects (then it is left as is). */
+typedef struct fn_span { size_t start, end; uint32_t id; bool done, busy; } fn_span;
+
+static void emit_fn(const uint32_t *w, fn_span *f, size_t nf, size_t i, uint32_t *out, size_t *k)
+{
+  if (f[i].done || f[i].busy)
+    return;
+  f[i].busy = true;
+  for (size_t p = f[i].start; p < f[i].end;) {
+    uint32_t len = w[p] >> 16, op = w[p] & 0xffff;
+    if (op == 57 /* OpFunctionCall */ && len >= 4)
+      for (size_t j = 0; j < nf; j++)
+        if (f[j].id == w[p + 3])
+          emit_fn(w, f, nf, j, out, k);
+    p += len ? len : 1;
+  }
+  memcpy(out + *k, w + f[i].start, (f[i].end - f[i].start) * 4);
+  *k += f[i].end - f[i].start;
+  f[i].done = true;
+}
+
+static bool order_functions(uint32_t *w, size_t n)
+{
+  if (n < 5)
+    return false;
+  size_t first = 0, nf = 0;
+  fn_span *f = NULL;
+  for (size_t p = 5; p < n;) {
+    uint32_t len = w[p] >> 16, op = w[p] & 0xffff;
+    if (len == 0 || p + len > n) {
+      free(f);
+      return false;
+    }
+    if (op == 54 /* OpFunction */) {
+      if (!first)
+        first = p;
+      fn_span *g = realloc(f, (nf + 1) * sizeof *f);
+      if (!g) {
+        free(f);
+        return false;
+      }
+      f = g;
+      f[nf] = (fn_span){p, n, len > 2 ? w[p + 2] : 0, false, false};
+      nf++;
+    } else if (op == 56 /* OpFunctionEnd */ && nf) {
+      f[nf - 1].end = p + len;
+    }
+    p += len;
+  }
+  uint32_t *out = nf ? malloc((n - first) * 4) : NULL;
+  if (!out) {
+    free(f);
+    return false;
+  }
+  size_t k = 0;
+  for (size_t i = 0; i < nf; i++)
+    emit_fn(w, f, nf, i, out, &k);
+  bool ok = k == n - first;
+  if (ok)
+    memcpy(w + first, out, k * 4);
+  free(out);
+  free(f);
+  return ok;
+}
+
+/* Runs spirv-link (SPIRV-Tools) on the inputs; its messages go to the log. */
+static int run_linker(cl_program out, char *const argv[])
+{
+  char logpath[4200];
+  snprintf(logpath, sizeof logpath, "%s.log", argv[2]);  /* argv[2]: the output file */
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, logpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid;
+  extern char **environ;
+  int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  int st = 0;
+  if (rc != 0) {
+    log_append(out, "spirv-sg: error: cannot run spirv-link (apt-get install spirv-tools)");
+    return -1;
+  }
+  while (waitpid(pid, &st, 0) < 0)
+    ;
+  size_t n = 0;
+  FILE *f = fopen(logpath, "rb");
+  if (f) {
+    char line[2048];
+    while (fgets(line, sizeof line, f)) {
+      line[strcspn(line, "\n")] = 0;
+      log_append(out, line);
+      n++;
+    }
+    fclose(f);
+  }
+  unlink(logpath);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* clLinkProgram: the SPIR-V of every input (compiled objects, libraries, IL
+ * programs) through spirv-link, which resolves Import/Export linkage; then
+ * loaded as an executable, or kept as a library with -create-library. */
+static cl_program CL_API_CALL icd_LinkProgram(cl_context c, cl_uint n_dev, const cl_device_id *devs,
+                                              const char *options, cl_uint n_in, const cl_program *in,
+                                              void (CL_CALLBACK *fn)(cl_program, void *), void *user,
+                                              cl_int *errcode_ret)
+{
+  if (!ICD_VALID(c, ICD_MAGIC_CONTEXT)) {
+    SET_ERR(CL_INVALID_CONTEXT);
+    return NULL;
+  }
+  if ((n_dev > 0) != (devs != NULL) || n_in == 0 || !in || (!fn && user)) {
+    SET_ERR(CL_INVALID_VALUE);
+    return NULL;
+  }
+  for (cl_uint i = 0; i < n_dev; i++)
+    if (devs[i] != &icd_device) {
+      SET_ERR(CL_INVALID_DEVICE);
+      return NULL;
+    }
+  for (cl_uint i = 0; i < n_in; i++) {
+    if (!ICD_VALID(in[i], ICD_MAGIC_PROGRAM)) {
+      SET_ERR(CL_INVALID_PROGRAM);
+      return NULL;
+    }
+    if (!in[i]->il || (in[i]->source && in[i]->binary_type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
+                       in[i]->binary_type != CL_PROGRAM_BINARY_TYPE_LIBRARY)) {
+      SET_ERR(CL_INVALID_OPERATION);
+      return NULL;
+    }
+  }
+  bool library = options && strstr(options, "-create-library");
+  if (options && *options) {
+    /* only -create-library and -enable-link-options are link options */
+    char *copy = strdup(options);
+    for (char *t = copy ? strtok(copy, " \t\n") : NULL; t; t = strtok(NULL, " \t\n"))
+      if (strcmp(t, "-create-library") && strcmp(t, "-enable-link-options") && strncmp(t, "-cl-", 4)) {
+        free(copy);
+        SET_ERR(CL_INVALID_LINKER_OPTIONS);
+        return NULL;
+      }
+    free(copy);
+  }
+  cl_program p = new_program(c);
+  if (!p) {
+    SET_ERR(CL_OUT_OF_HOST_MEMORY);
+    return NULL;
+  }
+  p->options = strdup(options ? options : "");
+  char dir[4096];
+  char **files = calloc(n_in + 1, sizeof *files);
+  char **argv = calloc(n_in + 6, sizeof *argv);
+  cl_int err = CL_SUCCESS;
+  if (!files || !argv || !make_scratch(dir, sizeof dir)) {
+    free(files);
+    free(argv);
+    icd_ReleaseProgram(p);
+    SET_ERR(CL_OUT_OF_HOST_MEMORY);
+    return NULL;
+  }
+  size_t l = strlen(dir) + 32;
+  files[n_in] = malloc(l);
+  if (files[n_in])
+    snprintf(files[n_in], l, "%s/linked.spv", dir);
+  size_t k = 0;
+  argv[k++] = "spirv-link";
+  argv[k++] = "-o";
+  argv[k++] = files[n_in];
+  if (library)
+    argv[k++] = "--create-library";
+  /* spirv-link refuses modules of different SPIR-V versions; llvm-spirv
+   * picks the version by the features a module uses.  A later version
+   * accepts an earlier module, so all are given the highest. */
+  uint32_t version = 0;
+  for (cl_uint i = 0; i < n_in; i++) {
+    uint32_t v;
+    memcpy(&v, in[i]->il + 4, 4);
+    version = v > version ? v : version;
+  }
+  for (cl_uint i = 0; i < n_in && err == CL_SUCCESS; i++) {
+    files[i] = malloc(l);
+    if (!files[i] || !files[n_in]) {
+      err = CL_OUT_OF_HOST_MEMORY;
+      break;
+    }
+    snprintf(files[i], l, "%s/in%u.spv", dir, i);
+    unsigned char *copy = malloc(in[i]->il_size);
+    if (copy) {
+      memcpy(copy, in[i]->il, in[i]->il_size);
+      memcpy(copy + 4, &version, 4);
+    }
+    if (!copy || !write_file(files[i], copy, in[i]->il_size))
+      err = CL_OUT_OF_RESOURCES;
+    free(copy);
+    argv[k++] = files[i];
+  }
+  argv[k] = NULL;
+  if (err == CL_SUCCESS && run_linker(p, argv) != 0)
+    err = CL_LINK_PROGRAM_FAILURE;
+  if (err == CL_SUCCESS) {
+    size_t n = 0;
+    FILE *f = fopen(files[n_in], "rb");
+    if (f && fseek(f, 0, SEEK_END) == 0 && (n = (size_t)ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (p->il = malloc(n)) && fread(p->il, 1, n, f) == n)
+      p->il_size = n;
+    else
+      err = CL_LINK_PROGRAM_FAILURE;
+    if (f)
+      fclose(f);
+  }
+  if (err == CL_SUCCESS && !library) {
+    order_functions((uint32_t *)p->il, p->il_size / 4);
+    err = load_program(p) == CL_SUCCESS ? CL_SUCCESS : CL_LINK_PROGRAM_FAILURE;
+  }
+  p->from_binary = true;  /* no CL_PROGRAM_IL: it was linked, not given */
+  p->status = err == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
+  p->binary_type = err != CL_SUCCESS ? CL_PROGRAM_BINARY_TYPE_NONE
+                   : library         ? CL_PROGRAM_BINARY_TYPE_LIBRARY
+                                     : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+  if (!p->log)
+    log_append(p, "");
+  rm_scratch(dir, files, n_in + 1);
+  free(files);
+  free(argv);
+  if (fn)
+    fn(p, user);
+  /* a failed link still returns the program, for its log (the spec) */
+  SET_ERR(err);
+  return p;
 }
 
 /* ----------------------------------------------------------------- kernels */
@@ -970,7 +1309,7 @@ void icd_program_fill(struct _cl_icd_dispatch *d)
   SET(UnloadCompiler); SET(UnloadPlatformCompiler); SET(GetProgramInfo); SET(GetProgramBuildInfo);
   SET(CreateKernel); SET(CreateKernelsInProgram); SET(RetainKernel); SET(ReleaseKernel); SET(CloneKernel);
   SET(SetKernelArg); SET(GetKernelInfo); SET(GetKernelArgInfo); SET(GetKernelWorkGroupInfo);
-  SET(GetKernelSubGroupInfo);
+  SET(GetKernelSubGroupInfo); SET(CompileProgram); SET(LinkProgram);
   d->clGetKernelSubGroupInfoKHR = icd_GetKernelSubGroupInfo;
   SET(EnqueueNDRangeKernel); SET(EnqueueTask);
 #undef SET

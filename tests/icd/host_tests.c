@@ -549,6 +549,57 @@ static void test_queues(void)
   clReleaseCommandQueue(q2);
 }
 
+/* --------------------------- separate compilation, Import/Export linkage */
+
+static void test_link(void)
+{
+  cl_int err;
+  const char *a = "int helper(int x);\n"
+                  "kernel void k(global int *o) { o[get_global_id(0)] = helper((int)get_global_id(0)); }\n";
+  const char *b = "#include \"mul.h\"\nint helper(int x) { return x * MUL + 1; }\n";
+  const char *h = "#define MUL 3\n";
+  const char *hname = "mul.h";
+  cl_program pa = clCreateProgramWithSource(ctx, 1, &a, NULL, &err);
+  cl_program pb = clCreateProgramWithSource(ctx, 1, &b, NULL, &err);
+  cl_program ph = clCreateProgramWithSource(ctx, 1, &h, NULL, &err);
+  CHECK_ERR(clCompileProgram(pa, 1, &dev, "", 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
+  CHECK_ERR(clCompileProgram(pb, 1, &dev, "", 1, &ph, &hname, NULL, NULL), CL_SUCCESS);
+  cl_program_binary_type bt = 0;
+  clGetProgramBuildInfo(pa, dev, CL_PROGRAM_BINARY_TYPE, sizeof bt, &bt, NULL);
+  CHECK(bt == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT, "binary type after compile %x", (unsigned)bt);
+  CHECK(clCreateKernel(pa, "k", &err) == NULL && err == CL_INVALID_PROGRAM_EXECUTABLE, "kernel of an object: %d", err);
+  cl_program in[2] = {pa, pb};
+  cl_program l = clLinkProgram(ctx, 1, &dev, "", 2, in, NULL, NULL, &err);
+  CHECK_ERR(err, CL_SUCCESS);
+  cl_kernel k = clCreateKernel(l, "k", &err);
+  CHECK_ERR(err, CL_SUCCESS);
+  cl_mem bo = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 16 * sizeof(cl_int), NULL, &err);
+  clSetKernelArg(k, 0, sizeof bo, &bo);
+  size_t g = 16;
+  CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
+  cl_int out[16];
+  clEnqueueReadBuffer(q, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL);
+  int bad = 0;
+  for (int i = 0; i < 16; i++)
+    bad += out[i] != i * 3 + 1;
+  CHECK(bad == 0, "linked helper: %d wrong (out[5] = %d)", bad, out[5]);
+  /* an unresolved import: CL_LINK_PROGRAM_FAILURE, the reason in the log */
+  cl_program l2 = clLinkProgram(ctx, 1, &dev, NULL, 1, &pa, NULL, NULL, &err);
+  CHECK_ERR(err, CL_LINK_PROGRAM_FAILURE);
+  char log[2048] = "";
+  clGetProgramBuildInfo(l2, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+  CHECK(strstr(log, "helper") != NULL, "link log: '%s'", log);
+  CHECK(clLinkProgram(ctx, 1, &dev, "-bogus", 2, in, NULL, NULL, &err) == NULL && err == CL_INVALID_LINKER_OPTIONS,
+        "bad link option: %d", err);
+  clReleaseProgram(l2);
+  clReleaseMemObject(bo);
+  clReleaseKernel(k);
+  clReleaseProgram(l);
+  clReleaseProgram(pa);
+  clReleaseProgram(pb);
+  clReleaseProgram(ph);
+}
+
 int main(int argc, char **argv)
 {
   if (argc != 2) {
@@ -575,6 +626,7 @@ int main(int argc, char **argv)
   test_build_error();
   test_args();
   test_queues();
+  test_link();
   CHECK_ERR(clReleaseCommandQueue(q), CL_SUCCESS);
   CHECK_ERR(clReleaseContext(ctx), CL_SUCCESS);
   printf("%d passed, %d failed\n", n_pass, n_fail);

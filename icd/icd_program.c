@@ -5,10 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "icd.h"
 
@@ -644,113 +641,10 @@ static cl_int CL_API_CALL icd_CompileProgram(cl_program p, cl_uint n, const cl_d
   return err;
 }
 
-/* spirv-link appends the modules' functions in input order, so a kernel
- * may call a function defined after it; the loader wants callees first.
- * Reorders the function definitions in place: each after the functions it
- * calls (depth first; recursion is refused by the loader anyway).  Returns
- * false when the module is not what this expects (then it is left as is). */
-typedef struct fn_span { size_t start, end; uint32_t id; bool done, busy; } fn_span;
-
-static void emit_fn(const uint32_t *w, fn_span *f, size_t nf, size_t i, uint32_t *out, size_t *k)
-{
-  if (f[i].done || f[i].busy)
-    return;
-  f[i].busy = true;
-  for (size_t p = f[i].start; p < f[i].end;) {
-    uint32_t len = w[p] >> 16, op = w[p] & 0xffff;
-    if (op == 57 /* OpFunctionCall */ && len >= 4)
-      for (size_t j = 0; j < nf; j++)
-        if (f[j].id == w[p + 3])
-          emit_fn(w, f, nf, j, out, k);
-    p += len ? len : 1;
-  }
-  memcpy(out + *k, w + f[i].start, (f[i].end - f[i].start) * 4);
-  *k += f[i].end - f[i].start;
-  f[i].done = true;
-}
-
-static bool order_functions(uint32_t *w, size_t n)
-{
-  if (n < 5)
-    return false;
-  size_t first = 0, nf = 0;
-  fn_span *f = NULL;
-  for (size_t p = 5; p < n;) {
-    uint32_t len = w[p] >> 16, op = w[p] & 0xffff;
-    if (len == 0 || p + len > n) {
-      free(f);
-      return false;
-    }
-    if (op == 54 /* OpFunction */) {
-      if (!first)
-        first = p;
-      fn_span *g = realloc(f, (nf + 1) * sizeof *f);
-      if (!g) {
-        free(f);
-        return false;
-      }
-      f = g;
-      f[nf] = (fn_span){p, n, len > 2 ? w[p + 2] : 0, false, false};
-      nf++;
-    } else if (op == 56 /* OpFunctionEnd */ && nf) {
-      f[nf - 1].end = p + len;
-    }
-    p += len;
-  }
-  uint32_t *out = nf ? malloc((n - first) * 4) : NULL;
-  if (!out) {
-    free(f);
-    return false;
-  }
-  size_t k = 0;
-  for (size_t i = 0; i < nf; i++)
-    emit_fn(w, f, nf, i, out, &k);
-  bool ok = k == n - first;
-  if (ok)
-    memcpy(w + first, out, k * 4);
-  free(out);
-  free(f);
-  return ok;
-}
-
-/* Runs spirv-link (SPIRV-Tools) on the inputs; its messages go to the log. */
-static int run_linker(cl_program out, char *const argv[])
-{
-  char logpath[4200];
-  snprintf(logpath, sizeof logpath, "%s.log", argv[2]);  /* argv[2]: the output file */
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, logpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&fa, 1, 2);
-  pid_t pid;
-  extern char **environ;
-  int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  int st = 0;
-  if (rc != 0) {
-    log_append(out, "spirv-sg: error: cannot run spirv-link (apt-get install spirv-tools)");
-    return -1;
-  }
-  while (waitpid(pid, &st, 0) < 0)
-    ;
-  size_t n = 0;
-  FILE *f = fopen(logpath, "rb");
-  if (f) {
-    char line[2048];
-    while (fgets(line, sizeof line, f)) {
-      line[strcspn(line, "\n")] = 0;
-      log_append(out, line);
-      n++;
-    }
-    fclose(f);
-  }
-  unlink(logpath);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
-
 /* clLinkProgram: the SPIR-V of every input (compiled objects, libraries, IL
- * programs) through spirv-link, which resolves Import/Export linkage; then
- * loaded as an executable, or kept as a library with -create-library. */
+ * programs) through sg_link_spirv (spirv-link), which resolves Import/Export
+ * linkage; then loaded as an executable, or kept as a library with
+ * -create-library. */
 static cl_program CL_API_CALL icd_LinkProgram(cl_context c, cl_uint n_dev, const cl_device_id *devs,
                                               const char *options, cl_uint n_in, const cl_program *in,
                                               void (CL_CALLBACK *fn)(cl_program, void *), void *user,
@@ -793,75 +687,37 @@ static cl_program CL_API_CALL icd_LinkProgram(cl_context c, cl_uint n_dev, const
     free(copy);
   }
   cl_program p = new_program(c);
-  if (!p) {
+  const void **mods = calloc(n_in, sizeof *mods);
+  size_t *sizes = calloc(n_in, sizeof *sizes);
+  if (!p || !mods || !sizes) {
+    free(mods);
+    free(sizes);
+    if (p)
+      icd_ReleaseProgram(p);
     SET_ERR(CL_OUT_OF_HOST_MEMORY);
     return NULL;
   }
   p->options = strdup(options ? options : "");
-  char dir[4096];
-  char **files = calloc(n_in + 1, sizeof *files);
-  char **argv = calloc(n_in + 6, sizeof *argv);
-  cl_int err = CL_SUCCESS;
-  if (!files || !argv || !make_scratch(dir, sizeof dir)) {
-    free(files);
-    free(argv);
-    icd_ReleaseProgram(p);
-    SET_ERR(CL_OUT_OF_HOST_MEMORY);
-    return NULL;
-  }
-  size_t l = strlen(dir) + 32;
-  files[n_in] = malloc(l);
-  if (files[n_in])
-    snprintf(files[n_in], l, "%s/linked.spv", dir);
-  size_t k = 0;
-  argv[k++] = "spirv-link";
-  argv[k++] = "-o";
-  argv[k++] = files[n_in];
-  if (library)
-    argv[k++] = "--create-library";
-  /* spirv-link refuses modules of different SPIR-V versions; llvm-spirv
-   * picks the version by the features a module uses.  A later version
-   * accepts an earlier module, so all are given the highest. */
-  uint32_t version = 0;
   for (cl_uint i = 0; i < n_in; i++) {
-    uint32_t v;
-    memcpy(&v, in[i]->il + 4, 4);
-    version = v > version ? v : version;
+    mods[i] = in[i]->il;
+    sizes[i] = in[i]->il_size;
   }
-  for (cl_uint i = 0; i < n_in && err == CL_SUCCESS; i++) {
-    files[i] = malloc(l);
-    if (!files[i] || !files[n_in]) {
-      err = CL_OUT_OF_HOST_MEMORY;
-      break;
-    }
-    snprintf(files[i], l, "%s/in%u.spv", dir, i);
-    unsigned char *copy = malloc(in[i]->il_size);
-    if (copy) {
-      memcpy(copy, in[i]->il, in[i]->il_size);
-      memcpy(copy + 4, &version, 4);
-    }
-    if (!copy || !write_file(files[i], copy, in[i]->il_size))
-      err = CL_OUT_OF_RESOURCES;
-    free(copy);
-    argv[k++] = files[i];
-  }
-  argv[k] = NULL;
-  if (err == CL_SUCCESS && run_linker(p, argv) != 0)
-    err = CL_LINK_PROGRAM_FAILURE;
+  sg_load_options lo = {0};
+  lo.opt_level = -1;
+  lo.message = build_message;
+  lo.message_user = p;
+  void *linked = NULL;
+  size_t nl = 0;
+  sg_result sr = sg_link_spirv(mods, sizes, n_in, library, &lo, &linked, &nl);
+  free(mods);
+  free(sizes);
+  cl_int err = sr == SG_SUCCESS ? CL_SUCCESS : sr == SG_ERROR_NOMEM ? CL_OUT_OF_HOST_MEMORY
+                                                                     : CL_LINK_PROGRAM_FAILURE;
   if (err == CL_SUCCESS) {
-    size_t n = 0;
-    FILE *f = fopen(files[n_in], "rb");
-    if (f && fseek(f, 0, SEEK_END) == 0 && (n = (size_t)ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (p->il = malloc(n)) && fread(p->il, 1, n, f) == n)
-      p->il_size = n;
-    else
-      err = CL_LINK_PROGRAM_FAILURE;
-    if (f)
-      fclose(f);
-  }
-  if (err == CL_SUCCESS && !library) {
-    order_functions((uint32_t *)p->il, p->il_size / 4);
-    err = load_program(p) == CL_SUCCESS ? CL_SUCCESS : CL_LINK_PROGRAM_FAILURE;
+    p->il = linked;
+    p->il_size = nl;
+    if (!library)
+      err = load_program(p) == CL_SUCCESS ? CL_SUCCESS : CL_LINK_PROGRAM_FAILURE;
   }
   p->from_binary = true;  /* no CL_PROGRAM_IL: it was linked, not given */
   p->status = err == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
@@ -870,9 +726,6 @@ static cl_program CL_API_CALL icd_LinkProgram(cl_context c, cl_uint n_dev, const
                                      : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   if (!p->log)
     log_append(p, "");
-  rm_scratch(dir, files, n_in + 1);
-  free(files);
-  free(argv);
   if (fn)
     fn(p, user);
   /* a failed link still returns the program, for its log (the spec) */

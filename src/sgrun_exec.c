@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include "sgrun_exec.h"
 
@@ -98,4 +99,83 @@ int sgrun_exec(int argc, char **argv, int at)
   execvp(argv[at + 1], argv + at + 1);
   fprintf(stderr, "spirv-sgrun: error: cannot run '%s': %s\n", argv[at + 1], strerror(errno));
   return 127;
+}
+
+/* ------------------------------------------------- --link FILE (several modules) */
+
+uint32_t sgrun_take_links(int *argc, char **argv, const char ***out_links)
+{
+  *out_links = NULL;
+  uint32_t n = 0;
+  int k = 1;
+  for (int i = 1; i < *argc; i++) {
+    if (!strcmp(argv[i], "--link") && i + 1 < *argc) {
+      const char **l = realloc(*out_links, (n + 1) * sizeof *l);
+      if (!l)
+        break;
+      *out_links = l;
+      l[n++] = argv[++i];
+      continue;
+    }
+    argv[k++] = argv[i];
+  }
+  argv[k] = NULL;
+  *argc = k;
+  return n;
+}
+
+static bool ends_with(const char *s, const char *e)
+{
+  size_t n = strlen(s), m = strlen(e);
+  return n > m && !strcasecmp(s + n - m, e);
+}
+
+/* One module's SPIR-V: .cl compiled, else the file's bytes. */
+static sg_result module_bytes(const char *path, const sg_load_options *lo, void **out, size_t *n)
+{
+  if (ends_with(path, ".cl"))
+    return sg_compile_cl(path, lo, out, n);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    if (lo->message) {
+      char buf[4400];
+      snprintf(buf, sizeof buf, "%s: %s", path, strerror(errno));
+      lo->message(lo->message_user, SG_SEV_ERROR, buf);
+    }
+    return SG_ERROR_IO;
+  }
+  long len = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  *out = len > 0 && fseek(f, 0, SEEK_SET) == 0 ? malloc((size_t)len) : NULL;
+  if (*out && fread(*out, 1, (size_t)len, f) == (size_t)len) {
+    *n = (size_t)len;
+    fclose(f);
+    return SG_SUCCESS;
+  }
+  free(*out);
+  *out = NULL;
+  fclose(f);
+  return SG_ERROR_IO;
+}
+
+sg_result sgrun_load_linked(const char *main_path, const char *const *links, uint32_t n_links,
+                            const sg_load_options *lo, sg_module **out)
+{
+  uint32_t n = n_links + 1;
+  void **mods = calloc(n, sizeof *mods);
+  size_t *sizes = calloc(n, sizeof *sizes);
+  sg_result r = mods && sizes ? SG_SUCCESS : SG_ERROR_NOMEM;
+  for (uint32_t i = 0; i < n && r == SG_SUCCESS; i++)
+    r = module_bytes(i ? links[i - 1] : main_path, lo, &mods[i], &sizes[i]);
+  void *linked = NULL;
+  size_t nl = 0;
+  if (r == SG_SUCCESS)
+    r = sg_link_spirv((const void *const *)mods, sizes, n, false, lo, &linked, &nl);
+  if (r == SG_SUCCESS)
+    r = sg_module_load_memory(linked, nl, main_path, lo, out);
+  free(linked);
+  for (uint32_t i = 0; mods && i < n; i++)
+    free(mods[i]);
+  free(mods);
+  free(sizes);
+  return r;
 }

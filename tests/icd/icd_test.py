@@ -100,6 +100,18 @@ if shutil.which("clinfo"):
     check(rc == 0 and plats == ["spirv-sg"], "spirv-sgrun --exec clinfo -l: only spirv-sg", out + err)
 else:
     check(False, "clinfo is not installed (apt-get install clinfo)")
+# spirv-sgrun --link: a kernel calling a function another module defines
+la = os.path.join(a.work, "la.cl"); lb = os.path.join(a.work, "lb.cl")
+open(la, "w").write("int helper(int x);\n"
+                    "kernel void k(global int *o) { o[get_global_id(0)] = helper((int)get_global_id(0)); }\n")
+open(lb, "w").write("int helper(int x) { return x * 3 + 1; }\n")
+for backend in ("interp", "jit"):
+    rc, out, err = run([sgrun, "--backend", backend, la, "--link", lb, "--global", "8", "--arg", "o=zero:8",
+                        "--print", "o"], env=env)
+    vals = [int(v) for v in re.findall(r"o\[\d+\] = (-?\d+)", out)]
+    check(rc == 0 and vals == [3 * i + 1 for i in range(8)], "spirv-sgrun --link on %s" % backend, out + err)
+rc, out, err = run([sgrun, la, "--global", "8", "--arg", "o=zero:8"], env=env)
+check(rc != 0 and "helper" in err, "without --link the import is reported", err)
 rc, out, err = run([sgrun, "--exec"], env=env)
 check(rc == 2 and "needs a program" in err, "--exec without a program is a usage error", err)
 

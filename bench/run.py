@@ -173,6 +173,9 @@ def main():
         if not os.path.exists(p):
             sys.exit("bench: %s not built (ninja -C %s)" % (p, o.build))
     if not os.path.exists(C.clhost): C.clhost = None
+    # our OpenCL ICD, through the same unchanged host program (bench/clhost.c)
+    C.icd = os.path.join(b, "icd", "libSpirvSgOpenCL.so")
+    if not os.path.exists(C.icd) or not C.clhost: C.icd = None
     C.oclgrind = shutil.which("oclgrind-kernel")
     C.work = tempfile.mkdtemp(prefix="sgbench-")
     C.cache = os.path.join(C.work, "cache")
@@ -292,6 +295,23 @@ def main():
                 C.pocl_dev = "%s, %s compute units" % (dp["device"], dp["compute_units"])
             except ValueError:
                 note.append("PoCL: " + (first_line(err) or "exit %s" % rc))
+        # spirv-sg's ICD, plain form, the JIT on two threads, at the JIT size
+        tq = None
+        if C.icd:
+            w = outfiles("icd", k)
+            g, l = k["pnd"](s_jit)
+            cmd = [C.clhost, os.path.join(KDIR, k["plain"]), name, "5", ",".join(map(str, g)), ",".join(map(str, l))]
+            for i, p in w: cmd += ["--write", "%d=%s" % (i, p)]
+            env = dict(os.environ, OCL_ICD_VENDORS=C.icd, OCL_ICD_FILENAMES=C.icd, SPIRV_SG_BACKEND="jit",
+                       SPIRV_SG_THREADS="2", XDG_CACHE_HOME=C.cache)
+            rc, out, err, _ = run(cmd + cl_args(k["args"](s_jit)), env=env)
+            try:
+                dq = json.loads(out)
+                chk = checked(dq, name, s_jit, w)
+                if chk != "ok": note.append("ICD WRONG: " + chk)
+                else: tq = dq["best_ms"] / 1e3 / k["units"](s_jit)
+            except ValueError:
+                note.append("ICD: " + (first_line(err) or "exit %s" % rc))
         # oclgrind, plain form
         to = None
         if C.oclgrind:
@@ -316,7 +336,8 @@ def main():
                       "-" if pct is None else "%.0f%%" % pct + mark(pct >= 50)])
         rows2.append([name, "-" if ccold is None else "%.1f ms" % ccold + mark(ccold < 200),
                       "-" if cwarm is None else "%.2f ms" % cwarm + mark(cwarm < 5),
-                      fmt_t(to), fmt_t(tp), fmt_x(tp and tj[2] and tj[2] / tp),
+                      fmt_t(to), fmt_t(tp), fmt_x(tp and tj[2] and tj[2] / tp), fmt_t(tq),
+                      fmt_x(tp and tq and tq / tp),
                       "interp %s, JIT %s, C/PoCL %s, oclgrind %s" % (s_small, s_jit, s_big, s_ocl)])
         if note: notes.append("%s: %s" % (name, "; ".join(note)))
 
@@ -335,9 +356,11 @@ def main():
     print("execution only (end to end minus the same file run as one work-group, which pays compile + setup).")
     print("PoCL (%s): plain form built from source," % getattr(C, "pocl_dev", "not available"))
     print("clEnqueueNDRangeKernel+clFinish best of 5, PoCL's own threads (both cores); JIT-j2/PoCL = JIT -j2 time / PoCL time.")
+    print("ICD: the same host program and plain form on spirv-sg's OpenCL ICD (OCL_ICD_VENDORS, SPIRV_SG_BACKEND=jit,")
+    print("SPIRV_SG_THREADS=2) at the JIT size; ICD/PoCL = ICD time / PoCL time.")
     print("Sizes (elements; transpose, gemm: matrix side) differ per column: per-element times make them comparable;")
     print("the JIT size is the C size unless a JIT launch would take over %.3g s (--budget)." % o.budget)
-    table(rows2, ["kernel", "compile cold", "cached", "oclgrind", "PoCL", "JIT-j2/PoCL", "sizes"])
+    table(rows2, ["kernel", "compile cold", "cached", "oclgrind", "PoCL", "JIT-j2/PoCL", "ICD", "ICD/PoCL", "sizes"])
     print()
     if notes:
         print("Problems (a row with these shows '-' instead of a misleading figure):")

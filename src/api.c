@@ -578,7 +578,7 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   char optbuf[8], stdbuf[32];
   snprintf(optbuf, sizeof optbuf, "-O%d", opt->opt_level < 0 ? 2 : opt->opt_level > 3 ? 3 : opt->opt_level);
   snprintf(stdbuf, sizeof stdbuf, "-cl-std=%s", opt->cl_std ? opt->cl_std : "CL3.0");
-  size_t na = 18 + 2 * (size_t)opt->n_defines;
+  size_t na = 18 + 2 * (size_t)opt->n_defines + opt->n_cl_args;
   char **argv = calloc(na, sizeof *argv);
   char **defs = calloc(opt->n_defines + 1, sizeof *defs);
   if (!argv || !defs) {
@@ -613,6 +613,8 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   /* with debug info, an absolute source path: the debugger opens the file
    * named in the DebugSource whatever its working folder */
   char *abs = opt->debug_info ? realpath(path, NULL) : NULL;
+  for (uint32_t i = 0; i < opt->n_cl_args; i++)
+    argv[k++] = (char *)opt->cl_args[i];
   argv[k++] = "-o";
   argv[k++] = bc;
   argv[k++] = abs ? abs : (char *)path;
@@ -662,6 +664,191 @@ out:
   free(clang);
   free(llvm_spirv);
   return r;
+}
+
+/* spirv-link appends the modules' functions in input order, so a kernel
+ * may call a function defined after it; the loader wants callees first.
+ * Reorders the function definitions in place: each after the functions it
+ * calls (depth first; recursion is refused by the loader anyway).  Returns
+ * false when the module is not what this expects (then it is left as is). */
+typedef struct fn_span { size_t start, end; uint32_t id; bool done, busy; } fn_span;
+
+static void emit_fn(const uint32_t *w, fn_span *f, size_t nf, size_t i, uint32_t *out, size_t *k)
+{
+  if (f[i].done || f[i].busy)
+    return;
+  f[i].busy = true;
+  for (size_t p = f[i].start; p < f[i].end;) {
+    uint32_t len = w[p] >> 16, op = w[p] & 0xffff;
+    if (op == 57 /* OpFunctionCall */ && len >= 4)
+      for (size_t j = 0; j < nf; j++)
+        if (f[j].id == w[p + 3])
+          emit_fn(w, f, nf, j, out, k);
+    p += len ? len : 1;
+  }
+  memcpy(out + *k, w + f[i].start, (f[i].end - f[i].start) * 4);
+  *k += f[i].end - f[i].start;
+  f[i].done = true;
+}
+
+static bool order_functions(uint32_t *w, size_t n)
+{
+  if (n < 5)
+    return false;
+  size_t first = 0, nf = 0;
+  fn_span *f = NULL;
+  for (size_t p = 5; p < n;) {
+    uint32_t len = w[p] >> 16, op = w[p] & 0xffff;
+    if (len == 0 || p + len > n) {
+      free(f);
+      return false;
+    }
+    if (op == 54 /* OpFunction */) {
+      if (!first)
+        first = p;
+      fn_span *g = realloc(f, (nf + 1) * sizeof *f);
+      if (!g) {
+        free(f);
+        return false;
+      }
+      f = g;
+      f[nf] = (fn_span){p, n, len > 2 ? w[p + 2] : 0, false, false};
+      nf++;
+    } else if (op == 56 /* OpFunctionEnd */ && nf) {
+      f[nf - 1].end = p + len;
+    }
+    p += len;
+  }
+  uint32_t *out = nf ? malloc((n - first) * 4) : NULL;
+  if (!out) {
+    free(f);
+    return false;
+  }
+  size_t k = 0;
+  for (size_t i = 0; i < nf; i++)
+    emit_fn(w, f, nf, i, out, &k);
+  bool ok = k == n - first;
+  if (ok)
+    memcpy(w + first, out, k * 4);
+  free(out);
+  free(f);
+  return ok;
+}
+
+
+static bool write_bytes(const char *path, const void *b, size_t n)
+{
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    return false;
+  bool ok = fwrite(b, 1, n, f) == n;
+  return fclose(f) == 0 && ok;
+}
+
+sg_result sg_link_spirv(const void *const *modules, const size_t *sizes, uint32_t n, bool library,
+                        const sg_load_options *opt, void **out_spirv, size_t *out_n)
+{
+  static const sg_load_options defaults = {.opt_level = -1};
+  if (!out_spirv || !out_n || !modules || !sizes || n == 0)
+    return SG_ERROR_INVALID_ARGUMENT;
+  *out_spirv = NULL;
+  *out_n = 0;
+  if (!opt)
+    opt = &defaults;
+  load_ctx c = {opt->message, opt->message_user, false};
+  uint32_t version = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (!modules[i] || !is_spirv_magic(modules[i], sizes[i]) || sizes[i] < 20 || sizes[i] % 4) {
+      sg_emit(c.fn, c.user, SG_SEV_ERROR, "link input %u is not a SPIR-V binary", i + 1);
+      return SG_ERROR_INVALID_MODULE;
+    }
+    uint32_t v;
+    memcpy(&v, (const unsigned char *)modules[i] + 4, 4);
+    version = v > version ? v : version;
+  }
+  char *linker = find_in_path("spirv-link");
+  if (!linker) {
+    sg_emit(c.fn, c.user, SG_SEV_ERROR, "linking needs spirv-link (apt-get install spirv-tools)");
+    return SG_ERROR_TOOL_MISSING;
+  }
+  const char *tmpdir = getenv("TMPDIR");
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/sglink.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+  char **files = calloc(n + 1, sizeof *files);
+  char **argv = calloc(n + 6, sizeof *argv);
+  sg_result r = SG_SUCCESS;
+  if (!files || !argv || !mkdtemp(dir)) {
+    free(files);
+    free(argv);
+    free(linker);
+    return SG_ERROR_NOMEM;
+  }
+  size_t l = strlen(dir) + 32;
+  size_t k = 0;
+  argv[k++] = linker;
+  argv[k++] = "-o";
+  argv[k++] = files[n] = malloc(l);
+  if (library)
+    argv[k++] = "--create-library";
+  if (!files[n])
+    r = SG_ERROR_NOMEM;
+  else
+    snprintf(files[n], l, "%s/linked.spv", dir);
+  for (uint32_t i = 0; i < n && r == SG_SUCCESS; i++) {
+    files[i] = malloc(l);
+    unsigned char *copy = malloc(sizes[i]);
+    if (!files[i] || !copy) {
+      free(copy);
+      r = SG_ERROR_NOMEM;
+      break;
+    }
+    snprintf(files[i], l, "%s/in%u.spv", dir, i);
+    memcpy(copy, modules[i], sizes[i]);
+    memcpy(copy + 4, &version, 4);
+    if (!write_bytes(files[i], copy, sizes[i]))
+      r = SG_ERROR_IO;
+    free(copy);
+    argv[k++] = files[i];
+  }
+  argv[k] = NULL;
+  if (r == SG_SUCCESS) {
+    int st = run_tool(argv, &c);
+    if (st != 0) {
+      sg_emit(c.fn, c.user, SG_SEV_ERROR, st < 0 ? "cannot run spirv-link" : "spirv-link failed (see the messages above)");
+      r = SG_ERROR_INVALID_MODULE;
+    }
+  }
+  if (r == SG_SUCCESS) {
+    *out_spirv = sg_read_file(files[n], out_n);
+    if (!*out_spirv)
+      r = SG_ERROR_IO;
+    else if (!library)
+      order_functions(*out_spirv, *out_n / 4);
+  }
+  for (uint32_t i = 0; i <= n; i++)
+    if (files[i]) {
+      unlink(files[i]);
+      free(files[i]);
+    }
+  rmdir(dir);
+  free(files);
+  free(argv);
+  free(linker);
+  return r;
+}
+
+sg_result sg_compile_cl(const char *path, const sg_load_options *opt, void **out_spirv,
+                        size_t *out_n)
+{
+  static const sg_load_options defaults = {.opt_level = -1};
+  if (!path || !out_spirv || !out_n)
+    return SG_ERROR_INVALID_ARGUMENT;
+  *out_spirv = NULL;
+  *out_n = 0;
+  if (!opt)
+    opt = &defaults;
+  load_ctx c = {opt->message, opt->message_user, false};
+  return compile_cl(path, opt, &c, out_spirv, out_n);
 }
 
 sg_result sg_module_load_file(const char *path, const sg_load_options *opt, sg_module **out)

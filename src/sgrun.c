@@ -4,6 +4,7 @@
  * Exit codes: 0 clean, 1 faults (or UB with --ub=error), 2 bad usage or
  * input, 3 unsupported, 4 a needed external tool is missing.
  */
+#include "sgrun_exec.h"
 #include "spirv_sg.h"
 #include "sg_internal.h"
 
@@ -218,6 +219,8 @@ static void usage(FILE *f)
 "  -O0 -O1 -O2 -O3          optimization for .cl input (default -O2)\n"
 "  --cl-std=CL1.2|CL2.0|CL3.0  OpenCL C version for .cl input (default CL3.0)\n"
 "  -D NAME[=VALUE]          preprocessor definition for .cl input\n"
+"  --link FILE              link FILE (.cl or .spv) with the kernel's module\n"
+"                           (spirv-link: Import/Export linkage); repeatable\n"
 "\n"
 "Information:\n"
 "  --list-kernels           list kernels and their arguments\n"
@@ -487,6 +490,11 @@ static void json_values(FILE *f, const uint8_t *data, size_t size, sg_scalar s)
 
 int main(int argc, char **argv)
 {
+  int at = sgrun_exec_index(argc, argv);
+  if (at)
+    return sgrun_exec(argc, argv, at);
+  const char **links = NULL;
+  uint32_t n_links = sgrun_take_links(&argc, argv, &links);
   int rc = parse_options(argc, argv);
   if (rc >= 0)
     return rc;
@@ -522,7 +530,8 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     t0 = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
   }
-  sg_result lr = sg_module_load_file(module_path, &lo, &m);
+  sg_result lr = n_links ? sgrun_load_linked(module_path, links, n_links, &lo, &m)
+                         : sg_module_load_file(module_path, &lo, &m);
   double load_ms;
   {
     struct timespec ts;
@@ -824,6 +833,7 @@ int main(int argc, char **argv)
 
 out:
   fflush(stdout);
+  free(links);
   sg_report_destroy(rep);
   if (st.owned) {
     for (uint32_t i = 0; st.k && i < st.k->n_args; i++)

@@ -73,6 +73,10 @@ typedef struct sg_load_options {
    * OpenCL.DebugInfo.100), so instructions carry file:line; the source path
    * is made absolute first. */
   bool debug_info;
+  /* OpenCL C input: further clang -cc1 arguments, after ours and before the
+   * input (clBuildProgram's options: -I DIR, -cl-fast-relaxed-math, -w ...) */
+  const char *const *cl_args;
+  uint32_t n_cl_args;
 } sg_load_options;
 
 /* Loads .spv (SPIR-V magic), .spvasm (or text starting with ';' or 'Op'), or
@@ -82,6 +86,21 @@ sg_result sg_module_load_file(const char *path, const sg_load_options *opt, sg_m
 sg_result sg_module_load_memory(const void *bytes, size_t n, const char *name,
                                 const sg_load_options *opt, sg_module **out);
 void sg_module_destroy(sg_module *m);
+/* Links SPIR-V modules with SPIRV-Tools' linker (the spirv-link command),
+ * resolving Import/Export linkage: a kernel may call a function another
+ * module defines.  The modules are raised to the highest SPIR-V version
+ * among them (the linker refuses a mix; a later version accepts an earlier
+ * module), and unless library is set the linked functions are ordered
+ * callees first.  The linker's messages go to opt->message.  *out_spirv is
+ * malloc'd (free() it), *out_n bytes.  SG_ERROR_INVALID_MODULE: the link
+ * failed (an unresolved import ...); SG_ERROR_TOOL_MISSING: no spirv-link. */
+sg_result sg_link_spirv(const void *const *modules, const size_t *sizes, uint32_t n, bool library,
+                        const sg_load_options *opt, void **out_spirv, size_t *out_n);
+/* Compiles an OpenCL C file to SPIR-V (as sg_module_load_file does for .cl)
+ * without loading it: *out_spirv is malloc'd words (free() it), *out_n bytes.
+ * For the ICD, which keeps the SPIR-V (CL_PROGRAM_IL, binaries). */
+sg_result sg_compile_cl(const char *path, const sg_load_options *opt, void **out_spirv,
+                        size_t *out_n);
 const char *sg_module_path(const sg_module *m);
 /* The loader's module (an ld_module from loader/ld.h) for in-tree tools. */
 const void *sg_module_ir(const sg_module *m);

@@ -1411,6 +1411,26 @@ void sg_sg_describe_addr(const sg_sg *sg, uint64_t addr, char *buf, size_t n)
     ip_describe_addr((const ip_sg *)sg, addr, buf, n);
 }
 
+/* The SIMT reconvergence stack of the innermost frame, top first (the
+ * debugger's 'info divergence'); sg_internal.h. */
+uint32_t sg_sg_reconv(const sg_sg *sgp, uint32_t i, uint64_t mask[2], uint32_t *pc_word, uint32_t *rpc_label)
+{
+  const ip_sg *sg = (const ip_sg *)sgp;
+  if (!sg || sg->done || !sg->n_frames)
+    return 0;
+  const ip_frame *f = &sg->frames[sg->n_frames - 1];
+  if (i < f->depth) {
+    const ip_simt *t = &f->stack[f->depth - 1 - i];
+    mask[0] = t->mask.w[0];
+    mask[1] = t->mask.w[1];
+    *pc_word = 0;
+    if (t->pc_block && t->pc_index < f->fn->block_n_ops[t->pc_block->index])
+      *pc_word = f->fn->block_ops[t->pc_block->index][t->pc_index].insn->word_offset;
+    *rpc_label = t->rpc ? t->rpc->label : 0;
+  }
+  return f->depth;
+}
+
 bool sg_sg_blocked(const sg_sg *sg)
 {
   if (!sg)

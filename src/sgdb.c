@@ -2266,13 +2266,30 @@ static void cmd_info_args(void)
 
 static void cmd_info_breakpoints(void)
 {
-  if (!S.n_bps) {
-    printf("No breakpoints.\n");
+  if (!S.n_bps && !S.n_wps) {
+    printf("No breakpoints or watchpoints.\n");
     return;
   }
   printf("Num  Where                          Hits\n");
-  for (uint32_t i = 0; i < S.n_bps; i++)
-    printf("%-4d %-30s %" PRIu64 "\n", S.bps[i].num, S.bps[i].spec, S.bps[i].hits);
+  for (uint32_t i = 0; i < S.n_bps; i++) {
+    const bp *b = &S.bps[i];
+    printf("%-4d %-30s %" PRIu64 "%s\n", b->num, b->spec, b->hits, b->temp ? "  (temporary)" : "");
+    if (b->has_wg)
+      printf("       only in work-group (%u,%u,%u)\n", b->wg[0], b->wg[1], b->wg[2]);
+    if (b->lane >= 0)
+      printf("       only in lane %" PRId64 "\n", b->lane);
+    if (b->cond)
+      printf("       stop only where %s\n", b->cond);
+    if (b->ignore)
+      printf("       will ignore the next %" PRIu64 " hits\n", b->ignore);
+  }
+  for (uint32_t i = 0; i < S.n_wps; i++) {
+    const watch *w = &S.wps[i];
+    char where[64];
+    snprintf(where, sizeof where, "%s %s", w->kind == WP_WRITE ? "watch" : w->kind == WP_READ ? "rwatch" : "awatch",
+             w->expr);
+    printf("%-4d %-30s %" PRIu64 "\n", w->num, where, w->hits);
+  }
 }
 
 static void cmd_info_workgroups(void)
@@ -2471,6 +2488,36 @@ static void cmd_lane(int argc, char **argv)
   printf("Focus on lane %" PRIu64 ": print, x and watch use it (print ... all: every lane).\n", v);
 }
 
+/* The SIMT stack of the focused subgroup's innermost frame, top first. */
+typedef struct reconv_entry { uint64_t m[2]; uint32_t pc, rpc; bool meet; } reconv_entry;
+
+static uint32_t read_reconv(sg_sg *sg, reconv_entry *e, uint32_t max)
+{
+  uint32_t n = sg_sg_reconv(sg, 0, e[0].m, &e[0].pc, &e[0].rpc);
+  if (n > max)
+    n = max;
+  for (uint32_t k = 1; k < n; k++)
+    sg_sg_reconv(sg, k, e[k].m, &e[k].pc, &e[k].rpc);
+  /* an entry whose next block is where the entry above it reconverges is
+   * the meeting point of a branch, not a path still to run */
+  for (uint32_t k = 0; k < n; k++) {
+    const ld_insn *pi = e[k].pc ? insn_at_word(e[k].pc) : NULL;
+    e[k].meet = k > 0 && pi && e[k - 1].rpc && pi->block->label == e[k - 1].rpc;
+  }
+  return n;
+}
+
+static void block_name(uint32_t label, char *buf, size_t n)
+{
+  const char *ln = label ? id_namer(NULL, label) : NULL;
+  if (!label)
+    snprintf(buf, n, "the function's exit");
+  else if (ln)
+    snprintf(buf, n, "%%%s", ln);
+  else
+    snprintf(buf, n, "%%%u", label);
+}
+
 static void cmd_info_lanes(bool json)
 {
   if (!need_sg())
@@ -2484,11 +2531,8 @@ static void cmd_info_lanes(bool json)
   char here[256];
   loc_str(in, here, sizeof here);
   /* where the inactive lanes wait: the SIMT stack entry that holds them */
-  uint64_t rm[8][2];
-  uint32_t rpc[8], pcw[8];
-  uint32_t ne = sg_sg_reconv(sg, 0, rm[0], &pcw[0], &rpc[0]);
-  for (uint32_t e = 1; e < ne && e < 8; e++)
-    sg_sg_reconv(sg, e, rm[e], &pcw[e], &rpc[e]);
+  reconv_entry re[64];
+  uint32_t ne = read_reconv(sg, re, 64);
   if (json)
     printf("{\"workgroup\": [%u, %u, %u], \"subgroup\": %u, \"lanes\": [", w->group[0], w->group[1], w->group[2],
            S.cur_sg);
@@ -2505,25 +2549,23 @@ static void cmd_info_lanes(bool json)
     for (int d = 0; d < 3; d++)
       g[d] = c.group[d] * c.local_size[d] + li[d] + c.global_offset[d];
     bool act = dbg_lane_in(m, l);
-    char where[300];
+    char where[700];
     if (sg_sg_done(sg))
       snprintf(where, sizeof where, "finished");
     else if (act)
       snprintf(where, sizeof where, "%s", here);
     else {
       snprintf(where, sizeof where, "not in the current path");
-      for (uint32_t e = 1; e < ne && e < 8; e++)
-        if (dbg_lane_in(rm[e], l)) {
-          const ld_insn *pi = pcw[e] ? insn_at_word(pcw[e]) : NULL;
-          char ls[256];
-          const char *ln = rpc[e] ? id_namer(NULL, rpc[e]) : NULL;
-          char lb[32];
-          snprintf(lb, sizeof lb, "%%%u", rpc[e]);
-          if (pi && pi->block->label != rpc[e])
-            snprintf(where, sizeof where, "waits to run %s (other side of the branch)", loc_str(pi, ls, sizeof ls));
+      for (uint32_t e = 1; e < ne; e++)
+        if (dbg_lane_in(re[e].m, l)) {
+          const ld_insn *pi = re[e].pc ? insn_at_word(re[e].pc) : NULL;
+          char ls[256], bn[128];
+          loc_str(pi, ls, sizeof ls);
+          block_name(pi ? pi->block->label : 0, bn, sizeof bn);
+          if (re[e].meet)
+            snprintf(where, sizeof where, "waits at %s (%s) to reconverge", ls, bn);
           else
-            snprintf(where, sizeof where, "waits to reconverge at %s%s%s", rpc[e] ? "block " : "function exit",
-                     rpc[e] ? (ln ? "%" : "") : "", rpc[e] ? (ln ? ln : lb) : "");
+            snprintf(where, sizeof where, "waits to run %s (%s, the other side of the branch)", ls, bn);
           break;
         }
       if (!strcmp(where, "not in the current path") && l < nl)
@@ -2552,28 +2594,34 @@ static void cmd_info_divergence(void)
     return;
   sg_sg *sg = cur_sg();
   uint32_t nl = sg_sg_lane_count(sg);
-  uint64_t m[2];
-  uint32_t pcw, rpc;
-  uint32_t ne = sg_sg_reconv(sg, 0, m, &pcw, &rpc);
+  reconv_entry re[64];
+  uint32_t ne = read_reconv(sg, re, 64);
   if (ne <= 1) {
-    printf("No divergence: every lane of subgroup %u that is still running runs the same path.\n", S.cur_sg);
+    printf("No divergence: the lanes of subgroup %u that still run all run the same path.\n", S.cur_sg);
     return;
   }
-  printf("Subgroup %u, %u path%s pending (top: running now):\n", S.cur_sg, ne, ne == 1 ? "" : "s");
+  printf("Subgroup %u (innermost frame), top first:\n", S.cur_sg);
+  uint64_t above[2] = {0, 0};
   for (uint32_t e = 0; e < ne; e++) {
-    sg_sg_reconv(sg, e, m, &pcw, &rpc);
-    char ms[512], ls[256] = "-", rb[64];
-    dbg_mask_str(m, nl, ms, sizeof ms);
-    const ld_insn *pi = pcw ? insn_at_word(pcw) : NULL;
-    if (pi)
-      loc_str(pi, ls, sizeof ls);
-    const char *rn = rpc ? id_namer(NULL, rpc) : NULL;
-    if (rpc)
-      snprintf(rb, sizeof rb, "%%%s", rn ? rn : "");
-    if (rpc && !rn)
-      snprintf(rb, sizeof rb, "%%%u", rpc);
-    printf("  #%u lanes %-12s %s at %-16s reconverge at %s\n", e, ms,
-           e == 0 ? "running" : pi && pi->block->label == rpc ? "wait   " : "pending", ls, rpc ? rb : "function exit");
+    char ms[512], ls[256] = "?", bn[128], rb[128], ws[512];
+    dbg_mask_str(re[e].m, nl, ms, sizeof ms);
+    const ld_insn *pi = re[e].pc ? insn_at_word(re[e].pc) : NULL;
+    loc_str(pi, ls, sizeof ls);
+    block_name(pi ? pi->block->label : 0, bn, sizeof bn);
+    block_name(re[e].rpc, rb, sizeof rb);
+    if (e == 0) {
+      printf("  #0 running: lanes %s at %s; they reconverge at %s\n", ms, ls, rb);
+    } else if (re[e].meet) {
+      uint64_t waiting[2] = {re[e].m[0] & ~above[0], re[e].m[1] & ~above[1]};
+      dbg_mask_str(waiting, nl, ws, sizeof ws);
+      printf("  #%u reconvergence point %s (%s): lanes %s meet there%s%s%s\n", e, ls, bn, ms,
+             waiting[0] | waiting[1] ? "; lanes " : "", waiting[0] | waiting[1] ? ws : "",
+             waiting[0] | waiting[1] ? " already wait" : "");
+    } else {
+      printf("  #%u pending path: lanes %s will run %s (%s), then reconverge at %s\n", e, ms, ls, bn, rb);
+    }
+    above[0] |= re[e].m[0];
+    above[1] |= re[e].m[1];
   }
 }
 
@@ -2732,7 +2780,19 @@ static bool replay_to(uint64_t target)
       uint64_t todo = r->count;
       if (S.t + todo > target)
         todo = target - S.t;
-      for (uint64_t k = 0; k < todo; k++) {
+      uint64_t k = 0;
+      if (!RP.track && !RP.want_stops && todo > 1) {
+        /* nothing to look at on the way: the bare interpreter step (the
+         * last one goes through step_one, which remembers the instruction
+         * it executed for the breakpoints' "entered the line" test) */
+        sg_sg *sg = sg_wg_subgroup(S.slots[idx].wg, r->sg);
+        for (; k + 1 < todo; k++) {
+          if (sg_sg_step(sg) == SG_STEP_FAULT)
+            S.n_faults++;
+          S.t++;
+        }
+      }
+      for (; k < todo; k++) {
         st_kind sk = step_one(r->sg);
         S.t++;
         if ((RP.track || RP.want_stops) && sk != ST_BLOCKED)

@@ -678,7 +678,10 @@ static bool ensure_current(void)
   for (uint64_t i = 0; i < S.n_groups; i++)
     if (S.wg_status[i] == 0) {
       if (!S.replaying && can_skip_group(i)) {
-        run_group_fast(i);
+        if (run_group_fast(i))
+          printf("[work-group (%u,%u,%u) ran at full speed: no breakpoint can stop in it]\n",
+                 (uint32_t)(i % S.groups[0]), (uint32_t)(i / S.groups[0] % S.groups[1]),
+                 (uint32_t)(i / S.groups[0] / S.groups[1]));
         continue;
       }
       int idx = begin_group(i);
@@ -2455,9 +2458,9 @@ static void cmd_watch(int argc, char **argv, int kind)
   char val[256] = "";
   size_t used = 0;
   dbg_format_value(wp.t, wp.old, sizeof wp.old, sg, val, sizeof val, &used, 0);
-  printf("%s %d: %s (%u bytes at %s%s%s), now %s\n",
+  printf("%s %d: %s (%u bytes at %s), now %s\n",
          kind == WP_WRITE ? "Watchpoint" : kind == WP_READ ? "Read watchpoint" : "Access watchpoint", wp.num, text,
-         wp.size, d, wp.is_private ? ", as lane " : "", "", val);
+         wp.size, d, val);
   if (wp.is_private)
     printf("  private memory of lane %u of subgroup %u\n", wp.lane, wp.sg);
 }

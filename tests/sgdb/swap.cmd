@@ -15,7 +15,8 @@
 # expect: ^y \+ 0 \(int\):\n  lane  0: 20\n  lane  1: 10\n  lane  2: 40\n  lane  3: 30$
 # expect: ^\[back to step \d+ of the launch; replayed in \d+ ms\]\n\[work-group \(0,0,0\) subgroup 0, lanes 0-3\] swap at swap\.cl:4$
 # expect: ^y \+ 0 \(int\):\n  lane  0: 0\n  lane  1: 0\n  lane  2: 0\n  lane  3: 0$
-# the second subgroup's breakpoint hit, then back to the first one's
+# the first subgroup's breakpoint again, the second's, then back to the first one's
+# expect: ^Breakpoint 1, OpGroupNonUniformShuffleXor\n\[work-group \(0,0,0\) subgroup 0, lanes 0-3\]
 # expect: ^Breakpoint 1, OpGroupNonUniformShuffleXor\n\[work-group \(0,0,0\) subgroup 1, lanes 0-3\]
 # expect: ^x \+ 0 \(int\):\n  lane  0: 50\n  lane  1: 60\n  lane  2: 70\n  lane  3: 80$
 # expect: ^\[back to step \d+ of the launch, the last stop before; replayed in \d+ ms\]\n\[work-group \(0,0,0\) subgroup 0, lanes 0-3\] swap at swap\.cl:4\n.*\n=> %call1 = OpGroupNonUniformShuffleXor
@@ -36,6 +37,7 @@ next
 print y + 0
 reverse-next
 print y + 0
+continue
 continue
 print x + 0
 reverse-continue

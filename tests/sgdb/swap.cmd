@@ -25,7 +25,7 @@
 # expect: ^Breakpoint 1, OpGroupNonUniformShuffleXor\n\[work-group \(0,0,0\) subgroup 0
 # expect: ^Breakpoint 1, OpGroupNonUniformShuffleXor\n\[work-group \(0,0,0\) subgroup 1
 # expect: ^\[kernel finished: 0 diagnostics\]$
-# expect: ^out\[6\] \(int\):\n  lane  0: 80$
+# expect: ^  1 int\* out = buffer of 32 bytes \{20, 10, 40, 30, 60, 50, 80, 70\}$
 break OpGroupNonUniformShuffleXor
 run
 step
@@ -45,3 +45,4 @@ reverse-continue
 continue
 continue
 continue
+info args

@@ -39,7 +39,7 @@ enum { EXIT_OK = 0, EXIT_FAULT = 1, EXIT_USAGE = 2, EXIT_UNSUPPORTED = 3, EXIT_T
 
 static struct {
   const char *file, *script;
-  bool batch, no_debug_info;
+  bool batch, no_debug_info, dap;
   sg_run_opts run;             /* the options spirv-sgrun shares (runopts.c) */
 } O;
 
@@ -82,6 +82,9 @@ static void usage(FILE *f)
 "\n"
 "  -x FILE                  run the commands in FILE first\n"
 "  --batch                  exit after the -x script (do not read stdin)\n"
+"  --dap                    speak the Debug Adapter Protocol on stdin/stdout\n"
+"                           (for editors; the kernel comes from 'launch':\n"
+"                           program and args, see docs/sgdb.md)\n"
 "\n"
 "Kernel, NDRange and arguments (as spirv-sgrun; see its --help):\n"
 "  -k, --kernel NAME        kernel (default: the only one)\n"
@@ -137,6 +140,8 @@ static int parse_options(int argc, char **argv)
       O.script = val;
     } else if (IS("--batch")) {
       O.batch = true;
+    } else if (IS("--dap")) {
+      O.dap = true;
     } else if (IS("--no-debug-info")) {
       O.no_debug_info = true;
     } else if (a[0] == '-' && a[1]) {
@@ -149,7 +154,7 @@ static int parse_options(int argc, char **argv)
 #undef IS
 #undef NEED_VALUE
   }
-  if (!O.file)
+  if (!O.file && !O.dap)
     return die(EXIT_USAGE, "no input file (usage: " PROG " [options] FILE; see --help)");
   return -1;
 }
@@ -3230,11 +3235,80 @@ static void command_loop(FILE *f, bool interactive, bool echo)
   free(line);
 }
 
+/* ------------------------------------------------------------ the session for sgdb_dap.c */
+
+int sgdb_open(int argc, char **argv)
+{
+  memset(&O, 0, sizeof O);
+  int rc = parse_options(argc, argv);
+  if (rc >= 0)
+    return rc ? rc : EXIT_USAGE;
+  if (!O.file)
+    return die(EXIT_USAGE, "no program to debug");
+  S.focus_lane = -1;
+  S.watch_hit = -1;
+  rc = setup();
+  if (rc != 0) {
+    fprintf(stderr, PROG ": %s\n", first_error[0] ? first_error : "cannot start the kernel");
+    return rc;
+  }
+  printf("spirv-sgdb: kernel %s, %zu x %zu x %zu work-groups, subgroup size %u.\n", S.k->name, S.groups[0],
+         S.groups[1], S.groups[2], S.sg_size);
+  return 0;
+}
+
+void sgdb_exec(const char *line)
+{
+  char buf[4096];
+  snprintf(buf, sizeof buf, "%s", line);
+  execute(buf);
+  fflush(stdout);
+}
+
+bool sgdb_finished(void) { return S.finished || S.cur < 0; }
+int64_t sgdb_focus_lane(void) { return S.focus_lane; }
+void sgdb_set_focus_lane(int64_t l) { S.focus_lane = l; }
+
+uint32_t sgdb_lane_count(void)
+{
+  sg_sg *sg = S.finished || S.cur < 0 ? NULL : cur_sg();
+  return sg ? sg_sg_lane_count(sg) : 0;
+}
+
+/* The source-level names of frame `depth`'s function: its parameters and
+ * its named private variables (at -O0, clang's locals), for the DAP
+ * variables pane. */
+uint32_t sgdb_locals(uint32_t depth, const char **names, uint32_t max)
+{
+  sg_sg *sg = S.finished || S.cur < 0 ? NULL : cur_sg();
+  const ld_function *fn = sg ? dbg_frame_fn(sg, depth) : NULL;
+  uint32_t n = 0;
+  if (!fn)
+    return 0;
+  for (uint32_t i = 1; i < S.ir->bound && n < max; i++) {
+    const ld_value *v = &S.ir->values[i];
+    if (v->owner != fn || !v->name || !*v->name || strchr(v->name, '.'))
+      continue;
+    bool var = v->kind == LD_V_RESULT && v->u.insn && v->u.insn->op == SpvOpVariable;
+    if (v->kind == LD_V_PARAM || var)
+      names[n++] = v->name;
+  }
+  return n;
+}
+
+void sgdb_close(void) { cleanup(); }
+
+int sgdb_dap_main(void);
+
 int main(int argc, char **argv)
 {
   int rc = parse_options(argc, argv);
   if (rc >= 0)
     return rc;
+  if (O.dap) {
+    sg_run_opts_free(&O.run);
+    return sgdb_dap_main();
+  }
   signal(SIGINT, on_sigint);
   setvbuf(stdout, NULL, _IOLBF, 0);
   S.focus_lane = -1;

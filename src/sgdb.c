@@ -209,12 +209,13 @@ typedef struct watch {
  * started, run-length encoded.  Replaying a prefix on a fresh launch gives
  * back any earlier point exactly (the interpreter is deterministic): that
  * is how reverse-step, reverse-next and reverse-continue go backwards. */
-enum { RL_BEGIN, RL_STEP, RL_END, RL_RUNWG };
+enum { RL_BEGIN, RL_STEP, RL_END, RL_RUNWG, RL_RANGE };
 typedef struct rlog {
   uint8_t kind;
   uint32_t sg;
   uint64_t lin;
-  uint64_t count;           /* RL_STEP: steps of subgroup sg of work-group lin */
+  uint64_t count;           /* RL_STEP: steps of subgroup sg of work-group lin;
+                               RL_RANGE: work-groups lin.. run at full speed */
 } rlog;
 
 typedef struct sgstate {
@@ -584,6 +585,31 @@ static void log_add(uint8_t kind, uint64_t lin, uint32_t sg)
     S.cap_log = nc;
   }
   S.log[S.n_log++] = (rlog){kind, sg, lin, kind == RL_STEP ? 1 : 0};
+}
+
+/* Work-groups [first, first+count), none begun, to their end at full speed:
+ * natively through the JIT when the kernel compiles, else the interpreter
+ * without per-instruction stops.  *native: which. */
+static bool run_range_fast(uint64_t first, uint64_t count, bool *native)
+{
+  char err[512] = "";
+  bool nat = false;
+  sg_result r = sg_launch_run_groups(S.l, first, count, true, &nat, err, sizeof err);
+  if (native)
+    *native = nat;
+  if (r != SG_SUCCESS) {
+    if (!S.replaying)
+      printf("error: running work-groups %" PRIu64 "..%" PRIu64 ": %s\n", first, first + count - 1,
+             err[0] ? err : sg_result_name(r));
+    return false;
+  }
+  for (uint64_t i = first; i < first + count; i++)
+    S.wg_status[i] = 2;
+  if (!S.replaying) {
+    log_add(RL_RANGE, first, 0);
+    S.log[S.n_log - 1].count = count;
+  }
+  return true;
 }
 
 static void end_slot(int idx)
@@ -2337,19 +2363,50 @@ static void cmd_workgroup(int argc, char **argv)
   for (uint32_t i = 0; i < S.n_slots; i++)
     if (S.slots[i].linear == lin)
       idx = (int)i;
+  /* work-groups before it that were begun but never stepped (the launch
+   * begins the first one) go back to not begun: they can run at full speed */
+  for (uint32_t s = 0; s < S.n_slots && idx < 0;) {
+    uint64_t sl = S.slots[s].linear;
+    bool stepped = false;
+    for (uint64_t e = 0; e < S.n_log && !stepped; e++)
+      stepped = S.log[e].kind == RL_STEP && S.log[e].lin == sl;
+    if (sl < lin && !stepped) {
+      for (uint64_t e = 0; e < S.n_log; e++)
+        if (S.log[e].kind == RL_BEGIN && S.log[e].lin == sl) {
+          memmove(&S.log[e], &S.log[e + 1], (S.n_log - e - 1) * sizeof *S.log);
+          S.n_log--;
+          break;
+        }
+      sg_wg_end(S.slots[s].wg);
+      free(S.slots[s].st);
+      S.wg_status[sl] = 0;
+      S.slots[s] = S.slots[--S.n_slots];
+      S.cur = -1;
+      continue;
+    }
+    s++;
+  }
   if (idx < 0 && lin > 0 && S.wg_status[lin - 1] == 0) {
     /* the work-groups before it run first, at full speed: global memory is
      * then what the kernel left there when X starts */
     double t0 = sg_now_ms();
     uint64_t ran = 0;
-    for (uint64_t i = 0; i < lin; i++)
-      if (S.wg_status[i] == 0) {
-        if (!run_group_fast(i))
-          return;
-        ran++;
+    bool native = false;
+    for (uint64_t i = 0; i < lin;) {
+      if (S.wg_status[i] != 0) {
+        i++;
+        continue;
       }
-    printf("[ran %" PRIu64 " earlier work-group%s at full speed in %.0f ms]\n", ran, ran == 1 ? "" : "s",
-           sg_now_ms() - t0);
+      uint64_t e = i;
+      while (e < lin && S.wg_status[e] == 0)
+        e++;
+      if (!run_range_fast(i, e - i, &native))
+        return;
+      ran += e - i;
+      i = e;
+    }
+    printf("[ran %" PRIu64 " earlier work-group%s at full speed (%s) in %.0f ms]\n", ran, ran == 1 ? "" : "s",
+           native ? "native code from the JIT" : "interpreter", sg_now_ms() - t0);
   }
   if (idx < 0)
     idx = begin_group(lin);
@@ -2780,6 +2837,8 @@ static bool replay_to(uint64_t target)
         end_slot(idx);
     } else if (r->kind == RL_RUNWG) {
       run_group_fast(r->lin);
+    } else if (r->kind == RL_RANGE) {
+      run_range_fast(r->lin, r->count, NULL);
     } else {
       int idx = slot_of(r->lin);
       if (idx < 0) { ok = false; break; }

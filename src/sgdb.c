@@ -3196,6 +3196,7 @@ static int setup(void)
   d->printf_out = stdout_write;
   d->message = on_message;
   d->on_diag = on_diag;
+  d->jit_opt_level = -1;   /* the fast-forward's native code: the JIT's default level */
   sg_result r = sg_run_opts_ndrange(&O.run, S.k, S.rf, d, err, sizeof err);
   if (r != SG_SUCCESS)
     return die(EXIT_USAGE, "%s", err);

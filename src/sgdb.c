@@ -742,6 +742,7 @@ static struct {
   uint64_t seq;             /* diagnostics seen */
   uint64_t before;          /* seq when the last step began */
   char text[1024];
+  uint64_t lanes[2];        /* the lanes it names */
 } last_diag;
 
 static void on_diag(void *user, const sg_diag *d)
@@ -749,6 +750,7 @@ static void on_diag(void *user, const sg_diag *d)
   (void)user;
   last_diag.seq++;
   snprintf(last_diag.text, sizeof last_diag.text, "%s", d->formatted);
+  memcpy(last_diag.lanes, d->lanes, sizeof last_diag.lanes);
 }
 
 static void print_fault(void)
@@ -758,6 +760,12 @@ static void print_fault(void)
     return;
   }
   printf("%s\n", last_diag.text);
+  /* the report's lanes get the focus (the first of them) */
+  for (uint32_t l = 0; l < 128; l++)
+    if (dbg_lane_in(last_diag.lanes, l)) {
+      S.focus_lane = l;
+      break;
+    }
   wgslot *w = cur_slot();
   const ld_insn *at = w ? w->st[S.cur_sg].prev : NULL;
   if (at) {

@@ -859,7 +859,7 @@ static bool expr(parser *P, dbg_val *v)
     P->p++;
     dbg_val a, b;
     bool t;
-    char e[8];
+    char e[128];
     if (!rvalue(P, v) || !dbg_val_truth(v, &t, e, sizeof e))
       return fail(P, "'?' needs a scalar condition");
     if (!expr(P, &a) || !accept(P, ":") || !expr(P, &b))

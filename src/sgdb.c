@@ -2817,6 +2817,7 @@ static bool replay_to(uint64_t target)
   uint64_t n_log = S.n_log;
   S.log = NULL;
   S.n_log = S.cap_log = 0;
+  S.replaying = true;   /* from here: nothing is logged or printed */
   stop_launch();
   for (uint32_t i = 0; i < S.k->n_args; i++)
     if (S.pristine[i] && S.args[i].data)

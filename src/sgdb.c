@@ -10,6 +10,20 @@
  * raised arrives through sg_run_desc.on_diag, pointers are described by
  * sg_sg_describe_addr(), barrier waits come from sg_sg_blocked(), and .cl
  * input is compiled with line information by sg_load_options.debug_info.
+ *
+ * Where things are (search for the section headers):
+ *   "session state"  breakpoints, watchpoints, the replay log, slots
+ *   "running"        step_one (one instruction; divergence events), scheduling,
+ *                    the fast-forward (run_group_fast, run_range_fast)
+ *   "watchpoints"    how a watchpoint fires: watch_before (reads),
+ *                    watch_after (writes), called by step_one
+ *   check_stop       after a step: watchpoint hits, then breakpoints with
+ *                    their conditions (cond_lanes, bp_stops), diverge/converge
+ *   "commands"       print (expressions: dbg_expr.c), break/tbreak/condition/
+ *                    ignore, watch, lane, info lanes/divergence, display, x, ...
+ *   "replay"         reverse-step/next/continue: replay_to replays the log
+ *   "the session for sgdb_dap.c"  what the DAP front-end (sgdb_dap.c) calls
+ * Values and types are formatted by dbg_format.c.
  */
 #include "spirv_sg.h"
 #include "sg_internal.h"

@@ -292,6 +292,7 @@ static struct {
   uint64_t n_log, cap_log;
   uint64_t t;               /* steps since the launch began: the current point */
   bool replaying;           /* replay: no output, no logging, no checks */
+  bool replay_events;       /* ... but divergence events (reverse-continue) */
   bool json;                /* the current command asked for --json */
 } S;
 
@@ -920,7 +921,7 @@ static st_kind step_one(uint32_t i)
   if (r == SG_STEP_BLOCKED)
     return ST_BLOCKED;
   w->st[i].prev = before;
-  if (!S.replaying) {
+  if (!S.replaying || S.replay_events) {
     sg_sg_active(sg, ma);
     S.ev_diverge = S.ev_converge = false;
     bool sub = (ma[0] & ~mb[0]) == 0 && (ma[1] & ~mb[1]) == 0 && (ma[0] != mb[0] || ma[1] != mb[1]);
@@ -931,7 +932,7 @@ static st_kind step_one(uint32_t i)
     }
     memcpy(S.ev_before, mb, sizeof mb);
     memcpy(S.ev_after, ma, sizeof ma);
-    if (S.n_wps)
+    if (S.n_wps && !S.replaying)
       watch_after(w, i, sg, before, mb);
   }
   if (r == SG_STEP_FAULT) {
@@ -1113,7 +1114,7 @@ static bool check_stop(uint32_t i)
       }
       continue;
     }
-    char msg[2400], ms[512];
+    char msg[4096], ms[512];
     uint32_t nl = sg_sg_lane_count(sg);
     dbg_mask_str(lanes, nl, ms, sizeof ms);
     S.cur_sg = i;
@@ -1124,8 +1125,11 @@ static bool check_stop(uint32_t i)
       dbg_mask_str(waiting, nl, ws, sizeof ws);
       const ld_insn *br = w->st[i].prev;
       char ls[256];
-      snprintf(msg, sizeof msg, "Breakpoint %d, divergence at %s: lanes %s split; lanes %s go on, lanes %s wait",
-               p->num, loc_str(br, ls, sizeof ls), bs, ms, ws);
+      char gs[512];
+      dbg_mask_str(S.ev_after, nl, gs, sizeof gs);
+      snprintf(msg, sizeof msg, "Breakpoint %d, divergence at %s: lanes %s split; lanes %s go on, lanes %s wait%s%s",
+               p->num, loc_str(br, ls, sizeof ls), bs, gs, ws, p->cond || p->lane >= 0 ? "; it holds in lanes " : "",
+               p->cond || p->lane >= 0 ? ms : "");
     } else if (p->kind == BP_CONVERGE) {
       char bs[512];
       dbg_mask_str(S.ev_before, nl, bs, sizeof bs);
@@ -2777,12 +2781,18 @@ static void rp_note(const wgslot *w, uint32_t i)
     const ld_insn *in = sg_insn(sg);
     for (uint32_t b = 0; b < S.n_bps; b++) {
       const bp *p = &S.bps[b];
-      if (p->kind == BP_DIVERGE || p->kind == BP_CONVERGE || !in || !bp_match(p, in, w->st[i].prev))
-        continue;
+      uint64_t cand[2], lanes[2];
+      if (p->kind == BP_DIVERGE || p->kind == BP_CONVERGE) {
+        if (!(p->kind == BP_DIVERGE ? S.ev_diverge : S.ev_converge))
+          continue;
+        memcpy(cand, S.ev_after, sizeof cand);
+      } else {
+        if (!in || !bp_match(p, in, w->st[i].prev))
+          continue;
+        sg_sg_active(sg, cand);
+      }
       if (p->has_wg && memcmp(p->wg, w->group, sizeof p->wg))
         continue;
-      uint64_t cand[2], lanes[2];
-      sg_sg_active(sg, cand);
       cond_lanes(p, w, sg, cand, lanes, NULL, 0);
       if (lanes[0] | lanes[1]) {
         RP.last_stop = S.t;
@@ -3008,9 +3018,11 @@ static void cmd_reverse_continue(void)
   uint64_t now = S.t;
   RP.want_stops = true;
   RP.last_stop = UINT64_MAX;
+  S.replay_events = true;
   /* a stop at the current point does not count: look before it */
   replay_to(now ? now - 1 : 0);
   RP.want_stops = false;
+  S.replay_events = false;
   uint64_t target = RP.last_stop;
   if (target == UINT64_MAX) {
     replay_to(0);

@@ -737,6 +737,48 @@ static void apply_exec_mode(ld_b *b, ld_kernel *k, const spv_insn_ref *in) {
 
 /* ------------------------------------------------------------------ load */
 
+/* A copy of the module without its debug information (the OpExtInst of the
+ * OpenCL.DebugInfo.100 / DebugInfo / NonSemantic.Shader.DebugInfo.100 sets
+ * and their imports), for spirv-val; NULL when there is none.  Debian 12's
+ * spirv-val checks OpenCL.DebugInfo.100 more strictly than llvm-spirv-15
+ * writes it (DebugSource's Text as DebugInfoNone, a DebugTypePointer to a
+ * DebugTypeQualifier), so every .cl compiled with -g would warn; the
+ * validator is asked about the program, which is what runs. */
+static uint32_t *without_debug_info(const uint32_t *w, size_t n, size_t *out_n) {
+  uint32_t sets[8];
+  unsigned n_sets = 0;
+  for (size_t i = 5; i < n;) {
+    uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+    if (!wc || i + wc > n) return NULL;
+    if (op == SpvOpExtInstImport && wc >= 3 && n_sets < 8) {
+      const char *name = (const char *)&w[i + 2];
+      size_t max = (wc - 2) * 4;
+      if (memchr(name, 0, max) && (!strcmp(name, "OpenCL.DebugInfo.100") || !strcmp(name, "DebugInfo") ||
+                                   !strcmp(name, "NonSemantic.Shader.DebugInfo.100")))
+        sets[n_sets++] = w[i + 1];
+    }
+    i += wc;
+  }
+  if (!n_sets) return NULL;
+  uint32_t *c = malloc(n * sizeof *c);
+  if (!c) return NULL;
+  memcpy(c, w, 5 * sizeof *c);
+  size_t k = 5;
+  for (size_t i = 5; i < n;) {
+    uint32_t wc = w[i] >> 16, op = w[i] & 0xffff;
+    bool drop = false;
+    for (unsigned s = 0; s < n_sets; s++)
+      drop |= (op == SpvOpExtInstImport && w[i + 1] == sets[s]) || (op == SpvOpExtInst && wc >= 4 && w[i + 3] == sets[s]);
+    if (!drop) {
+      memcpy(&c[k], &w[i], wc * sizeof *c);
+      k += wc;
+    }
+    i += wc;
+  }
+  *out_n = k;
+  return c;
+}
+
 static ld_result load(ld_b *b, const spv_binary *bin) {
   ld_module *m = b->m;
   const ld_options *opt = b->opt;
@@ -751,7 +793,11 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
   /* Validation first: later errors may be explained by it. */
   if (!opt || opt->validate != LD_VALIDATE_OFF) {
     char msg[700];
-    int r = ld_tools_validate(bin->words, bin->n_words, bin->version, msg, sizeof msg);
+    size_t n_plain = 0;
+    uint32_t *plain = without_debug_info(bin->words, bin->n_words, &n_plain);
+    int r = plain ? ld_tools_validate(plain, n_plain, bin->version, msg, sizeof msg)
+                  : ld_tools_validate(bin->words, bin->n_words, bin->version, msg, sizeof msg);
+    free(plain);
     if (r == 1 && opt && opt->validate == LD_VALIDATE_STRICT)
       ld_fail(b, LD_ERR_INVALID, "module does not validate (spirv-val): %s", msg);
     if (r == 1) ld_msg(b, LD_WARNING, "module does not validate (spirv-val): %s; running anyway", msg);

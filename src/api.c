@@ -1456,6 +1456,9 @@ struct sg_launch {
   ip_launch *l;
   ip_arg *args;
   diag_fwd fwd;
+  char *kernel;              /* for the fast-forward's JIT compile */
+  int jit_opt_level;
+  uint32_t threads;
 };
 
 sg_result sg_launch_create(const sg_module *m, const sg_run_desc *d, sg_launch **out,
@@ -1491,8 +1494,47 @@ sg_result sg_launch_create(const sg_module *m, const sg_run_desc *d, sg_launch *
     sg_result s = map_ip_result(r);
     return s == SG_SUCCESS || s == SG_FAULTED ? SG_ERROR_LAUNCH : s;
   }
+  sl->kernel = d->kernel ? strdup(d->kernel) : NULL;
+  sl->jit_opt_level = d->jit_opt_level;
+  sl->threads = d->threads;
   *out = sl;
   return SG_SUCCESS;
+}
+
+/* The debugger's fast-forward (sg_internal.h): work-groups [first,
+ * first+count), none begun yet, run to their end at full speed - natively
+ * when jit and the kernel compiles, else in the interpreter without
+ * per-instruction stops - as one range of the launch. */
+sg_result sg_launch_run_groups(sg_launch *sl, uint64_t first, uint64_t count, bool jit, bool *used_jit,
+                               char *err, size_t err_size)
+{
+  if (used_jit)
+    *used_jit = false;
+  if (!sl || !count)
+    return SG_SUCCESS;
+  if (err && err_size)
+    err[0] = 0;
+  uint32_t S = ip_launch_ndrange(sl->l)->sg_size;
+  ip_result ir = IP_OK;
+  bool done = false;
+  if (jit && sl->kernel) {
+    sg_jit_job job;
+    sg_jit_job_init(&job, sl->m->ir, sl->kernel, S, sl->jit_opt_level);
+    sg_jit_job_start(&job, false);
+    if (job.k) {
+      ir = sg_jit_run_range(job.k, sl->l, sl->threads > 1 ? sl->threads : 1, first, count);
+      done = true;
+      if (used_jit)
+        *used_jit = true;
+    } else if (err && err_size) {
+      snprintf(err, err_size, "%s", job.err);
+    }
+    sg_jit_job_fini(&job);
+  }
+  if (!done)
+    ir = ip_launch_run_range(sl->l, first, count);
+  sg_result r = map_ip_result(ir);
+  return r == SG_FAULTED ? SG_SUCCESS : r;
 }
 
 void sg_launch_destroy(sg_launch *l)
@@ -1501,6 +1543,7 @@ void sg_launch_destroy(sg_launch *l)
     return;
   ip_launch_free(l->l);
   free(l->args);
+  free(l->kernel);
   free(l);
 }
 
@@ -1614,6 +1657,26 @@ void sg_sg_describe_addr(const sg_sg *sg, uint64_t addr, char *buf, size_t n)
   buf[0] = 0;
   if (sg)
     ip_describe_addr((const ip_sg *)sg, addr, buf, n);
+}
+
+/* The SIMT reconvergence stack of the innermost frame, top first (the
+ * debugger's 'info divergence'); sg_internal.h. */
+uint32_t sg_sg_reconv(const sg_sg *sgp, uint32_t i, uint64_t mask[2], uint32_t *pc_word, uint32_t *rpc_label)
+{
+  const ip_sg *sg = (const ip_sg *)sgp;
+  if (!sg || sg->done || !sg->n_frames)
+    return 0;
+  const ip_frame *f = &sg->frames[sg->n_frames - 1];
+  if (i < f->depth) {
+    const ip_simt *t = &f->stack[f->depth - 1 - i];
+    mask[0] = t->mask.w[0];
+    mask[1] = t->mask.w[1];
+    *pc_word = 0;
+    if (t->pc_block && t->pc_index < f->fn->block_n_ops[t->pc_block->index])
+      *pc_word = f->fn->block_ops[t->pc_block->index][t->pc_index].insn->word_offset;
+    *rpc_label = t->rpc ? t->rpc->label : 0;
+  }
+  return f->depth;
 }
 
 bool sg_sg_blocked(const sg_sg *sg)

@@ -4,6 +4,18 @@
 
 #include "spirv_sg.h"
 
+/* The debugger's view of a subgroup's SIMT reconvergence stack (innermost
+ * frame): returns the number of entries; entry i (0 = the top, the lanes
+ * running now) gets its lanes, the word offset of its next instruction (0
+ * at a block end) and the label of its reconvergence block (0: the
+ * function's exit). */
+uint32_t sg_sg_reconv(const sg_sg *sg, uint32_t i, uint64_t mask[2], uint32_t *pc_word, uint32_t *rpc_label);
+/* The debugger's fast-forward: runs work-groups [first, first+count) of a
+ * stepping launch (none of them begun) to their end at full speed, natively
+ * when jit and the kernel compiles (*used_jit), else in the interpreter
+ * without per-instruction stops.  err: why the JIT was not used. */
+sg_result sg_launch_run_groups(sg_launch *l, uint64_t first, uint64_t count, bool jit, bool *used_jit,
+                               char *err, size_t err_size);
 bool sg_parse_type_name(const char *tn, sg_scalar *out_s, uint32_t *out_n);
 double sg_now_ms(void);
 void sg_emit(sg_message_fn fn, void *user, sg_severity sev, const char *fmt, ...)

@@ -10,10 +10,25 @@
  * raised arrives through sg_run_desc.on_diag, pointers are described by
  * sg_sg_describe_addr(), barrier waits come from sg_sg_blocked(), and .cl
  * input is compiled with line information by sg_load_options.debug_info.
+ *
+ * Where things are (search for the section headers):
+ *   "session state"  breakpoints, watchpoints, the replay log, slots
+ *   "running"        step_one (one instruction; divergence events), scheduling,
+ *                    the fast-forward (run_group_fast, run_range_fast)
+ *   "watchpoints"    how a watchpoint fires: watch_before (reads),
+ *                    watch_after (writes), called by step_one
+ *   check_stop       after a step: watchpoint hits, then breakpoints with
+ *                    their conditions (cond_lanes, bp_stops), diverge/converge
+ *   "commands"       print (expressions: dbg_expr.c), break/tbreak/condition/
+ *                    ignore, watch, lane, info lanes/divergence, display, x, ...
+ *   "replay"         reverse-step/next/continue: replay_to replays the log
+ *   "the session for sgdb_dap.c"  what the DAP front-end (sgdb_dap.c) calls
+ * Values and types are formatted by dbg_format.c.
  */
 #include "spirv_sg.h"
 #include "sg_internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -26,6 +41,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dbg.h"
 #include "ld.h"
 #include "spv.h"
 
@@ -37,7 +53,7 @@ enum { EXIT_OK = 0, EXIT_FAULT = 1, EXIT_USAGE = 2, EXIT_UNSUPPORTED = 3, EXIT_T
 
 static struct {
   const char *file, *script;
-  bool batch, no_debug_info;
+  bool batch, no_debug_info, dap;
   sg_run_opts run;             /* the options spirv-sgrun shares (runopts.c) */
 } O;
 
@@ -80,6 +96,9 @@ static void usage(FILE *f)
 "\n"
 "  -x FILE                  run the commands in FILE first\n"
 "  --batch                  exit after the -x script (do not read stdin)\n"
+"  --dap                    speak the Debug Adapter Protocol on stdin/stdout\n"
+"                           (for editors; the kernel comes from 'launch':\n"
+"                           program and args, see docs/sgdb.md)\n"
 "\n"
 "Kernel, NDRange and arguments (as spirv-sgrun; see its --help):\n"
 "  -k, --kernel NAME        kernel (default: the only one)\n"
@@ -135,6 +154,8 @@ static int parse_options(int argc, char **argv)
       O.script = val;
     } else if (IS("--batch")) {
       O.batch = true;
+    } else if (IS("--dap")) {
+      O.dap = true;
     } else if (IS("--no-debug-info")) {
       O.no_debug_info = true;
     } else if (a[0] == '-' && a[1]) {
@@ -147,7 +168,7 @@ static int parse_options(int argc, char **argv)
 #undef IS
 #undef NEED_VALUE
   }
-  if (!O.file)
+  if (!O.file && !O.dap)
     return die(EXIT_USAGE, "no input file (usage: " PROG " [options] FILE; see --help)");
   return -1;
 }
@@ -162,7 +183,7 @@ static bool has_ext(const char *p, const char *e)
 
 /* ------------------------------------------------------------ session state */
 
-enum { BP_LINE, BP_ID, BP_LABEL, BP_OP, BP_FUNC };
+enum { BP_LINE, BP_ID, BP_LABEL, BP_OP, BP_FUNC, BP_DIVERGE, BP_CONVERGE };
 
 typedef struct bp {
   int num;
@@ -172,7 +193,44 @@ typedef struct bp {
   const ld_function *fn;
   char *spec;
   uint64_t hits;
+  char *cond;               /* 'if EXPR': stops only for lanes where it holds */
+  uint64_t ignore;          /* 'ignore N COUNT': hits still to pass over */
+  bool temp;                /* tbreak: deleted when it stops */
+  bool has_wg;              /* '... workgroup X Y Z' */
+  uint32_t wg[3];
+  int64_t lane;             /* '... lane L', -1 any */
 } bp;
+
+/* A watchpoint: `size` bytes at `addr` as lane `lane` of subgroup `sg` of
+ * work-group `lin` sees them (private memory is per lane; global and local
+ * memory read the same from any lane of the work-group). */
+enum { WP_WRITE, WP_READ, WP_ACCESS };
+typedef struct watch {
+  int num, kind;
+  char *expr;
+  uint64_t addr;
+  uint32_t size;
+  const ld_type *t;         /* the watched scalar's type (formatting) */
+  bool is_private, is_local;
+  uint64_t lin;
+  uint32_t sg, lane;
+  uint8_t old[16], was[16];
+  bool primed;              /* replay: old holds the value at this point */
+  uint64_t hits;
+} watch;
+
+/* The replay log: everything that changed the launch's state since it
+ * started, run-length encoded.  Replaying a prefix on a fresh launch gives
+ * back any earlier point exactly (the interpreter is deterministic): that
+ * is how reverse-step, reverse-next and reverse-continue go backwards. */
+enum { RL_BEGIN, RL_STEP, RL_END, RL_RUNWG, RL_RANGE };
+typedef struct rlog {
+  uint8_t kind;
+  uint32_t sg;
+  uint64_t lin;
+  uint64_t count;           /* RL_STEP: steps of subgroup sg of work-group lin;
+                               RL_RANGE: work-groups lin.. run at full speed */
+} rlog;
 
 typedef struct sgstate {
   const ld_insn *prev;      /* last instruction it executed */
@@ -218,6 +276,24 @@ static struct {
   const ld_insn *list_at;   /* where 'list' continues */
   uint32_t list_line;
   bool quit;
+  int64_t focus_lane;       /* 'lane L': -1 none */
+  watch *wps;
+  uint32_t n_wps;
+  char **displays;          /* 'display EXPR' */
+  uint32_t n_displays;
+  /* the last step's events (step_one) */
+  int watch_hit;            /* index into wps, -1 none */
+  uint64_t watch_lanes[2];  /* lanes whose access it was */
+  const ld_insn *watch_insn;
+  bool ev_diverge, ev_converge;
+  uint64_t ev_before[2], ev_after[2];
+  /* replay */
+  rlog *log;
+  uint64_t n_log, cap_log;
+  uint64_t t;               /* steps since the launch began: the current point */
+  bool replaying;           /* replay: no output, no logging, no checks */
+  bool replay_events;       /* ... but divergence events (reverse-continue) */
+  bool json;                /* the current command asked for --json */
 } S;
 
 static volatile sig_atomic_t interrupted;
@@ -280,41 +356,6 @@ static const ld_insn *frame_insn(const sg_sg *sg, uint32_t depth)
 
 /* ------------------------------------------------------------- formatting */
 
-static const char *base_name(const char *p)
-{
-  const char *s = strrchr(p, '/');
-  return s ? s + 1 : p;
-}
-
-static void type_name(const ld_type *t, char *buf, size_t n)
-{
-  if (!t) { snprintf(buf, n, "?"); return; }
-  char in[96];
-  switch (t->kind) {
-  case LD_T_VOID: snprintf(buf, n, "void"); break;
-  case LD_T_BOOL: snprintf(buf, n, "bool"); break;
-  case LD_T_INT:
-    snprintf(buf, n, "%s", t->width == 8 ? "uchar" : t->width == 16 ? "ushort" : t->width == 32 ? "uint" :
-             t->width == 64 ? "ulong" : "int");
-    if (t->width != 8 && t->width != 16 && t->width != 32 && t->width != 64)
-      snprintf(buf, n, "i%u", t->width);
-    break;
-  case LD_T_FLOAT: snprintf(buf, n, "%s", t->width == 16 ? "half" : t->width == 64 ? "double" : "float"); break;
-  case LD_T_VECTOR: type_name(t->elem, in, sizeof in); snprintf(buf, n, "v%u%s", t->count, in); break;
-  case LD_T_ARRAY: type_name(t->elem, in, sizeof in); snprintf(buf, n, "_arr_%s_%u", in, t->count); break;
-  case LD_T_RUNTIME_ARRAY: type_name(t->elem, in, sizeof in); snprintf(buf, n, "_rarr_%s", in); break;
-  case LD_T_STRUCT: snprintf(buf, n, "_struct_%u", t->id); break;
-  case LD_T_POINTER: {
-    type_name(t->elem, in, sizeof in);
-    const char *sc = spv_storage_class_name(t->storage);
-    snprintf(buf, n, "_ptr_%s_%s", sc ? sc : "?", in);
-    break;
-  }
-  case LD_T_FUNCTION: snprintf(buf, n, "_fn_%u", t->id); break;
-  default: snprintf(buf, n, "_type_%u", t->id); break;
-  }
-}
-
 /* Names for disassembly: OpName, else a friendly type / constant name. */
 static char namebuf[8][128];
 static unsigned namebuf_i;
@@ -329,7 +370,7 @@ static const char *id_namer(void *user, uint32_t id)
     return v->name;
   char *b = namebuf[namebuf_i++ & 7];
   if (v->kind == LD_V_TYPE && v->type) {
-    type_name(v->type, b, sizeof namebuf[0]);
+    dbg_type_name(v->type, b, sizeof namebuf[0]);
     return b;
   }
   if (v->kind == LD_V_CONSTANT && v->type && v->u.bytes && !v->is_spec_constant &&
@@ -340,7 +381,7 @@ static const char *id_namer(void *user, uint32_t id)
       snprintf(b, sizeof namebuf[0], "%s", x ? "true" : "false");
     else {
       char tn[32];
-      type_name(v->type, tn, sizeof tn);
+      dbg_type_name(v->type, tn, sizeof tn);
       snprintf(b, sizeof namebuf[0], "%s_%" PRIu64, tn, x);
     }
     return b;
@@ -378,35 +419,12 @@ static void format_insn(const ld_insn *in, char *buf, size_t n)
 static const char *loc_str(const ld_insn *in, char *buf, size_t n)
 {
   if (in && in->loc && in->loc->file)
-    snprintf(buf, n, "%s:%u", base_name(in->loc->file), in->loc->line);
+    snprintf(buf, n, "%s:%u", dbg_base_name(in->loc->file), in->loc->line);
   else if (in)
     snprintf(buf, n, "word %u", in->word_offset);
   else
     snprintf(buf, n, "?");
   return buf;
-}
-
-static void mask_str(const uint64_t m[2], uint32_t n_lanes, char *buf, size_t n)
-{
-  size_t used = 0;
-  buf[0] = 0;
-  bool any = false;
-  for (uint32_t l = 0; l < n_lanes && l < 128; l++) {
-    if (!((m[l >> 6] >> (l & 63)) & 1))
-      continue;
-    uint32_t e = l;
-    while (e + 1 < n_lanes && e + 1 < 128 && ((m[(e + 1) >> 6] >> ((e + 1) & 63)) & 1))
-      e++;
-    int w = e == l ? snprintf(buf + used, n - used, "%s%u", any ? "," : "", l)
-                   : snprintf(buf + used, n - used, "%s%u-%u", any ? "," : "", l, e);
-    if (w < 0 || (size_t)w >= n - used)
-      break;
-    used += (size_t)w;
-    any = true;
-    l = e;
-  }
-  if (!any)
-    snprintf(buf, n, "none");
 }
 
 static bool lane_active(const uint64_t m[2], uint32_t l) { return l < 128 && ((m[l >> 6] >> (l & 63)) & 1); }
@@ -478,97 +496,6 @@ static const char *source_line(const ld_insn *in)
 
 /* ------------------------------------------------------------ values */
 
-static uint64_t rd_uint(const uint8_t *p, uint32_t size)
-{
-  uint64_t v = 0;
-  memcpy(&v, p, size > 8 ? 8 : size);
-  return v;
-}
-
-static void put(char *buf, size_t n, size_t *used, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t n, size_t *used, const char *fmt, ...)
-{
-  if (*used >= n)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  int w = vsnprintf(buf + *used, n - *used, fmt, ap);
-  va_end(ap);
-  if (w > 0)
-    *used = *used + (size_t)w >= n ? n - 1 : *used + (size_t)w;
-}
-
-static void format_value(const ld_type *t, const uint8_t *p, size_t avail, const sg_sg *sg,
-                         char *buf, size_t n, size_t *used, int depth)
-{
-  if (!t || t->size > avail) {
-    put(buf, n, used, "<?>");
-    return;
-  }
-  switch (t->kind) {
-  case LD_T_BOOL: put(buf, n, used, "%s", p[0] ? "true" : "false"); break;
-  case LD_T_INT: {
-    uint64_t v = rd_uint(p, t->size);
-    uint32_t w = t->width ? t->width : t->size * 8;
-    if (w < 64)
-      v &= ((uint64_t)1 << w) - 1;
-    put(buf, n, used, "%" PRIu64, v);
-    if (w <= 64 && w > 0 && ((v >> (w - 1)) & 1)) {
-      int64_t sv = w == 64 ? (int64_t)v : (int64_t)(v | ~(((uint64_t)1 << w) - 1));
-      put(buf, n, used, " (%" PRId64 ")", sv);
-    }
-    break;
-  }
-  case LD_T_FLOAT:
-    if (t->width == 16) {
-      _Float16 h;
-      memcpy(&h, p, 2);
-      put(buf, n, used, "%.5g", (double)h);
-    } else if (t->width == 64) {
-      double d;
-      memcpy(&d, p, 8);
-      put(buf, n, used, "%.17g", d);
-    } else {
-      float f;
-      memcpy(&f, p, 4);
-      put(buf, n, used, "%.9g", (double)f);
-    }
-    break;
-  case LD_T_VECTOR:
-  case LD_T_ARRAY:
-    if (depth > 3 || !t->elem) { put(buf, n, used, "{...}"); break; }
-    put(buf, n, used, t->kind == LD_T_VECTOR ? "(" : "{");
-    for (uint32_t i = 0; i < t->count && i < 64; i++) {
-      if (i) put(buf, n, used, ", ");
-      format_value(t->elem, p + (size_t)i * t->elem->size, avail - (size_t)i * t->elem->size, sg,
-                   buf, n, used, depth + 1);
-    }
-    if (t->count > 64) put(buf, n, used, ", ...");
-    put(buf, n, used, t->kind == LD_T_VECTOR ? ")" : "}");
-    break;
-  case LD_T_STRUCT:
-    if (depth > 3) { put(buf, n, used, "{...}"); break; }
-    put(buf, n, used, "{");
-    for (uint32_t i = 0; i < t->n_members; i++) {
-      if (i) put(buf, n, used, ", ");
-      uint32_t off = t->offsets ? t->offsets[i] : 0;
-      format_value(t->members[i], p + off, off < avail ? avail - off : 0, sg, buf, n, used, depth + 1);
-    }
-    put(buf, n, used, "}");
-    break;
-  case LD_T_POINTER: {
-    uint64_t v = rd_uint(p, t->size);
-    char d[256] = "";
-    if (sg)
-      sg_sg_describe_addr(sg, v, d, sizeof d);
-    put(buf, n, used, "0x%" PRIx64 " -> %s", v, d);
-    break;
-  }
-  default:
-    put(buf, n, used, "<%u bytes>", t->size);
-  }
-}
-
 /* ---------------------------------------------------------- breakpoints */
 
 static const ld_function *find_function(const char *name)
@@ -588,7 +515,7 @@ static bool file_matches(const char *want, const char *have)
   if (!have)
     return false;
   size_t a = strlen(want), b = strlen(have);
-  if (!strcmp(want, have) || !strcmp(base_name(have), want))
+  if (!strcmp(want, have) || !strcmp(dbg_base_name(have), want))
     return true;
   return b > a && !strcmp(have + b - a, want) && have[b - a - 1] == '/';
 }
@@ -630,6 +557,8 @@ static uint32_t bp_count_sites(const bp *b)
 /* ------------------------------------------------------------- running */
 
 static void show_stop(const char *why);
+static void print_expr(const char *text, int64_t lane);
+static void join_args(int from, int to, char **argv, char *buf, size_t n);
 
 /* Prints the runfile dumps after the kernel finished. */
 static void print_dumps(void)
@@ -650,9 +579,58 @@ static void print_dumps(void)
   }
 }
 
+static void log_add(uint8_t kind, uint64_t lin, uint32_t sg)
+{
+  if (S.replaying)
+    return;
+  if (kind == RL_STEP) {
+    S.t++;
+    if (S.n_log && S.log[S.n_log - 1].kind == RL_STEP && S.log[S.n_log - 1].lin == lin &&
+        S.log[S.n_log - 1].sg == sg) {
+      S.log[S.n_log - 1].count++;
+      return;
+    }
+  }
+  if (S.n_log == S.cap_log) {
+    uint64_t nc = S.cap_log ? S.cap_log * 2 : 256;
+    rlog *nl = realloc(S.log, nc * sizeof *nl);
+    if (!nl)
+      return;
+    S.log = nl;
+    S.cap_log = nc;
+  }
+  S.log[S.n_log++] = (rlog){kind, sg, lin, kind == RL_STEP ? 1 : 0};
+}
+
+/* Work-groups [first, first+count), none begun, to their end at full speed:
+ * natively through the JIT when the kernel compiles, else the interpreter
+ * without per-instruction stops.  *native: which. */
+static bool run_range_fast(uint64_t first, uint64_t count, bool *native)
+{
+  char err[512] = "";
+  bool nat = false;
+  sg_result r = sg_launch_run_groups(S.l, first, count, true, &nat, err, sizeof err);
+  if (native)
+    *native = nat;
+  if (r != SG_SUCCESS) {
+    if (!S.replaying)
+      printf("error: running work-groups %" PRIu64 "..%" PRIu64 ": %s\n", first, first + count - 1,
+             err[0] ? err : sg_result_name(r));
+    return false;
+  }
+  for (uint64_t i = first; i < first + count; i++)
+    S.wg_status[i] = 2;
+  if (!S.replaying) {
+    log_add(RL_RANGE, first, 0);
+    S.log[S.n_log - 1].count = count;
+  }
+  return true;
+}
+
 static void end_slot(int idx)
 {
   wgslot *w = &S.slots[idx];
+  log_add(RL_END, w->linear, 0);
   sg_wg_end(w->wg);
   free(w->st);
   S.wg_status[w->linear] = 2;
@@ -688,7 +666,49 @@ static int begin_group(uint64_t lin)
   w->n_sgs = sg_wg_subgroup_count(wg);
   w->st = calloc(w->n_sgs ? w->n_sgs : 1, sizeof *w->st);
   S.wg_status[lin] = 1;
+  log_add(RL_BEGIN, lin, 0);
   return (int)S.n_slots++;
+}
+
+/* Runs work-group lin to its end at the interpreter's full speed (no
+ * per-instruction stops): the fast-forward of 'workgroup X' and of
+ * breakpoints that only later work-groups can hit. */
+static bool run_group_fast(uint64_t lin)
+{
+  uint32_t g[3];
+  g[0] = (uint32_t)(lin % S.groups[0]);
+  g[1] = (uint32_t)(lin / S.groups[0] % S.groups[1]);
+  g[2] = (uint32_t)(lin / S.groups[0] / S.groups[1]);
+  char err[256] = "";
+  sg_wg *wg = sg_wg_begin(S.l, g, err, sizeof err);
+  if (!wg) {
+    if (!S.replaying)
+      printf("error: %s\n", err[0] ? err : "cannot start the work-group");
+    return false;
+  }
+  sg_wg_run(wg);
+  sg_wg_end(wg);
+  S.wg_status[lin] = 2;
+  log_add(RL_RUNWG, lin, 0);
+  return true;
+}
+
+/* Can work-group lin run at full speed, because nothing can stop in it?
+ * Only when every breakpoint names another work-group, and no watchpoint
+ * or divergence breakpoint is set. */
+static bool can_skip_group(uint64_t lin)
+{
+  if (!S.n_bps || S.n_wps)
+    return false;
+  for (uint32_t b = 0; b < S.n_bps; b++) {
+    const bp *p = &S.bps[b];
+    if (!p->has_wg)
+      return false;
+    uint64_t pl = ((uint64_t)p->wg[2] * S.groups[1] + p->wg[1]) * S.groups[0] + p->wg[0];
+    if (pl == lin)
+      return false;
+  }
+  return true;
 }
 
 /* Makes sure there is a current work-group; false when the kernel is done. */
@@ -703,6 +723,13 @@ static bool ensure_current(void)
   }
   for (uint64_t i = 0; i < S.n_groups; i++)
     if (S.wg_status[i] == 0) {
+      if (!S.replaying && can_skip_group(i)) {
+        if (run_group_fast(i))
+          printf("[work-group (%u,%u,%u) ran at full speed: no breakpoint can stop in it]\n",
+                 (uint32_t)(i % S.groups[0]), (uint32_t)(i / S.groups[0] % S.groups[1]),
+                 (uint32_t)(i / S.groups[0] / S.groups[1]));
+        continue;
+      }
       int idx = begin_group(i);
       if (idx < 0)
         return false;
@@ -730,6 +757,7 @@ static struct {
   uint64_t seq;             /* diagnostics seen */
   uint64_t before;          /* seq when the last step began */
   char text[1024];
+  uint64_t lanes[2];        /* the lanes it names */
 } last_diag;
 
 static void on_diag(void *user, const sg_diag *d)
@@ -737,6 +765,7 @@ static void on_diag(void *user, const sg_diag *d)
   (void)user;
   last_diag.seq++;
   snprintf(last_diag.text, sizeof last_diag.text, "%s", d->formatted);
+  memcpy(last_diag.lanes, d->lanes, sizeof last_diag.lanes);
 }
 
 static void print_fault(void)
@@ -746,12 +775,128 @@ static void print_fault(void)
     return;
   }
   printf("%s\n", last_diag.text);
+  /* the report's lanes get the focus (the first of them) */
+  for (uint32_t l = 0; l < 128; l++)
+    if (dbg_lane_in(last_diag.lanes, l)) {
+      S.focus_lane = l;
+      break;
+    }
   wgslot *w = cur_slot();
   const ld_insn *at = w ? w->st[S.cur_sg].prev : NULL;
   if (at) {
     char ib[1024], ls[256];
     format_insn(at, ib, sizeof ib);
     printf("  raised by: %s  (%s)\n", ib, loc_str(at, ls, sizeof ls));
+  }
+}
+
+/* ------------------------------------------------------------ watchpoints
+ *
+ * A write watchpoint compares its bytes after every step of every subgroup
+ * that can see them; the step that changed them stops the run, and the
+ * lanes that wrote are the active lanes of that instruction whose pointer
+ * operand pointed into the watched bytes.  Read and access watchpoints look
+ * at the pointer operand of loads (and atomics) before the step. */
+
+/* The pointer operand of an instruction that reads or writes memory. */
+static uint32_t mem_operand(const ld_insn *in, bool *reads, bool *writes)
+{
+  *reads = *writes = false;
+  if (!in || !in->n_ops)
+    return 0;
+  switch (in->op) {
+  case SpvOpLoad: *reads = true; return in->ops[0];
+  case SpvOpStore: *writes = true; return in->ops[0];
+  case SpvOpAtomicLoad: *reads = true; return in->ops[0];
+  case SpvOpAtomicStore: *writes = true; return in->ops[0];
+  case SpvOpAtomicExchange: case SpvOpAtomicCompareExchange: case SpvOpAtomicIIncrement:
+  case SpvOpAtomicIDecrement: case SpvOpAtomicIAdd: case SpvOpAtomicISub: case SpvOpAtomicSMin:
+  case SpvOpAtomicUMin: case SpvOpAtomicSMax: case SpvOpAtomicUMax: case SpvOpAtomicAnd:
+  case SpvOpAtomicOr: case SpvOpAtomicXor: case SpvOpAtomicFAddEXT: case SpvOpAtomicFMinEXT:
+  case SpvOpAtomicFMaxEXT:
+    *reads = *writes = true;
+    return in->ops[0];
+  default: return 0;
+  }
+}
+
+/* Lanes of mask whose pointer operand `ptr` (an id) points into wp. */
+static void lanes_touching(const sg_sg *sg, uint32_t ptr, const uint64_t mask[2], const watch *wp,
+                           uint64_t out[2])
+{
+  out[0] = out[1] = 0;
+  uint32_t nl = sg_sg_lane_count(sg);
+  for (uint32_t l = 0; l < nl; l++) {
+    if (!dbg_lane_in(mask, l))
+      continue;
+    uint8_t b[128] = {0};
+    if (!sg_sg_read(sg, 0, l, ptr, b))
+      continue;
+    uint64_t a = dbg_rd_uint(b, 8);
+    if (wp->is_private && l != wp->lane)
+      continue;
+    const ld_type *pt = S.ir->values[ptr].type;
+    uint32_t sz = pt && pt->kind == LD_T_POINTER && pt->elem ? pt->elem->size : 1;
+    if (a < wp->addr + wp->size && a + sz > wp->addr)
+      out[l >> 6] |= (uint64_t)1 << (l & 63);
+  }
+}
+
+static bool watch_sees(const watch *wp, const wgslot *w, uint32_t i)
+{
+  if (wp->is_private)
+    return w->linear == wp->lin && i == wp->sg;
+  return !wp->is_local || w->linear == wp->lin;
+}
+
+static void watch_before(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2])
+{
+  S.watch_hit = -1;
+  bool rd, wr;
+  uint32_t ptr = mem_operand(in, &rd, &wr);
+  if (!ptr || !rd)
+    return;
+  for (uint32_t k = 0; k < S.n_wps; k++) {
+    watch *wp = &S.wps[k];
+    if (wp->kind == WP_WRITE || !watch_sees(wp, w, i))
+      continue;
+    uint64_t lanes[2];
+    lanes_touching(sg, ptr, mb, wp, lanes);
+    if (lanes[0] | lanes[1]) {
+      S.watch_hit = (int)k;
+      memcpy(S.watch_lanes, lanes, sizeof lanes);
+      S.watch_insn = in;
+      memcpy(wp->was, wp->old, sizeof wp->old);
+      return;
+    }
+  }
+}
+
+static void watch_after(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2])
+{
+  for (uint32_t k = 0; k < S.n_wps; k++) {
+    watch *wp = &S.wps[k];
+    if (!watch_sees(wp, w, i))
+      continue;
+    uint8_t now[16] = {0};
+    if (!sg_sg_read_memory(sg, wp->is_private ? wp->lane : 0, wp->addr, now, wp->size))
+      continue;
+    if (!memcmp(now, wp->old, wp->size))
+      continue;
+    memcpy(wp->was, wp->old, sizeof wp->old);
+    memcpy(wp->old, now, wp->size);
+    if (wp->kind == WP_READ)
+      continue;
+    S.watch_hit = (int)k;
+    S.watch_insn = in;
+    bool rd, wr;
+    uint32_t ptr = mem_operand(in, &rd, &wr);
+    S.watch_lanes[0] = S.watch_lanes[1] = 0;
+    if (ptr && wr)
+      lanes_touching(sg, ptr, mb, wp, S.watch_lanes);
+    if (!(S.watch_lanes[0] | S.watch_lanes[1]))
+      memcpy(S.watch_lanes, mb, sizeof S.watch_lanes);
+    return;
   }
 }
 
@@ -764,10 +909,32 @@ static st_kind step_one(uint32_t i)
     return ST_SG_DONE;
   const ld_insn *before = sg_insn(sg);
   last_diag.before = last_diag.seq;
+  uint64_t mb[2], ma[2];
+  sg_sg_active(sg, mb);
+  if (!S.replaying)
+    S.watch_hit = -1;
+  uint32_t depth_before = sg_sg_depth(sg);
+  if (!S.replaying && S.n_wps)
+    watch_before(w, i, sg, before, mb);
   sg_step r = sg_sg_step(sg);
+  log_add(RL_STEP, w->linear, i);
   if (r == SG_STEP_BLOCKED)
     return ST_BLOCKED;
   w->st[i].prev = before;
+  if (!S.replaying || S.replay_events) {
+    sg_sg_active(sg, ma);
+    S.ev_diverge = S.ev_converge = false;
+    bool sub = (ma[0] & ~mb[0]) == 0 && (ma[1] & ~mb[1]) == 0 && (ma[0] != mb[0] || ma[1] != mb[1]);
+    bool sup = (mb[0] & ~ma[0]) == 0 && (mb[1] & ~ma[1]) == 0 && (ma[0] != mb[0] || ma[1] != mb[1]);
+    if (before && sg_sg_depth(sg) == depth_before && !sg_sg_done(sg)) {
+      S.ev_diverge = sub && (ma[0] | ma[1]) && (before->op == SpvOpBranchConditional || before->op == SpvOpSwitch);
+      S.ev_converge = sup && (mb[0] | mb[1]);
+    }
+    memcpy(S.ev_before, mb, sizeof mb);
+    memcpy(S.ev_after, ma, sizeof ma);
+    if (S.n_wps && !S.replaying)
+      watch_after(w, i, sg, before, mb);
+  }
   if (r == SG_STEP_FAULT) {
     S.n_faults++;
     return ST_FAULT;
@@ -815,19 +982,180 @@ static uint32_t pick_sg(uint32_t prefer, bool avoid_prefer)
   return UINT32_MAX;
 }
 
-static const bp *check_bps(uint32_t i)
+/* The expression context of lane `lane` of subgroup sg of work-group w. */
+static void make_ctx(dbg_ctx *c, const wgslot *w, const sg_sg *sg, uint32_t lane)
+{
+  memset(c, 0, sizeof *c);
+  c->ir = S.ir;
+  c->sg = sg;
+  c->lane = lane;
+  c->work_dim = S.d.work_dim;
+  for (int d = 0; d < 3; d++) {
+    c->group[d] = w ? w->group[d] : 0;
+    c->num_groups[d] = S.groups[d];
+    c->global_size[d] = d < (int)S.d.work_dim ? S.d.global_size[d] : 1;
+    c->global_offset[d] = d < (int)S.d.work_dim ? S.d.global_offset[d] : 0;
+    size_t ls = d < (int)S.d.work_dim ? S.d.local_size[d] : 1;
+    if (!ls)
+      ls = S.groups[d] ? (c->global_size[d] + S.groups[d] - 1) / S.groups[d] : 1;
+    c->local_size[d] = ls;
+  }
+  c->n_subgroups = w ? w->n_sgs : 0;
+  c->sg_size = S.sg_size;
+}
+
+/* Lanes of `cand` where breakpoint b's condition holds (all of cand without
+ * one).  A lane where it cannot be evaluated counts as false; err gets the
+ * first such error. */
+static void cond_lanes(const bp *b, const wgslot *w, const sg_sg *sg, const uint64_t cand[2], uint64_t out[2],
+                       char *err, size_t n)
+{
+  out[0] = out[1] = 0;
+  uint32_t nl = sg_sg_lane_count(sg);
+  for (uint32_t l = 0; l < nl; l++) {
+    if (!dbg_lane_in(cand, l) || (b->lane >= 0 && (uint32_t)b->lane != l))
+      continue;
+    bool yes = true;
+    if (b->cond) {
+      dbg_ctx c;
+      make_ctx(&c, w, sg, l);
+      dbg_val v;
+      char e[256];
+      if (!dbg_eval(b->cond, &c, &v, e, sizeof e) || !dbg_val_truth(&v, &yes, e, sizeof e)) {
+        if (err && !err[0])
+          snprintf(err, n, "lane %u: %s", l, e);
+        yes = false;
+      }
+    }
+    if (yes)
+      out[l >> 6] |= (uint64_t)1 << (l & 63);
+  }
+}
+
+/* Does breakpoint b stop subgroup i now (its location was reached, or its
+ * event happened)?  lanes: where it holds. */
+static bool bp_stops(bp *b, const wgslot *w, uint32_t i, const ld_insn *in, uint64_t lanes[2], char *err, size_t n)
+{
+  if (b->has_wg && memcmp(b->wg, w->group, sizeof b->wg))
+    return false;
+  sg_sg *sg = sg_wg_subgroup(w->wg, i);
+  uint64_t cand[2];
+  if (b->kind == BP_DIVERGE || b->kind == BP_CONVERGE) {
+    if (!(b->kind == BP_DIVERGE ? S.ev_diverge : S.ev_converge))
+      return false;
+    memcpy(cand, S.ev_after, sizeof cand);
+  } else {
+    if (!in || !bp_match(b, in, w->st[i].prev))
+      return false;
+    sg_sg_active(sg, cand);
+  }
+  cond_lanes(b, w, sg, cand, lanes, err, n);
+  if (!(lanes[0] | lanes[1]))
+    return false;
+  b->hits++;
+  if (b->ignore) {
+    b->ignore--;
+    return false;
+  }
+  return true;
+}
+
+static void delete_bp_index(uint32_t i);
+
+/* After a step of subgroup i: should the run stop?  Prints why and returns
+ * true.  Watchpoints first (they describe the step just done), then the
+ * breakpoints at the new position. */
+static bool check_stop(uint32_t i)
 {
   wgslot *w = cur_slot();
+  if (!w)
+    return false;
+  if (S.watch_hit >= 0) {
+    watch *wp = &S.wps[S.watch_hit];
+    S.watch_hit = -1;
+    wp->hits++;
+    sg_sg *sg = sg_wg_subgroup(w->wg, i);
+    char ov[512] = "", nv[512] = "", ms[512], ls[256], ib[1024] = "";
+    size_t u1 = 0, u2 = 0;
+    dbg_format_value(wp->t, wp->was, sizeof wp->was, sg, ov, sizeof ov, &u1, 0);
+    dbg_format_value(wp->t, wp->old, sizeof wp->old, sg, nv, sizeof nv, &u2, 0);
+    dbg_mask_str(S.watch_lanes, sg_sg_lane_count(sg), ms, sizeof ms);
+    if (S.watch_insn)
+      format_insn(S.watch_insn, ib, sizeof ib);
+    const char *what = wp->kind == WP_WRITE ? "Watchpoint" : wp->kind == WP_READ ? "Read watchpoint" : "Access watchpoint";
+    printf("\n%s %d: %s\n", what, wp->num, wp->expr);
+    if (memcmp(wp->was, wp->old, wp->size)) {
+      printf("Old value = %s\nNew value = %s\n", ov, nv);
+      printf("written by lanes %s of work-group (%u,%u,%u) subgroup %u at %s\n", ms, w->group[0], w->group[1],
+             w->group[2], i, loc_str(S.watch_insn, ls, sizeof ls));
+    } else {
+      printf("Value = %s\n", nv);
+      printf("read by lanes %s of work-group (%u,%u,%u) subgroup %u at %s\n", ms, w->group[0], w->group[1],
+             w->group[2], i, loc_str(S.watch_insn, ls, sizeof ls));
+    }
+    if (ib[0])
+      printf("  by: %s\n", ib);
+    S.cur_sg = i;
+    show_stop(NULL);
+    return true;
+  }
   sg_sg *sg = sg_wg_subgroup(w->wg, i);
   const ld_insn *in = sg_insn(sg);
-  if (!in)
-    return NULL;
-  for (uint32_t b = 0; b < S.n_bps; b++)
-    if (bp_match(&S.bps[b], in, w->st[i].prev)) {
-      S.bps[b].hits++;
-      return &S.bps[b];
+  for (uint32_t b = 0; b < S.n_bps; b++) {
+    uint64_t lanes[2];
+    char err[300] = "";
+    bp *p = &S.bps[b];
+    if (!bp_stops(p, w, i, in, lanes, err, sizeof err)) {
+      if (err[0] && p->cond && !(lanes[0] | lanes[1]) && !strstr(err, "no value yet")) {
+        S.cur_sg = i;
+        printf("Error in the condition of breakpoint %d (%s): %s\n", p->num, p->cond, err);
+        show_stop(NULL);
+        return true;
+      }
+      continue;
     }
-  return NULL;
+    char msg[4096], ms[512];
+    uint32_t nl = sg_sg_lane_count(sg);
+    dbg_mask_str(lanes, nl, ms, sizeof ms);
+    S.cur_sg = i;
+    if (p->kind == BP_DIVERGE) {
+      char bs[512], ws[512];
+      uint64_t waiting[2] = {S.ev_before[0] & ~S.ev_after[0], S.ev_before[1] & ~S.ev_after[1]};
+      dbg_mask_str(S.ev_before, nl, bs, sizeof bs);
+      dbg_mask_str(waiting, nl, ws, sizeof ws);
+      const ld_insn *br = w->st[i].prev;
+      char ls[256];
+      char gs[512];
+      dbg_mask_str(S.ev_after, nl, gs, sizeof gs);
+      snprintf(msg, sizeof msg, "Breakpoint %d, divergence at %s: lanes %s split; lanes %s go on, lanes %s wait%s%s",
+               p->num, loc_str(br, ls, sizeof ls), bs, gs, ws, p->cond || p->lane >= 0 ? "; it holds in lanes " : "",
+               p->cond || p->lane >= 0 ? ms : "");
+    } else if (p->kind == BP_CONVERGE) {
+      char bs[512];
+      dbg_mask_str(S.ev_before, nl, bs, sizeof bs);
+      snprintf(msg, sizeof msg, "Breakpoint %d, reconvergence: lanes %s rejoin, lanes %s run together",
+               p->num, bs, ms);
+    } else if (p->cond || p->lane >= 0) {
+      snprintf(msg, sizeof msg, "Breakpoint %d, %s%s%s, in lanes %s", p->num, p->spec, p->cond ? " if " : "",
+               p->cond ? p->cond : "", ms);
+      for (uint32_t l = 0; l < nl; l++)
+        if (dbg_lane_in(lanes, l)) {
+          S.focus_lane = l;
+          break;
+        }
+    } else {
+      snprintf(msg, sizeof msg, "Breakpoint %d, %s", p->num, p->spec);
+    }
+    bool temp = p->temp;
+    int num = p->num;
+    show_stop(msg);
+    if (temp) {
+      delete_bp_index(b);
+      printf("Temporary breakpoint %d deleted.\n", num);
+    }
+    return true;
+  }
+  return false;
 }
 
 /* Runs until a breakpoint, a diagnostic, or the end of the kernel. */
@@ -880,15 +1208,13 @@ static void cmd_continue(void)
       show_stop("The launch was stopped.");
       return;
     }
-    if (r == ST_SG_DONE)
+    if (r == ST_SG_DONE) {
+      if (S.watch_hit >= 0 && check_stop(i))
+        return;
       continue;
-    const bp *b = check_bps(i);
-    if (b) {
-      char msg[300];
-      snprintf(msg, sizeof msg, "Breakpoint %d, %s", b->num, b->spec);
-      show_stop(msg);
-      return;
     }
+    if (check_stop(i))
+      return;
   }
 }
 
@@ -972,7 +1298,7 @@ static void show_stop(const char *why)
   uint64_t m[2];
   sg_sg_active(sg, m);
   char ms[512], ls[256];
-  mask_str(m, sg_sg_lane_count(sg), ms, sizeof ms);
+  dbg_mask_str(m, sg_sg_lane_count(sg), ms, sizeof ms);
   const ld_insn *in = sg_insn(sg);
   const char *fn = sg_sg_frame_function(sg, 0);
   printf("[work-group (%u,%u,%u) subgroup %u, lanes %s] %s at %s%s\n", w->group[0], w->group[1],
@@ -985,6 +1311,12 @@ static void show_stop(const char *why)
     show_insn_line(in, true);
   S.list_at = in;
   S.list_line = 0;
+  if (S.focus_lane >= 0)
+    printf("[focus: lane %" PRId64 "%s]\n", S.focus_lane, dbg_lane_in(m, (uint32_t)S.focus_lane) ? "" : ", inactive here");
+  for (uint32_t i = 0; i < S.n_displays; i++) {
+    printf("%u: ", i + 1);
+    print_expr(S.displays[i], S.focus_lane >= 0 ? S.focus_lane : -1);
+  }
 }
 
 /* ------------------------------------------------------------ commands */
@@ -1015,12 +1347,13 @@ static void cmd_step(int argc, char **argv)
     return;
   interrupted = 0;
   for (uint64_t k = 0; k < n && !interrupted; k++) {
+    uint32_t me = S.cur_sg;
     if (!step_current(false))
       return;
-    if (k + 1 < n && check_bps(S.cur_sg)) {
-      show_stop("Breakpoint hit during step.");
+    if (k + 1 < n && check_stop(me))
       return;
-    }
+    if (k + 1 == n && S.watch_hit >= 0 && check_stop(me))
+      return;
   }
   show_stop(NULL);
 }
@@ -1078,7 +1411,10 @@ static int add_bp(const char *spec)
   memset(&b, 0, sizeof b);
   const char *colon = strrchr(spec, ':');
   uint64_t v;
-  if (sg_parse_u64(spec, &v) && v && v <= UINT32_MAX) {
+  b.lane = -1;
+  if (!strcmp(spec, "diverge") || !strcmp(spec, "converge")) {
+    b.kind = spec[0] == 'd' ? BP_DIVERGE : BP_CONVERGE;
+  } else if (sg_parse_u64(spec, &v) && v && v <= UINT32_MAX) {
     b.kind = BP_LINE;
     b.line = (uint32_t)v;
   } else if (colon && colon != spec && sg_parse_u64(colon + 1, &v) && v && v <= UINT32_MAX) {
@@ -1143,7 +1479,7 @@ static int add_bp(const char *spec)
     }
     b.kind = BP_FUNC;
   }
-  uint32_t sites = bp_count_sites(&b);
+  uint32_t sites = b.kind == BP_DIVERGE || b.kind == BP_CONVERGE ? 1 : bp_count_sites(&b);
   if (!sites) {
     if (b.kind == BP_LINE)
       printf("error: break %s: no instruction has source line %u%s\n", spec, b.line,
@@ -1164,78 +1500,206 @@ static int add_bp(const char *spec)
   }
   S.bps = nb;
   S.bps[S.n_bps++] = b;
-  printf("Breakpoint %d at %s (%u location%s)\n", b.num, spec, sites, sites == 1 ? "" : "s");
+  if (b.kind == BP_DIVERGE || b.kind == BP_CONVERGE)
+    printf("Breakpoint %d: stop where a subgroup's active lanes %s\n", b.num,
+           b.kind == BP_DIVERGE ? "split at a branch" : "join again");
+  else
+    printf("Breakpoint %d at %s (%u location%s)\n", b.num, spec, sites, sites == 1 ? "" : "s");
   return b.num;
+}
+
+static bp *find_bp(const char *num)
+{
+  uint64_t n;
+  if (sg_parse_u64(num, &n))
+    for (uint32_t i = 0; i < S.n_bps; i++)
+      if ((uint64_t)S.bps[i].num == n)
+        return &S.bps[i];
+  return NULL;
+}
+
+static void delete_bp_index(uint32_t i)
+{
+  free(S.bps[i].file);
+  free(S.bps[i].spec);
+  free(S.bps[i].cond);
+  memmove(&S.bps[i], &S.bps[i + 1], (S.n_bps - i - 1) * sizeof *S.bps);
+  S.n_bps--;
+}
+
+/* Checks that expr parses (evaluating it in the current lane when there is
+ * one: a name that does not exist anywhere is refused). */
+static bool check_expr(const char *expr)
+{
+  dbg_ctx c;
+  dbg_val v;
+  char err[256];
+  if (S.finished || S.cur < 0 || !cur_sg() || sg_sg_done(cur_sg()))
+    return true;
+  make_ctx(&c, cur_slot(), cur_sg(), 0);
+  if (dbg_eval(expr, &c, &v, err, sizeof err))
+    return true;
+  if (strstr(err, "column") || strstr(err, "unknown function") || strstr(err, "ends too early") ||
+      (strstr(err, "no value named") && !dbg_resolve_id(S.ir, strchr(err, '\'') ? strchr(err, '\'') + 1 : "", NULL))) {
+    printf("error: %s\n", err);
+    return false;
+  }
+  return true;
+}
+
+/* break|tbreak LOCATION [workgroup X [Y [Z]]] [lane L] [if EXPR] */
+static void cmd_break(int argc, char **argv, bool temp)
+{
+  if (argc < 2) {
+    printf("error: usage: %s LINE | FILE:LINE | %%id | OpName | FUNCTION | diverge | converge "
+           "[workgroup X [Y [Z]]] [lane L] [if EXPR]\n", argv[0]);
+    return;
+  }
+  bool has_wg = false;
+  uint32_t wg[3] = {0, 0, 0};
+  int64_t lane = -1;
+  char cond[1024] = "";
+  for (int a = 2; a < argc; a++) {
+    uint64_t v;
+    if (!strcmp(argv[a], "if")) {
+      join_args(a + 1, argc, argv, cond, sizeof cond);
+      if (!cond[0]) {
+        printf("error: 'if' needs an expression\n");
+        return;
+      }
+      if (!check_expr(cond))
+        return;
+      break;
+    } else if (!strcmp(argv[a], "workgroup") || !strcmp(argv[a], "wg")) {
+      has_wg = true;
+      int k = 0;
+      while (a + 1 < argc && k < 3 && sg_parse_u64(argv[a + 1], &v)) {
+        if (v >= S.groups[k]) {
+          printf("error: work-group id %s out of range (the NDRange has %zu x %zu x %zu work-groups)\n",
+                 argv[a + 1], S.groups[0], S.groups[1], S.groups[2]);
+          return;
+        }
+        wg[k++] = (uint32_t)v;
+        a++;
+      }
+      if (!k) {
+        printf("error: workgroup needs X [Y [Z]]\n");
+        return;
+      }
+    } else if (!strcmp(argv[a], "lane") && a + 1 < argc && sg_parse_u64(argv[a + 1], &v)) {
+      if (v >= S.sg_size) {
+        printf("error: lane %s does not exist (subgroups have %u lanes)\n", argv[a + 1], S.sg_size);
+        return;
+      }
+      lane = (int64_t)v;
+      a++;
+    } else {
+      printf("error: %s: unexpected '%s' (expected 'workgroup X Y Z', 'lane L' or 'if EXPR')\n", argv[0], argv[a]);
+      return;
+    }
+  }
+  int num = add_bp(argv[1]);
+  if (num < 0)
+    return;
+  bp *b = &S.bps[S.n_bps - 1];
+  b->temp = temp;
+  b->has_wg = has_wg;
+  memcpy(b->wg, wg, sizeof wg);
+  b->lane = lane;
+  if (cond[0])
+    b->cond = strdup(cond);
+  if (temp || has_wg || lane >= 0 || cond[0]) {
+    printf("  %s%s", temp ? "temporary" : "", temp && (has_wg || lane >= 0 || cond[0]) ? ", " : "");
+    if (has_wg)
+      printf("only in work-group (%u,%u,%u)%s", wg[0], wg[1], wg[2], lane >= 0 || cond[0] ? ", " : "");
+    if (lane >= 0)
+      printf("only in lane %" PRId64 "%s", lane, cond[0] ? ", " : "");
+    if (cond[0])
+      printf("only where %s", cond);
+    printf("\n");
+  }
+}
+
+static void cmd_condition(int argc, char **argv)
+{
+  bp *b = argc >= 2 ? find_bp(argv[1]) : NULL;
+  if (!b) {
+    printf("error: usage: condition N [EXPR] (N a breakpoint number)\n");
+    return;
+  }
+  free(b->cond);
+  b->cond = NULL;
+  if (argc == 2) {
+    printf("Breakpoint %d is now unconditional.\n", b->num);
+    return;
+  }
+  char cond[1024];
+  join_args(2, argc, argv, cond, sizeof cond);
+  if (!check_expr(cond))
+    return;
+  b->cond = strdup(cond);
+  printf("Breakpoint %d stops only where %s\n", b->num, cond);
+}
+
+static void cmd_ignore(int argc, char **argv)
+{
+  bp *b = argc == 3 ? find_bp(argv[1]) : NULL;
+  uint64_t n;
+  if (!b || !sg_parse_u64(argv[2], &n)) {
+    printf("error: usage: ignore N COUNT (N a breakpoint number)\n");
+    return;
+  }
+  b->ignore = n;
+  printf("Will ignore the next %" PRIu64 " crossing%s of breakpoint %d.\n", n, n == 1 ? "" : "s", b->num);
+}
+
+static void delete_wp_index(uint32_t i)
+{
+  free(S.wps[i].expr);
+  memmove(&S.wps[i], &S.wps[i + 1], (S.n_wps - i - 1) * sizeof *S.wps);
+  S.n_wps--;
 }
 
 static void cmd_delete(int argc, char **argv)
 {
   if (argc < 2) {
-    for (uint32_t i = 0; i < S.n_bps; i++) {
-      free(S.bps[i].file);
-      free(S.bps[i].spec);
-    }
-    S.n_bps = 0;
-    printf("Deleted all breakpoints.\n");
+    while (S.n_bps)
+      delete_bp_index(S.n_bps - 1);
+    while (S.n_wps)
+      delete_wp_index(S.n_wps - 1);
+    printf("Deleted all breakpoints and watchpoints.\n");
     return;
   }
   for (int a = 1; a < argc; a++) {
     uint64_t n;
     bool found = false;
-    if (sg_parse_u64(argv[a], &n))
-      for (uint32_t i = 0; i < S.n_bps; i++)
+    if (sg_parse_u64(argv[a], &n)) {
+      for (uint32_t i = 0; i < S.n_bps && !found; i++)
         if ((uint64_t)S.bps[i].num == n) {
-          free(S.bps[i].file);
-          free(S.bps[i].spec);
-          memmove(&S.bps[i], &S.bps[i + 1], (S.n_bps - i - 1) * sizeof *S.bps);
-          S.n_bps--;
+          delete_bp_index(i);
           found = true;
           printf("Deleted breakpoint %" PRIu64 ".\n", n);
-          break;
         }
+      for (uint32_t i = 0; i < S.n_wps && !found; i++)
+        if ((uint64_t)S.wps[i].num == n) {
+          delete_wp_index(i);
+          found = true;
+          printf("Deleted watchpoint %" PRIu64 ".\n", n);
+        }
+    }
     if (!found)
       printf("error: delete: no breakpoint number '%s'\n", argv[a]);
   }
 }
 
-/* Resolves %N / %name / name to an id, preferring ids of the frame's function. */
-static uint32_t resolve_id(const char *s, const ld_function *fn)
+const ld_function *dbg_frame_fn(const sg_sg *sg, uint32_t depth)
 {
-  uint64_t v;
-  if (s[0] == '%' && sg_parse_u64(s + 1, &v))
-    return v > 0 && v < S.ir->bound ? (uint32_t)v : 0;
-  if (s[0] == '%')
-    s++;
-  uint32_t best = 0;
-  for (uint32_t i = 1; i < S.ir->bound; i++) {
-    const ld_value *val = &S.ir->values[i];
-    if (!val->name || strcmp(val->name, s))
-      continue;
-    if (val->kind == LD_V_TYPE || val->kind == LD_V_LABEL || val->kind == LD_V_FUNCTION ||
-        val->kind == LD_V_STRING || val->kind == LD_V_EXT_SET)
-      continue;
-    if (val->owner == fn)
-      return i;
-    if (!best || (val->owner == NULL && S.ir->values[best].owner != NULL))
-      best = i;
-  }
-  return best;
+  const ld_insn *in = frame_insn(sg, depth);
+  return in ? in->block->fn : NULL;
 }
 
-/* Frame depth whose function owns id (0 for module-level ids). */
-static uint32_t depth_for(const sg_sg *sg, uint32_t id)
-{
-  const ld_value *v = &S.ir->values[id];
-  if (!v->owner)
-    return 0;
-  uint32_t n = sg_sg_depth(sg);
-  for (uint32_t d = 0; d < n; d++) {
-    const ld_insn *fi = frame_insn(sg, d);
-    if (fi && fi->block->fn == v->owner)
-      return d;
-  }
-  return UINT32_MAX;
-}
+static uint32_t resolve_id(const char *s, const ld_function *fn) { return dbg_resolve_id(S.ir, s, fn); }
+static uint32_t depth_for(const sg_sg *sg, uint32_t id) { return dbg_depth_for(S.ir, sg, id); }
 
 static bool parse_lane_sel(int argc, char **argv, int at, uint32_t n_lanes, int64_t *lane)
 {
@@ -1259,7 +1723,167 @@ static bool parse_lane_sel(int argc, char **argv, int at, uint32_t n_lanes, int6
   return false;
 }
 
+static void json_str(const char *s)
+{
+  putchar('"');
+  for (; *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\')
+      printf("\\%c", ch);
+    else if (ch < 0x20)
+      printf("\\u%04x", ch);
+    else
+      putchar(ch);
+  }
+  putchar('"');
+}
+
+/* Joins argv[from..to) with spaces: the text of an expression. */
+static void join_args(int from, int to, char **argv, char *buf, size_t n)
+{
+  size_t used = 0;
+  buf[0] = 0;
+  for (int i = from; i < to; i++)
+    dbg_put(buf, n, &used, "%s%s", i > from ? " " : "", argv[i]);
+}
+
+/* print EXPR [lane L|all]: the expression in every lane (or one). */
+static void print_expr(const char *text, int64_t lane)
+{
+  sg_sg *sg = cur_sg();
+  wgslot *w = cur_slot();
+  uint32_t nl = sg_sg_lane_count(sg);
+  uint64_t m[2];
+  sg_sg_active(sg, m);
+  char tn[96] = "";
+  bool first = true;
+  if (S.json) {
+    printf("{\"expr\": ");
+    json_str(text);
+    printf(", \"workgroup\": [%u, %u, %u], \"subgroup\": %u, \"lanes\": [", w->group[0], w->group[1],
+           w->group[2], S.cur_sg);
+  }
+  uint32_t errors = 0;
+  char first_err[256] = "";
+  static char lines[128][600];
+  for (uint32_t l = 0; l < nl && l < 128; l++) {
+    lines[l][0] = 0;
+    if (lane >= 0 && (uint32_t)lane != l)
+      continue;
+    dbg_ctx c;
+    make_ctx(&c, w, sg, l);
+    dbg_val v;
+    char out[512], err[256];
+    bool ok = dbg_eval(text, &c, &v, err, sizeof err);
+    if (ok) {
+      dbg_val_format(&v, &c, out, sizeof out);
+      if (!tn[0])
+        dbg_val_type(&v, tn, sizeof tn);
+    } else {
+      errors++;
+      if (!first_err[0])
+        snprintf(first_err, sizeof first_err, "%s", err);
+      snprintf(out, sizeof out, "<%s>", err);
+    }
+    if (S.json) {
+      printf("%s{\"lane\": %u, \"active\": %s, \"%s\": ", first ? "" : ", ", l, dbg_lane_in(m, l) ? "true" : "false",
+             ok ? "value" : "error");
+      json_str(ok ? out : err);
+      printf("}");
+    } else {
+      snprintf(lines[l], sizeof lines[l], "  lane %2u: %s%s", l, out, dbg_lane_in(m, l) ? "" : "   (inactive)");
+    }
+    first = false;
+  }
+  if (S.json) {
+    printf("], \"type\": ");
+    json_str(tn);
+    printf("}\n");
+    return;
+  }
+  uint32_t shown = lane >= 0 ? 1 : nl;
+  if (errors == shown && shown) {
+    printf("error: %s\n", first_err);   /* an error in every lane: once */
+    return;
+  }
+  printf("%s (%s):\n", text, tn[0] ? tn : "?");
+  for (uint32_t l = 0; l < nl && l < 128; l++)
+    if (lines[l][0])
+      printf("%s\n", lines[l]);
+}
+
+/* Splits "EXPR [lane L|all]" at its end. */
+static bool split_lane_sel(int *argc, char **argv, uint32_t nl, int64_t *lane)
+{
+  *lane = -2;
+  if (*argc >= 3 && !strcmp(argv[*argc - 1], "all")) {
+    *lane = -1;
+    (*argc)--;
+  } else if (*argc >= 4 && !strcmp(argv[*argc - 2], "lane") && isdigit((unsigned char)argv[*argc - 1][0])) {
+    uint64_t v;
+    if (!sg_parse_u64(argv[*argc - 1], &v) || v >= nl) {
+      printf("error: lane %s does not exist (the subgroup has %u lanes)\n", argv[*argc - 1], nl);
+      return false;
+    }
+    *lane = (int64_t)v;
+    *argc -= 2;
+  }
+  if (*lane == -2 && S.focus_lane >= 0 && (uint32_t)S.focus_lane < nl)
+    *lane = S.focus_lane;
+  return true;
+}
+
+static void cmd_print_old(int argc, char **argv);
+
 static void cmd_print(int argc, char **argv)
+{
+  if (argc >= 2 && !strcmp(argv[1], "--json")) {
+    S.json = true;
+    argv[1] = argv[0];
+    argc--;
+    argv++;
+  }
+  if (argc < 2) {
+    printf("error: print needs an expression (e.g. 'print %%23', 'print in[gid] * 2', 'print sum lane 3')\n");
+    return;
+  }
+  if (!need_sg())
+    return;
+  sg_sg *sg = cur_sg();
+  if (sg_sg_done(sg)) {
+    printf("error: subgroup %u has finished; its values are gone\n", S.cur_sg);
+    return;
+  }
+  bool builtin_name = false;
+  static const char *const bn[] = {"gid", "lid", "group", "lane", "sg", "true", "false"};
+  for (size_t i = 0; i < sizeof bn / sizeof bn[0]; i++)
+    builtin_name |= !strcmp(argv[1], bn[i]);
+  int n = argc;
+  int64_t lane;
+  if (!split_lane_sel(&n, argv, sg_sg_lane_count(sg), &lane))
+    return;
+  if (n == 2 && dbg_is_plain_name(argv[1]) && !builtin_name && !S.json &&
+      resolve_id(argv[1], dbg_frame_fn(sg, 0))) {
+    /* a whole named value: the long-standing form (composites, constants once) */
+    char *av[4] = {argv[0], argv[1], NULL, NULL};
+    char lb[32];
+    int ac = 2;
+    if (lane == -1) {
+      av[ac++] = (char *)"all";
+    } else if (lane >= 0) {
+      snprintf(lb, sizeof lb, "%" PRId64, lane);
+      av[ac++] = (char *)"lane";
+      av[ac++] = lb;
+    }
+    cmd_print_old(ac, av);
+    return;
+  }
+  char text[1024];
+  join_args(1, n, argv, text, sizeof text);
+  print_expr(text, lane < 0 ? -1 : lane);
+}
+
+static void cmd_print_old(int argc, char **argv)
 {
   if (argc < 2) {
     printf("error: print needs %%id or NAME (e.g. 'print %%23', 'print sum lane 3')\n");
@@ -1298,7 +1922,7 @@ static void cmd_print(int argc, char **argv)
   bool deref = val->kind == LD_V_RESULT && val->u.insn && val->u.insn->op == SpvOpVariable &&
                t && t->kind == LD_T_POINTER && t->elem && t->elem->size && t->elem->size <= 4096;
   char tn[96];
-  type_name(deref ? t->elem : t, tn, sizeof tn);
+  dbg_type_name(deref ? t->elem : t, tn, sizeof tn);
   uint64_t m[2];
   sg_sg_active(sg, m);
   bool uniform = val->kind == LD_V_CONSTANT || val->kind == LD_V_UNDEF || val->kind == LD_V_VARIABLE;
@@ -1316,16 +1940,16 @@ static void cmd_print(int argc, char **argv)
     size_t used = 0;
     out[0] = 0;
     if (!sz) {
-      put(out, sizeof out, &used, "<not defined yet>");
+      dbg_put(out, sizeof out, &used, "<not defined yet>");
     } else if (deref) {
-      uint64_t addr = rd_uint(buf, sz);
+      uint64_t addr = dbg_rd_uint(buf, sz);
       uint8_t mem[4096];
       if (sg_sg_read_memory(sg, l, addr, mem, t->elem->size))
-        format_value(t->elem, mem, sizeof mem, sg, out, sizeof out, &used, 0);
+        dbg_format_value(t->elem, mem, sizeof mem, sg, out, sizeof out, &used, 0);
       else
-        put(out, sizeof out, &used, "<unreadable memory at 0x%" PRIx64 ">", addr);
+        dbg_put(out, sizeof out, &used, "<unreadable memory at 0x%" PRIx64 ">", addr);
     } else {
-      format_value(t, buf, sz, sg, out, sizeof out, &used, 0);
+      dbg_format_value(t, buf, sz, sg, out, sizeof out, &used, 0);
     }
     if (uniform && lane < 0)
       printf("  all lanes: %s\n", out);
@@ -1343,7 +1967,7 @@ static void cmd_lanes(void)
   sg_sg_active(sg, m);
   uint32_t nl = sg_sg_lane_count(sg);
   char ms[512];
-  mask_str(m, nl, ms, sizeof ms);
+  dbg_mask_str(m, nl, ms, sizeof ms);
   uint32_t cnt = 0;
   char bits[129];
   for (uint32_t l = 0; l < nl && l < 128; l++) {
@@ -1360,24 +1984,38 @@ static void cmd_lanes(void)
   printf("\n");
 }
 
-static void cmd_where(void)
+static void cmd_where(bool json)
 {
   if (!need_sg())
     return;
   sg_sg *sg = cur_sg();
   uint32_t n = sg_sg_depth(sg);
-  if (!n) {
+  if (!n && !json) {
     printf("No stack (the subgroup has finished).\n");
     return;
   }
+  if (json)
+    printf("{\"frames\": [");
   for (uint32_t d = 0; d < n; d++) {
     const ld_insn *in = frame_insn(sg, d);
     const char *fn = sg_sg_frame_function(sg, d);
     char ls[256], ib[1024] = "";
     if (in)
       format_insn(in, ib, sizeof ib);
-    printf("#%u  %s at %s: %s\n", d, fn ? fn : "?", loc_str(in, ls, sizeof ls), ib);
+    if (json) {
+      printf("%s{\"level\": %u, \"function\": ", d ? ", " : "", d);
+      json_str(fn ? fn : "?");
+      printf(", \"file\": ");
+      json_str(in && in->loc && in->loc->file ? in->loc->file : "");
+      printf(", \"line\": %u, \"instruction\": ", in && in->loc ? in->loc->line : 0);
+      json_str(ib);
+      printf("}");
+    } else {
+      printf("#%u  %s at %s: %s\n", d, fn ? fn : "?", loc_str(in, ls, sizeof ls), ib);
+    }
   }
+  if (json)
+    printf("]}\n");
 }
 
 static void disas_fn(const ld_function *fn, const ld_insn *cur, const ld_insn *from, uint32_t count)
@@ -1464,7 +2102,7 @@ static void cmd_list(int argc, char **argv)
     uint32_t center = S.list_line ? S.list_line + 5 : at->loc->line;
     uint32_t first = center > 5 ? center - 5 : 1;
     if (first > f->n_lines) {
-      printf("Line %u is past the end of %s (%u lines).\n", first, base_name(at->loc->file), f->n_lines);
+      printf("Line %u is past the end of %s (%u lines).\n", first, dbg_base_name(at->loc->file), f->n_lines);
       return;
     }
     for (uint32_t l = first; l < first + 10 && l <= f->n_lines; l++)
@@ -1559,6 +2197,8 @@ static void cmd_x(int argc, char **argv)
   }
   uint64_t m[2];
   sg_sg_active(sg, m);
+  if (lane < 0 && S.focus_lane >= 0 && (uint32_t)S.focus_lane < nl)
+    lane = S.focus_lane;
   if (lane < 0) {
     lane = 0;
     for (uint32_t l = 0; l < nl; l++)
@@ -1584,7 +2224,7 @@ static void cmd_x(int argc, char **argv)
       printf("error: x: %s has no value in lane %" PRId64 " yet\n", argv[1], lane);
       return;
     }
-    addr = rd_uint(b, t->size);
+    addr = dbg_rd_uint(b, t->size);
     pointee = t->elem;
   }
   if (s == SG_S_NONE) {
@@ -1630,7 +2270,7 @@ static void cmd_info_subgroups(void)
     char ls[256] = "", ib[1024] = "", ms[512] = "";
     uint64_t m[2];
     sg_sg_active(sg, m);
-    mask_str(m, sg_sg_lane_count(sg), ms, sizeof ms);
+    dbg_mask_str(m, sg_sg_lane_count(sg), ms, sizeof ms);
     if (in) {
       format_insn(in, ib, sizeof ib);
       loc_str(in, ls, sizeof ls);
@@ -1686,13 +2326,30 @@ static void cmd_info_args(void)
 
 static void cmd_info_breakpoints(void)
 {
-  if (!S.n_bps) {
-    printf("No breakpoints.\n");
+  if (!S.n_bps && !S.n_wps) {
+    printf("No breakpoints or watchpoints.\n");
     return;
   }
   printf("Num  Where                          Hits\n");
-  for (uint32_t i = 0; i < S.n_bps; i++)
-    printf("%-4d %-30s %" PRIu64 "\n", S.bps[i].num, S.bps[i].spec, S.bps[i].hits);
+  for (uint32_t i = 0; i < S.n_bps; i++) {
+    const bp *b = &S.bps[i];
+    printf("%-4d %-30s %" PRIu64 "%s\n", b->num, b->spec, b->hits, b->temp ? "  (temporary)" : "");
+    if (b->has_wg)
+      printf("       only in work-group (%u,%u,%u)\n", b->wg[0], b->wg[1], b->wg[2]);
+    if (b->lane >= 0)
+      printf("       only in lane %" PRId64 "\n", b->lane);
+    if (b->cond)
+      printf("       stop only where %s\n", b->cond);
+    if (b->ignore)
+      printf("       will ignore the next %" PRIu64 " hits\n", b->ignore);
+  }
+  for (uint32_t i = 0; i < S.n_wps; i++) {
+    const watch *w = &S.wps[i];
+    char where[64];
+    snprintf(where, sizeof where, "%s %s", w->kind == WP_WRITE ? "watch" : w->kind == WP_READ ? "rwatch" : "awatch",
+             w->expr);
+    printf("%-4d %-30s %" PRIu64 "\n", w->num, where, w->hits);
+  }
 }
 
 static void cmd_info_workgroups(void)
@@ -1732,6 +2389,51 @@ static void cmd_workgroup(int argc, char **argv)
   for (uint32_t i = 0; i < S.n_slots; i++)
     if (S.slots[i].linear == lin)
       idx = (int)i;
+  /* work-groups before it that were begun but never stepped (the launch
+   * begins the first one) go back to not begun: they can run at full speed */
+  for (uint32_t s = 0; s < S.n_slots && idx < 0;) {
+    uint64_t sl = S.slots[s].linear;
+    bool stepped = false;
+    for (uint64_t e = 0; e < S.n_log && !stepped; e++)
+      stepped = S.log[e].kind == RL_STEP && S.log[e].lin == sl;
+    if (sl < lin && !stepped) {
+      for (uint64_t e = 0; e < S.n_log; e++)
+        if (S.log[e].kind == RL_BEGIN && S.log[e].lin == sl) {
+          memmove(&S.log[e], &S.log[e + 1], (S.n_log - e - 1) * sizeof *S.log);
+          S.n_log--;
+          break;
+        }
+      sg_wg_end(S.slots[s].wg);
+      free(S.slots[s].st);
+      S.wg_status[sl] = 0;
+      S.slots[s] = S.slots[--S.n_slots];
+      S.cur = -1;
+      continue;
+    }
+    s++;
+  }
+  if (idx < 0 && lin > 0 && S.wg_status[lin - 1] == 0) {
+    /* the work-groups before it run first, at full speed: global memory is
+     * then what the kernel left there when X starts */
+    double t0 = sg_now_ms();
+    uint64_t ran = 0;
+    bool native = false;
+    for (uint64_t i = 0; i < lin;) {
+      if (S.wg_status[i] != 0) {
+        i++;
+        continue;
+      }
+      uint64_t e = i;
+      while (e < lin && S.wg_status[e] == 0)
+        e++;
+      if (!run_range_fast(i, e - i, &native))
+        return;
+      ran += e - i;
+      i = e;
+    }
+    printf("[ran %" PRIu64 " earlier work-group%s at full speed (%s) in %.0f ms]\n", ran, ran == 1 ? "" : "s",
+           native ? "native code from the JIT" : "interpreter", sg_now_ms() - t0);
+  }
   if (idx < 0)
     idx = begin_group(lin);
   if (idx < 0)
@@ -1775,20 +2477,595 @@ static void cmd_restart(void)
   }
 }
 
+/* watch|rwatch|awatch EXPR [lane L]: EXPR must name memory (a variable,
+ * in[3], *p, p->1); it is evaluated once, in lane L (default: the focused
+ * lane, else the first active one), and its address is watched. */
+static void cmd_watch(int argc, char **argv, int kind)
+{
+  if (argc < 2) {
+    printf("error: usage: %s EXPR [lane L] (EXPR names memory: out[0], x, *p)\n", argv[0]);
+    return;
+  }
+  if (!need_sg())
+    return;
+  sg_sg *sg = cur_sg();
+  wgslot *w = cur_slot();
+  if (sg_sg_done(sg)) {
+    printf("error: subgroup %u has finished; pick a running one to evaluate in\n", S.cur_sg);
+    return;
+  }
+  int n = argc;
+  int64_t lane;
+  if (!split_lane_sel(&n, argv, sg_sg_lane_count(sg), &lane))
+    return;
+  if (lane < 0) {
+    uint64_t m[2];
+    sg_sg_active(sg, m);
+    lane = 0;
+    for (uint32_t l = 0; l < sg_sg_lane_count(sg); l++)
+      if (dbg_lane_in(m, l)) { lane = l; break; }
+  }
+  char text[1024];
+  join_args(1, n, argv, text, sizeof text);
+  dbg_ctx c;
+  make_ctx(&c, w, sg, (uint32_t)lane);
+  dbg_val v;
+  char err[256];
+  if (!dbg_eval(text, &c, &v, err, sizeof err)) {
+    printf("error: %s\n", err);
+    return;
+  }
+  if (!v.lv || v.k == DV_OBJ || !v.t || v.t->size > 16) {
+    printf("error: %s does not name a scalar in memory (watch a variable, an element like out[0], or *p)\n", text);
+    return;
+  }
+  watch wp;
+  memset(&wp, 0, sizeof wp);
+  wp.num = ++S.next_bp;
+  wp.kind = kind;
+  wp.expr = strdup(text);
+  wp.addr = v.addr;
+  wp.size = v.t->size;
+  wp.t = v.t;
+  wp.lin = w->linear;
+  wp.sg = S.cur_sg;
+  wp.lane = (uint32_t)lane;
+  char d[256] = "";
+  sg_sg_describe_addr(sg, v.addr, d, sizeof d);
+  wp.is_private = !strncmp(d, "private", 7);
+  wp.is_local = !strncmp(d, "local", 5);
+  sg_sg_read_memory(sg, (uint32_t)lane, wp.addr, wp.old, wp.size);
+  watch *nw = realloc(S.wps, (S.n_wps + 1) * sizeof *nw);
+  if (!nw || !wp.expr) {
+    free(wp.expr);
+    printf("error: out of memory\n");
+    return;
+  }
+  S.wps = nw;
+  S.wps[S.n_wps++] = wp;
+  char val[256] = "";
+  size_t used = 0;
+  dbg_format_value(wp.t, wp.old, sizeof wp.old, sg, val, sizeof val, &used, 0);
+  printf("%s %d: %s (%u bytes at %s), now %s\n",
+         kind == WP_WRITE ? "Watchpoint" : kind == WP_READ ? "Read watchpoint" : "Access watchpoint", wp.num, text,
+         wp.size, d, val);
+  if (wp.is_private)
+    printf("  private memory of lane %u of subgroup %u\n", wp.lane, wp.sg);
+}
+
+static void cmd_lane(int argc, char **argv)
+{
+  if (argc == 1) {
+    if (S.focus_lane < 0)
+      printf("No lane focus: commands show every lane.\n");
+    else
+      printf("Focus on lane %" PRId64 ".\n", S.focus_lane);
+    return;
+  }
+  if (argc == 2 && (!strcmp(argv[1], "all") || !strcmp(argv[1], "off"))) {
+    S.focus_lane = -1;
+    printf("No lane focus: commands show every lane.\n");
+    return;
+  }
+  uint64_t v;
+  uint32_t nl = S.sg_size;
+  if (!S.finished && S.cur >= 0 && cur_sg())
+    nl = sg_sg_lane_count(cur_sg());
+  if (argc != 2 || !sg_parse_u64(argv[1], &v) || v >= nl) {
+    printf("error: usage: lane L (0..%u) | lane all\n", nl ? nl - 1 : 0);
+    return;
+  }
+  S.focus_lane = (int64_t)v;
+  printf("Focus on lane %" PRIu64 ": print, x and watch use it (print ... all: every lane).\n", v);
+}
+
+/* The SIMT stack of the focused subgroup's innermost frame, top first. */
+typedef struct reconv_entry { uint64_t m[2]; uint32_t pc, rpc; bool meet; } reconv_entry;
+
+static uint32_t read_reconv(sg_sg *sg, reconv_entry *e, uint32_t max)
+{
+  uint32_t n = sg_sg_reconv(sg, 0, e[0].m, &e[0].pc, &e[0].rpc);
+  if (n > max)
+    n = max;
+  for (uint32_t k = 1; k < n; k++)
+    sg_sg_reconv(sg, k, e[k].m, &e[k].pc, &e[k].rpc);
+  /* an entry whose next block is where the entry above it reconverges is
+   * the meeting point of a branch, not a path still to run */
+  for (uint32_t k = 0; k < n; k++) {
+    const ld_insn *pi = e[k].pc ? insn_at_word(e[k].pc) : NULL;
+    e[k].meet = k > 0 && pi && e[k - 1].rpc && pi->block->label == e[k - 1].rpc;
+  }
+  return n;
+}
+
+static void block_name(uint32_t label, char *buf, size_t n)
+{
+  const char *ln = label ? id_namer(NULL, label) : NULL;
+  if (!label)
+    snprintf(buf, n, "the function's exit");
+  else if (ln)
+    snprintf(buf, n, "%%%s", ln);
+  else
+    snprintf(buf, n, "%%%u", label);
+}
+
+static void cmd_info_lanes(bool json)
+{
+  if (!need_sg())
+    return;
+  sg_sg *sg = cur_sg();
+  wgslot *w = cur_slot();
+  uint32_t nl = sg_sg_lane_count(sg);
+  uint64_t m[2];
+  sg_sg_active(sg, m);
+  const ld_insn *in = sg_insn(sg);
+  char here[256];
+  loc_str(in, here, sizeof here);
+  /* where the inactive lanes wait: the SIMT stack entry that holds them */
+  reconv_entry re[64];
+  uint32_t ne = read_reconv(sg, re, 64);
+  if (json)
+    printf("{\"workgroup\": [%u, %u, %u], \"subgroup\": %u, \"lanes\": [", w->group[0], w->group[1], w->group[2],
+           S.cur_sg);
+  else
+    printf("  Lane  Active  Global id        Local id        Where\n");
+  for (uint32_t l = 0; l < nl; l++) {
+    dbg_ctx c;
+    make_ctx(&c, w, sg, l);
+    size_t g[3], li[3];
+    uint32_t lin = sg_sg_lane_local_linear(sg, l);
+    li[0] = lin % c.local_size[0];
+    li[1] = lin / c.local_size[0] % c.local_size[1];
+    li[2] = lin / (c.local_size[0] * c.local_size[1]);
+    for (int d = 0; d < 3; d++)
+      g[d] = c.group[d] * c.local_size[d] + li[d] + c.global_offset[d];
+    bool act = dbg_lane_in(m, l);
+    char where[700];
+    if (sg_sg_done(sg))
+      snprintf(where, sizeof where, "finished");
+    else if (act)
+      snprintf(where, sizeof where, "%s", here);
+    else {
+      snprintf(where, sizeof where, "not in the current path");
+      for (uint32_t e = 1; e < ne; e++)
+        if (dbg_lane_in(re[e].m, l)) {
+          const ld_insn *pi = re[e].pc ? insn_at_word(re[e].pc) : NULL;
+          char ls[256], bn[128];
+          loc_str(pi, ls, sizeof ls);
+          block_name(pi ? pi->block->label : 0, bn, sizeof bn);
+          if (re[e].meet)
+            snprintf(where, sizeof where, "waits at %s (%s) to reconverge", ls, bn);
+          else
+            snprintf(where, sizeof where, "waits to run %s (%s, the other side of the branch)", ls, bn);
+          break;
+        }
+      if (!strcmp(where, "not in the current path") && l < nl)
+        snprintf(where, sizeof where, "returned or exited");
+    }
+    if (json) {
+      printf("%s{\"lane\": %u, \"active\": %s, \"global_id\": [%zu, %zu, %zu], \"local_id\": [%zu, %zu, %zu], "
+             "\"where\": ", l ? ", " : "", l, act ? "true" : "false", g[0], g[1], g[2], li[0], li[1], li[2]);
+      json_str(where);
+      printf("}");
+    } else {
+      char gs[64], lsb[64];
+      snprintf(gs, sizeof gs, "(%zu,%zu,%zu)", g[0], g[1], g[2]);
+      snprintf(lsb, sizeof lsb, "(%zu,%zu,%zu)", li[0], li[1], li[2]);
+      printf("%c %4u  %-6s  %-15s  %-14s  %s\n", (int64_t)l == S.focus_lane ? '*' : ' ', l, act ? "yes" : "no", gs,
+             lsb, where);
+    }
+  }
+  if (json)
+    printf("]}\n");
+}
+
+static void cmd_info_divergence(void)
+{
+  if (!need_sg())
+    return;
+  sg_sg *sg = cur_sg();
+  uint32_t nl = sg_sg_lane_count(sg);
+  reconv_entry re[64];
+  uint32_t ne = read_reconv(sg, re, 64);
+  if (ne <= 1) {
+    printf("No divergence: the lanes of subgroup %u that still run all run the same path.\n", S.cur_sg);
+    return;
+  }
+  printf("Subgroup %u (innermost frame), top first:\n", S.cur_sg);
+  uint64_t above[2] = {0, 0};
+  for (uint32_t e = 0; e < ne; e++) {
+    char ms[512], ls[256] = "?", bn[128], rb[128], ws[512];
+    dbg_mask_str(re[e].m, nl, ms, sizeof ms);
+    const ld_insn *pi = re[e].pc ? insn_at_word(re[e].pc) : NULL;
+    loc_str(pi, ls, sizeof ls);
+    block_name(pi ? pi->block->label : 0, bn, sizeof bn);
+    block_name(re[e].rpc, rb, sizeof rb);
+    if (e == 0) {
+      printf("  #0 running: lanes %s at %s; they reconverge at %s\n", ms, ls, rb);
+    } else if (re[e].meet) {
+      uint64_t waiting[2] = {re[e].m[0] & ~above[0], re[e].m[1] & ~above[1]};
+      dbg_mask_str(waiting, nl, ws, sizeof ws);
+      printf("  #%u reconvergence point %s (%s): lanes %s meet there%s%s%s\n", e, ls, bn, ms,
+             waiting[0] | waiting[1] ? "; lanes " : "", waiting[0] | waiting[1] ? ws : "",
+             waiting[0] | waiting[1] ? " already wait" : "");
+    } else {
+      printf("  #%u pending path: lanes %s will run %s (%s), then reconverge at %s\n", e, ms, ls, bn, rb);
+    }
+    above[0] |= re[e].m[0];
+    above[1] |= re[e].m[1];
+  }
+}
+
+static void cmd_display(int argc, char **argv)
+{
+  if (argc == 1) {
+    for (uint32_t i = 0; i < S.n_displays; i++) {
+      printf("%u: ", i + 1);
+      print_expr(S.displays[i], S.focus_lane >= 0 ? S.focus_lane : -1);
+    }
+    return;
+  }
+  char text[1024];
+  join_args(1, argc, argv, text, sizeof text);
+  if (!check_expr(text))
+    return;
+  char **nd = realloc(S.displays, (S.n_displays + 1) * sizeof *nd);
+  if (!nd)
+    return;
+  S.displays = nd;
+  S.displays[S.n_displays++] = strdup(text);
+  if (!S.finished && S.cur >= 0 && cur_sg() && !sg_sg_done(cur_sg())) {
+    printf("%u: ", S.n_displays);
+    print_expr(text, S.focus_lane >= 0 ? S.focus_lane : -1);
+  }
+}
+
+/* ------------------------------------------------------------ replay */
+
+static int start_launch(void);
+static void stop_launch(void);
+
+typedef struct rpoint { uint64_t t; uint32_t line, depth; const ld_insn *in; } rpoint;
+
+/* What a replay pass collects: the positions of one subgroup (reverse-next)
+ * or the last point where a breakpoint or watchpoint would stop
+ * (reverse-continue). */
+static struct {
+  bool track;
+  uint64_t lin;
+  uint32_t sg;
+  rpoint *pts;
+  uint64_t n, cap;
+  bool want_stops;
+  uint64_t last_stop;       /* UINT64_MAX: none */
+  uint64_t last_stop_lin;
+  uint32_t last_stop_sg;
+} RP;
+
+static void rp_note(const wgslot *w, uint32_t i)
+{
+  sg_sg *sg = sg_wg_subgroup(w->wg, i);
+  if (RP.track && w->linear == RP.lin && i == RP.sg && !sg_sg_done(sg)) {
+    if (RP.n == RP.cap) {
+      uint64_t nc = RP.cap ? RP.cap * 2 : 1024;
+      rpoint *np = realloc(RP.pts, nc * sizeof *np);
+      if (!np)
+        return;
+      RP.pts = np;
+      RP.cap = nc;
+    }
+    const ld_insn *in = sg_insn(sg);
+    RP.pts[RP.n++] = (rpoint){S.t, in && in->loc ? in->loc->line : 0, sg_sg_depth(sg), in};
+  }
+  if (RP.want_stops && !sg_sg_done(sg)) {
+    const ld_insn *in = sg_insn(sg);
+    for (uint32_t b = 0; b < S.n_bps; b++) {
+      const bp *p = &S.bps[b];
+      uint64_t cand[2], lanes[2];
+      if (p->kind == BP_DIVERGE || p->kind == BP_CONVERGE) {
+        if (!(p->kind == BP_DIVERGE ? S.ev_diverge : S.ev_converge))
+          continue;
+        memcpy(cand, S.ev_after, sizeof cand);
+      } else {
+        if (!in || !bp_match(p, in, w->st[i].prev))
+          continue;
+        sg_sg_active(sg, cand);
+      }
+      if (p->has_wg && memcmp(p->wg, w->group, sizeof p->wg))
+        continue;
+      cond_lanes(p, w, sg, cand, lanes, NULL, 0);
+      if (lanes[0] | lanes[1]) {
+        RP.last_stop = S.t;
+        RP.last_stop_lin = w->linear;
+        RP.last_stop_sg = i;
+      }
+    }
+    for (uint32_t k = 0; k < S.n_wps; k++) {
+      watch *wp = &S.wps[k];
+      uint8_t now[16] = {0};
+      if (!watch_sees(wp, w, i) || !sg_sg_read_memory(sg, wp->is_private ? wp->lane : 0, wp->addr, now, wp->size))
+        continue;
+      if (!wp->primed) {
+        /* first sight in this replay: the value before this step is the
+         * pristine one for a buffer, unknown otherwise */
+        memcpy(wp->old, now, wp->size);
+        wp->primed = true;
+        continue;
+      }
+      if (memcmp(now, wp->old, wp->size)) {
+        memcpy(wp->old, now, wp->size);
+        if (wp->kind != WP_READ) {
+          RP.last_stop = S.t;
+          RP.last_stop_lin = w->linear;
+          RP.last_stop_sg = i;
+        }
+      }
+    }
+  }
+}
+
+static int slot_of(uint64_t lin)
+{
+  for (uint32_t i = 0; i < S.n_slots; i++)
+    if (S.slots[i].linear == lin)
+      return (int)i;
+  return -1;
+}
+
+/* Starts the launch again and replays the log up to point `target` (steps
+ * since the launch began), without output; the log is cut there.  The
+ * watchpoints' remembered values are refreshed on the way. */
+static bool replay_to(uint64_t target)
+{
+  rlog *log = S.log;
+  uint64_t n_log = S.n_log;
+  S.log = NULL;
+  S.n_log = S.cap_log = 0;
+  S.replaying = true;   /* from here: nothing is logged or printed */
+  stop_launch();
+  for (uint32_t i = 0; i < S.k->n_args; i++)
+    if (S.pristine[i] && S.args[i].data)
+      memcpy(S.args[i].data, S.pristine[i], S.args[i].size);
+  S.replaying = true;
+  for (uint32_t k = 0; k < S.n_wps; k++)
+    S.wps[k].primed = false;
+  bool ok = start_launch() == 0;
+  /* the watched bytes before anything ran */
+  S.t = 0;
+  uint64_t e;
+  for (e = 0; ok && e < n_log; e++) {
+    rlog *r = &log[e];
+    if (S.t >= target && r->kind == RL_STEP)
+      break;
+    if (r->kind == RL_BEGIN) {
+      int idx = begin_group(r->lin);
+      if (idx < 0) { ok = false; break; }
+      S.cur = idx;
+      S.cur_sg = 0;
+      if (RP.track && r->lin == RP.lin)
+        rp_note(&S.slots[idx], RP.sg);
+    } else if (r->kind == RL_END) {
+      int idx = slot_of(r->lin);
+      if (idx >= 0)
+        end_slot(idx);
+    } else if (r->kind == RL_RUNWG) {
+      run_group_fast(r->lin);
+    } else if (r->kind == RL_RANGE) {
+      run_range_fast(r->lin, r->count, NULL);
+    } else {
+      int idx = slot_of(r->lin);
+      if (idx < 0) { ok = false; break; }
+      S.cur = idx;
+      S.cur_sg = r->sg;
+      uint64_t todo = r->count;
+      if (S.t + todo > target)
+        todo = target - S.t;
+      uint64_t k = 0;
+      if (!RP.track && !RP.want_stops && todo > 1) {
+        /* nothing to look at on the way: the bare interpreter step (the
+         * last one goes through step_one, which remembers the instruction
+         * it executed for the breakpoints' "entered the line" test) */
+        sg_sg *sg = sg_wg_subgroup(S.slots[idx].wg, r->sg);
+        for (; k + 1 < todo; k++) {
+          if (sg_sg_step(sg) == SG_STEP_FAULT)
+            S.n_faults++;
+          S.t++;
+        }
+      }
+      for (; k < todo; k++) {
+        st_kind sk = step_one(r->sg);
+        S.t++;
+        if ((RP.track || RP.want_stops) && sk != ST_BLOCKED)
+          rp_note(&S.slots[idx], r->sg);
+      }
+      if (todo < r->count) {
+        e++;
+        break;
+      }
+    }
+  }
+  S.replaying = false;
+  /* the replayed prefix becomes the history */
+  uint64_t keep = e;
+  if (keep && keep <= n_log && log[keep - 1].kind == RL_STEP) {
+    uint64_t before = 0;
+    for (uint64_t k = 0; k + 1 < keep; k++)
+      before += log[k].kind == RL_STEP ? log[k].count : 0;
+    log[keep - 1].count = S.t - before;
+  }
+  S.log = log;
+  S.n_log = keep;
+  S.cap_log = n_log;
+  S.finished = false;
+  for (uint32_t k = 0; k < S.n_wps && S.cur >= 0; k++) {
+    watch *wp = &S.wps[k];
+    wgslot *w = cur_slot();
+    sg_sg *sg = cur_sg();
+    if (w && sg && watch_sees(wp, w, S.cur_sg))
+      sg_sg_read_memory(sg, wp->is_private ? wp->lane : 0, wp->addr, wp->old, wp->size);
+  }
+  return ok;
+}
+
+static bool focus_on(uint64_t lin, uint32_t sg)
+{
+  int idx = slot_of(lin);
+  if (idx < 0)
+    return false;
+  S.cur = idx;
+  S.cur_sg = sg;
+  return true;
+}
+
+/* reverse-step [N]: back N instructions of the focused subgroup. */
+static void cmd_reverse_step(int argc, char **argv, bool by_line)
+{
+  uint64_t n = 1;
+  if (!by_line && argc > 1 && (!sg_parse_u64(argv[1], &n) || !n)) {
+    printf("error: reverse-step: bad count '%s'\n", argv[1]);
+    return;
+  }
+  if (S.finished || S.cur < 0) {
+    printf("error: the kernel has finished or not started; there is no subgroup to step back\n");
+    return;
+  }
+  wgslot *w = cur_slot();
+  uint64_t lin = w->linear;
+  uint32_t me = S.cur_sg;
+  double t0 = sg_now_ms();
+  uint64_t target;
+  if (!by_line) {
+    /* the point before the N-th last step of this subgroup, from the log */
+    uint64_t cum = S.t, left = n;
+    target = UINT64_MAX;
+    for (uint64_t e = S.n_log; e-- > 0;) {
+      rlog *r = &S.log[e];
+      if (r->kind != RL_STEP)
+        continue;
+      cum -= r->count;
+      if (r->lin == lin && r->sg == me) {
+        if (r->count >= left) {
+          target = cum + r->count - left;
+          break;
+        }
+        left -= r->count;
+      }
+    }
+    if (target == UINT64_MAX) {
+      printf("error: subgroup %u has not executed %" PRIu64 " instruction%s yet\n", me, n, n == 1 ? "" : "s");
+      return;
+    }
+  } else {
+    /* collect this subgroup's positions, then find the start of the line before */
+    RP.track = true;
+    RP.lin = lin;
+    RP.sg = me;
+    RP.n = 0;
+    sg_sg *sg = cur_sg();
+    const ld_insn *in0 = sg_insn(sg);
+    uint32_t d0 = sg_sg_depth(sg), l0 = in0 && in0->loc ? in0->loc->line : 0;
+    uint64_t now = S.t;
+    replay_to(now);
+    RP.track = false;
+    /* RP.pts ends at the current position */
+    int64_t k = (int64_t)RP.n - 1;
+    while (k >= 0 && (RP.pts[k].depth > d0 || (RP.pts[k].depth == d0 && RP.pts[k].line == l0)))
+      k--;
+    if (k < 0) {
+      target = RP.n ? RP.pts[0].t : 0;
+    } else {
+      uint32_t l1 = RP.pts[k].line, d1 = RP.pts[k].depth;
+      while (k > 0 && (RP.pts[k - 1].depth > d1 || (RP.pts[k - 1].depth == d1 && RP.pts[k - 1].line == l1)))
+        k--;
+      target = RP.pts[k].t;
+    }
+  }
+  replay_to(target);
+  focus_on(lin, me);
+  double ms = sg_now_ms() - t0;
+  char msg[200];
+  snprintf(msg, sizeof msg, "[back to step %" PRIu64 " of the launch; replayed in %.0f ms]", target, ms);
+  show_stop(msg);
+}
+
+static void cmd_reverse_continue(void)
+{
+  if (S.cur < 0 && !S.finished) {
+    printf("error: nothing has run yet\n");
+    return;
+  }
+  double t0 = sg_now_ms();
+  uint64_t now = S.t;
+  RP.want_stops = true;
+  RP.last_stop = UINT64_MAX;
+  S.replay_events = true;
+  /* a stop at the current point does not count: look before it */
+  replay_to(now ? now - 1 : 0);
+  RP.want_stops = false;
+  S.replay_events = false;
+  uint64_t target = RP.last_stop;
+  if (target == UINT64_MAX) {
+    replay_to(0);
+    printf("No breakpoint or watchpoint stop before this point: back at the start of the launch.\n");
+    S.cur = S.n_slots ? 0 : -1;
+    S.cur_sg = 0;
+    show_stop(NULL);
+    return;
+  }
+  uint64_t lin = RP.last_stop_lin;
+  uint32_t sgi = RP.last_stop_sg;
+  replay_to(target);
+  focus_on(lin, sgi);
+  char msg[200];
+  snprintf(msg, sizeof msg, "[back to step %" PRIu64 " of the launch, the last stop before; replayed in %.0f ms]",
+           target, sg_now_ms() - t0);
+  show_stop(msg);
+}
+
 static const struct { const char *name, *alias, *args, *help; } commands[] = {
   {"run", "r", "", "run to the next breakpoint, diagnostic or the end"},
   {"continue", "c", "", "same as run"},
   {"step", "s", "[N]", "execute N instructions of the current subgroup"},
   {"next", "n", "", "step to the next source line (over calls); like step without line info"},
   {"finish", "fin", "", "run the current subgroup until the current function returns"},
-  {"break", "b", "LINE|FILE:LINE|%id|OpName|FUNCTION", "set a breakpoint"},
-  {"delete", "d", "[N...]", "delete breakpoints (all without N)"},
-  {"info", "i", "breakpoints|subgroups|args|workgroups", "show state"},
+  {"break", "b", "LOC [workgroup X Y Z] [lane L] [if EXPR]", "LOC: LINE|FILE:LINE|%id|OpName|FUNCTION|diverge|converge"},
+  {"tbreak", "tb", "LOC ...", "a breakpoint deleted when it stops"},
+  {"condition", "", "N [EXPR]", "stop at breakpoint N only for lanes where EXPR holds"},
+  {"ignore", "", "N COUNT", "pass over the next COUNT hits of breakpoint N"},
+  {"watch", "", "EXPR [lane L]", "stop after an instruction changes the memory EXPR names"},
+  {"rwatch", "", "EXPR [lane L]", "stop before an instruction reads it (awatch: reads or writes)"},
+  {"delete", "d", "[N...]", "delete breakpoints and watchpoints (all without N)"},
+  {"info", "i", "breakpoints|subgroups|lanes|divergence|args|workgroups", "show state (info lanes --json)"},
+  {"lane", "", "L|all", "focus on lane L (print, x, watch use it)"},
+  {"display", "", "[EXPR]", "print EXPR at every stop"},
+  {"reverse-step", "rs", "[N]", "go back N instructions of the current subgroup (replay)"},
+  {"reverse-next", "rn", "", "go back to the start of the previous source line"},
+  {"reverse-continue", "rc", "", "go back to the previous breakpoint or watchpoint stop"},
   {"workgroup", "wg", "X [Y [Z]]", "focus on a work-group (starts it if needed)"},
   {"subgroup", "sg", "N", "focus on subgroup N of the current work-group"},
-  {"print", "p", "%id|NAME [lane L|all]", "value per lane (inactive lanes marked)"},
+  {"print", "p", "[--json] EXPR [lane L|all]", "value per lane: in[gid], x*2, p->1, (float)n, get_global_id(0)"},
   {"lanes", "", "", "active lanes of the current subgroup"},
-  {"where", "bt", "", "call stack (also 'backtrace')"},
+  {"where", "bt", "[--json]", "call stack (also 'backtrace')"},
   {"list", "l", "", "source around the current line (or disassembly)"},
   {"x", "", "/N[d|u|x|f|c|b|h|l|g|TYPE] ADDR|%ptr [lane L]", "examine memory"},
   {"disassemble", "disas", "[FUNCTION]", "disassemble the current function"},
@@ -1810,10 +3087,11 @@ static void cmd_help(void)
 
 static void execute(char *line)
 {
-  char *argv[16];
+  char *argv[64];
   int argc = 0;
   char *save = NULL;
-  for (char *t = strtok_r(line, " \t\r\n", &save); t && argc < 16; t = strtok_r(NULL, " \t\r\n", &save))
+  S.json = false;
+  for (char *t = strtok_r(line, " \t\r\n", &save); t && argc < 64; t = strtok_r(NULL, " \t\r\n", &save))
     argv[argc++] = t;
   if (!argc || argv[0][0] == '#')
     return;
@@ -1823,25 +3101,38 @@ static void execute(char *line)
   else if (CMD("step", "s") || !strcmp(c, "stepi") || !strcmp(c, "si")) cmd_step(argc, argv);
   else if (CMD("next", "n")) cmd_next(false);
   else if (CMD("finish", "fin")) cmd_next(true);
-  else if (CMD("break", "b")) {
-    if (argc != 2)
-      printf("error: usage: break LINE | FILE:LINE | %%id | OpName | FUNCTION\n");
-    else
-      add_bp(argv[1]);
-  } else if (CMD("delete", "d")) cmd_delete(argc, argv);
+  else if (CMD("break", "b")) cmd_break(argc, argv, false);
+  else if (CMD("tbreak", "tb")) cmd_break(argc, argv, true);
+  else if (!strcmp(c, "condition")) cmd_condition(argc, argv);
+  else if (!strcmp(c, "ignore")) cmd_ignore(argc, argv);
+  else if (!strcmp(c, "watch")) cmd_watch(argc, argv, WP_WRITE);
+  else if (!strcmp(c, "rwatch")) cmd_watch(argc, argv, WP_READ);
+  else if (!strcmp(c, "awatch")) cmd_watch(argc, argv, WP_ACCESS);
+  else if (!strcmp(c, "lane")) cmd_lane(argc, argv);
+  else if (!strcmp(c, "display")) cmd_display(argc, argv);
+  else if (CMD("reverse-step", "rs") || !strcmp(c, "reverse-stepi") || !strcmp(c, "rsi")) cmd_reverse_step(argc, argv, false);
+  else if (CMD("reverse-next", "rn")) cmd_reverse_step(argc, argv, true);
+  else if (CMD("reverse-continue", "rc")) cmd_reverse_continue();
+  else if (CMD("delete", "d")) cmd_delete(argc, argv);
   else if (CMD("info", "i")) {
     const char *w = argc > 1 ? argv[1] : "";
-    if (argc != 2) printf("error: usage: info breakpoints|subgroups|args|workgroups\n");
+    bool json = argc == 3 && !strcmp(argv[2], "--json");
+    if (argc == 3 && json && !strcmp(w, "lanes")) cmd_info_lanes(true);
+    else if (argc != 2) printf("error: usage: info breakpoints|watchpoints|subgroups|lanes|divergence|args|workgroups\n");
+    else if (!strcmp(w, "lanes")) cmd_info_lanes(false);
+    else if (!strncmp(w, "divergence", strlen(w)) && strlen(w) >= 3) cmd_info_divergence();
+    else if (!strncmp(w, "watchpoints", strlen(w)) && strlen(w) >= 2) cmd_info_breakpoints();
+    else if (!strcmp(w, "display")) cmd_display(1, argv);
     else if (!strncmp(w, "breakpoints", strlen(w)) || !strcmp(w, "b")) cmd_info_breakpoints();
     else if (!strncmp(w, "subgroups", strlen(w)) || !strcmp(w, "sg")) cmd_info_subgroups();
     else if (!strncmp(w, "args", strlen(w))) cmd_info_args();
     else if (!strncmp(w, "workgroups", strlen(w)) || !strcmp(w, "wg")) cmd_info_workgroups();
-    else printf("error: info %s: unknown (breakpoints, subgroups, args, workgroups)\n", w);
+    else printf("error: info %s: unknown (breakpoints, watchpoints, subgroups, lanes, divergence, args, workgroups)\n", w);
   } else if (CMD("workgroup", "wg")) cmd_workgroup(argc, argv);
   else if (CMD("subgroup", "sg")) cmd_subgroup(argc, argv);
   else if (CMD("print", "p")) cmd_print(argc, argv);
   else if (!strcmp(c, "lanes")) cmd_lanes();
-  else if (CMD("where", "bt") || !strcmp(c, "backtrace")) cmd_where();
+  else if (CMD("where", "bt") || !strcmp(c, "backtrace")) cmd_where(argc > 1 && !strcmp(argv[1], "--json"));
   else if (CMD("list", "l")) cmd_list(argc, argv);
   else if (c[0] == 'x' && (c[1] == 0 || c[1] == '/')) cmd_x(argc, argv);
   else if (CMD("disassemble", "disas")) cmd_disassemble(argc, argv);
@@ -1857,6 +3148,8 @@ static void execute(char *line)
 static void stdout_write(void *user, const char *text, size_t len)
 {
   (void)user;
+  if (S.replaying)
+    return;   /* printed when it first ran */
   fwrite(text, 1, len, stdout);
 }
 
@@ -1881,7 +3174,11 @@ static int start_launch(void)
   S.finished = false;
   S.n_faults = 0;
   S.list_at = NULL;
-  if (!S.wg_status || !ensure_current())
+  if (!S.replaying) {
+    S.n_log = 0;
+    S.t = 0;
+  }
+  if (!S.wg_status || (!S.replaying && !ensure_current()))
     return EXIT_USAGE;
   return 0;
 }
@@ -1934,6 +3231,7 @@ static int setup(void)
   d->printf_out = stdout_write;
   d->message = on_message;
   d->on_diag = on_diag;
+  d->jit_opt_level = -1;   /* the fast-forward's native code: the JIT's default level */
   sg_result r = sg_run_opts_ndrange(&O.run, S.k, S.rf, d, err, sizeof err);
   if (r != SG_SUCCESS)
     return die(EXIT_USAGE, "%s", err);
@@ -1979,11 +3277,17 @@ static void cleanup(void)
   free(S.owned);
   free(S.pristine);
   free(S.args);
-  for (uint32_t i = 0; i < S.n_bps; i++) {
-    free(S.bps[i].file);
-    free(S.bps[i].spec);
-  }
+  while (S.n_bps)
+    delete_bp_index(S.n_bps - 1);
   free(S.bps);
+  while (S.n_wps)
+    delete_wp_index(S.n_wps - 1);
+  free(S.wps);
+  for (uint32_t i = 0; i < S.n_displays; i++)
+    free(S.displays[i]);
+  free(S.displays);
+  free(S.log);
+  free(RP.pts);
   for (uint32_t i = 0; i < S.n_src; i++) {
     free(S.src[i].path);
     free(S.src[i].text);
@@ -2026,13 +3330,84 @@ static void command_loop(FILE *f, bool interactive, bool echo)
   free(line);
 }
 
+/* ------------------------------------------------------------ the session for sgdb_dap.c */
+
+int sgdb_open(int argc, char **argv)
+{
+  memset(&O, 0, sizeof O);
+  int rc = parse_options(argc, argv);
+  if (rc >= 0)
+    return rc ? rc : EXIT_USAGE;
+  if (!O.file)
+    return die(EXIT_USAGE, "no program to debug");
+  S.focus_lane = -1;
+  S.watch_hit = -1;
+  rc = setup();
+  if (rc != 0) {
+    fprintf(stderr, PROG ": %s\n", first_error[0] ? first_error : "cannot start the kernel");
+    return rc;
+  }
+  printf("spirv-sgdb: kernel %s, %zu x %zu x %zu work-groups, subgroup size %u.\n", S.k->name, S.groups[0],
+         S.groups[1], S.groups[2], S.sg_size);
+  return 0;
+}
+
+void sgdb_exec(const char *line)
+{
+  char buf[4096];
+  snprintf(buf, sizeof buf, "%s", line);
+  execute(buf);
+  fflush(stdout);
+}
+
+bool sgdb_finished(void) { return S.finished || S.cur < 0; }
+int64_t sgdb_focus_lane(void) { return S.focus_lane; }
+void sgdb_set_focus_lane(int64_t l) { S.focus_lane = l; }
+
+uint32_t sgdb_lane_count(void)
+{
+  sg_sg *sg = S.finished || S.cur < 0 ? NULL : cur_sg();
+  return sg ? sg_sg_lane_count(sg) : 0;
+}
+
+/* The source-level names of frame `depth`'s function: its parameters and
+ * its named private variables (at -O0, clang's locals), for the DAP
+ * variables pane. */
+uint32_t sgdb_locals(uint32_t depth, const char **names, uint32_t max)
+{
+  sg_sg *sg = S.finished || S.cur < 0 ? NULL : cur_sg();
+  const ld_function *fn = sg ? dbg_frame_fn(sg, depth) : NULL;
+  uint32_t n = 0;
+  if (!fn)
+    return 0;
+  for (uint32_t i = 1; i < S.ir->bound && n < max; i++) {
+    const ld_value *v = &S.ir->values[i];
+    if (v->owner != fn || !v->name || !*v->name || strchr(v->name, '.'))
+      continue;
+    bool var = v->kind == LD_V_RESULT && v->u.insn && v->u.insn->op == SpvOpVariable;
+    if (v->kind == LD_V_PARAM || var)
+      names[n++] = v->name;
+  }
+  return n;
+}
+
+void sgdb_close(void) { cleanup(); }
+
+int sgdb_dap_main(void);
+
 int main(int argc, char **argv)
 {
   int rc = parse_options(argc, argv);
   if (rc >= 0)
     return rc;
+  if (O.dap) {
+    sg_run_opts_free(&O.run);
+    return sgdb_dap_main();
+  }
   signal(SIGINT, on_sigint);
   setvbuf(stdout, NULL, _IOLBF, 0);
+  S.focus_lane = -1;
+  S.watch_hit = -1;
   rc = setup();
   if (rc != 0) {
     cleanup();

@@ -4,8 +4,12 @@
 # expect: subgroup 0, lanes 7, OpStore at .*oob\.cl:5
 # expect: raised by: OpStore .*\(oob\.cl:5\)
 # expect: Stopped on the diagnostic above\.
+# the report's lane gets the focus: print shows it alone
+# expect: ^\[focus: lane 7\]$
+# expect: ^%\d+ 'i' .*\n  lane  7: 7$
 # expect: lane  7: 7$
 # expect: \[kernel finished: 1 diagnostic\]
 run
+print i
 print i lane 7
 continue

@@ -74,6 +74,7 @@ def main():
         else:
             print('ok   %s' % name)
     print('%d of %d sgdb tests passed' % (len(names) - failed, len(names)))
+    print('%d passed, %d failed' % (len(names) - failed, failed))
     return 1 if failed else 0
 
 

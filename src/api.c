@@ -1522,7 +1522,7 @@ sg_result sg_launch_run_groups(sg_launch *sl, uint64_t first, uint64_t count, bo
     sg_jit_job_init(&job, sl->m->ir, sl->kernel, S, sl->jit_opt_level);
     sg_jit_job_start(&job, false);
     if (job.k) {
-      ir = sg_jit_run_range(job.k, sl->l, sl->threads > 1 ? sl->threads : 1, first, count);
+      ir = sg_jit_run_range(job.k, sl->l, sl->threads > 1 ? sl->threads : 1, first, count, false);
       done = true;
       if (used_jit)
         *used_jit = true;

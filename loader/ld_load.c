@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <spirv/unified1/OpenCL.std.h>
 #include "ld_internal.h"
 #include "ld_spvtools.h"
 
@@ -298,6 +299,141 @@ static void walk_cb(void *user, uint32_t wi, spv_operand_class cls) {
   check_id_operand(c->b, c->fn, c->in->words[wi], what);
 }
 
+/* ------------------------------------------- OpenCL.std operand types
+ *
+ * Validation is only a warning by default, so a module can reach the
+ * backends with, say, s_max of two pointers.  Their handlers read each
+ * operand component by component through its scalar type (interp/exec_ocl.c
+ * ip_ocl_eval_lane, shared with jit/): a pointer, a struct or a vector of the
+ * wrong length there reads out of bounds.  These checks are what those
+ * handlers rely on, so a module that passes them cannot crash either
+ * backend; they are a subset of what the OpenCL.std specification requires. */
+
+static bool ocl_is_num(const ld_type *t) {
+  return t && t->n_comp >= 1 && t->comp &&
+         (t->comp->kind == LD_T_INT || t->comp->kind == LD_T_FLOAT);
+}
+
+static const ld_type *ocl_operand_type(ld_b *b, const ld_insn *insn, uint32_t i,
+                                       const char *name) {
+  if (2 + i >= insn->n_ops)
+    ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: operand %" PRIu32 " is missing", name, i + 1);
+  const ld_value *v = ld_get(b, insn->ops[2 + i], "extended instruction operand");
+  if (!v->type)
+    ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: operand %" PRIu32 " (%s) has no type", name, i + 1,
+            ld_id_name(b->m, insn->ops[2 + i]));
+  return v->type;
+}
+
+/* want: 'f' float, 'i' integer, 'n' int or float, 'p' pointer, 's' integer scalar */
+static void ocl_want(ld_b *b, const ld_insn *insn, uint32_t i, char want, const char *name) {
+  const ld_type *t = ocl_operand_type(b, insn, i, name);
+  bool ok;
+  const char *what;
+  switch (want) {
+  case 'p': ok = t->kind == LD_T_POINTER; what = "a pointer"; break;
+  case 's': ok = t->kind == LD_T_INT; what = "an integer scalar"; break;
+  case 'f': ok = ocl_is_num(t) && t->comp->kind == LD_T_FLOAT; what = "a float scalar or vector"; break;
+  case 'i': ok = ocl_is_num(t) && t->comp->kind == LD_T_INT; what = "an integer scalar or vector"; break;
+  default: ok = ocl_is_num(t); what = "an integer or float scalar or vector"; break;
+  }
+  if (!ok)
+    ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: operand %" PRIu32 " (%s) must be %s", name, i + 1,
+            ld_id_name(b->m, insn->ops[2 + i]), what);
+}
+
+/* a numeric operand must have the result's component count or be a scalar
+   (broadcast), and, where the handler copies raw components, their size */
+static void ocl_shape(ld_b *b, const ld_insn *insn, uint32_t i, bool same_size, const char *name) {
+  const ld_type *t = ocl_operand_type(b, insn, i, name), *rt = insn->type;
+  if (!ocl_is_num(t) || !ocl_is_num(rt)) return;
+  if (t->n_comp != 1 && t->n_comp != rt->n_comp)
+    ld_fail(b, LD_ERR_INVALID,
+            "OpenCL.std %s: operand %" PRIu32 " has %" PRIu32 " components, the result %" PRIu32,
+            name, i + 1, t->n_comp, rt->n_comp);
+  if (same_size && t->comp->size != rt->comp->size)
+    ld_fail(b, LD_ERR_INVALID,
+            "OpenCL.std %s: operand %" PRIu32 " has %" PRIu32 "-byte components, the result %" PRIu32,
+            name, i + 1, t->comp->size, rt->comp->size);
+}
+
+static void check_ocl_std_types(ld_b *b, const ld_insn *insn, const char *name) {
+  uint32_t op = insn->ext_op, na = insn->n_ops - 2;
+  const ld_type *rt = insn->type;
+  switch (op) {
+  case OpenCLstd_Fract: case OpenCLstd_Frexp: case OpenCLstd_Lgamma_r:
+  case OpenCLstd_Modf: case OpenCLstd_Sincos:
+    ocl_want(b, insn, 0, 'f', name); ocl_shape(b, insn, 0, false, name);
+    ocl_want(b, insn, 1, 'p', name);
+    break;
+  case OpenCLstd_Remquo:
+    ocl_want(b, insn, 0, 'f', name); ocl_shape(b, insn, 0, false, name);
+    ocl_want(b, insn, 1, 'f', name); ocl_shape(b, insn, 1, false, name);
+    ocl_want(b, insn, 2, 'p', name);
+    break;
+  case OpenCLstd_Vloadn: case OpenCLstd_Vload_half: case OpenCLstd_Vload_halfn:
+  case OpenCLstd_Vloada_halfn:
+    ocl_want(b, insn, 0, 's', name); ocl_want(b, insn, 1, 'p', name);
+    break;
+  case OpenCLstd_Vstoren: case OpenCLstd_Vstore_half: case OpenCLstd_Vstore_half_r:
+  case OpenCLstd_Vstore_halfn: case OpenCLstd_Vstore_halfn_r: case OpenCLstd_Vstorea_halfn:
+  case OpenCLstd_Vstorea_halfn_r:
+    ocl_want(b, insn, 0, 'n', name); ocl_want(b, insn, 1, 's', name);
+    ocl_want(b, insn, 2, 'p', name);
+    break;
+  case OpenCLstd_Printf:
+    ocl_want(b, insn, 0, 'p', name);
+    break;
+  case OpenCLstd_Prefetch:
+    ocl_want(b, insn, 0, 'p', name); ocl_want(b, insn, 1, 'n', name);
+    break;
+  default: {
+    /* the value functions: numeric in, numeric out */
+    if (!ocl_is_num(rt))
+      ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: the result type must be an integer or float scalar or vector", name);
+    bool fl = op <= OpenCLstd_Native_tan || (op >= OpenCLstd_FClamp && op <= OpenCLstd_Fast_normalize);
+    bool in = (op >= OpenCLstd_SAbs && op <= OpenCLstd_UMul24) || (op >= OpenCLstd_UAbs && op <= OpenCLstd_UMad_hi);
+    for (uint32_t i = 0; i < na; i++) {
+      char want = 'n';
+      if (fl) {
+        bool int_arg = ((op == OpenCLstd_Ldexp || op == OpenCLstd_Pown || op == OpenCLstd_Rootn) && i == 1) ||
+                       op == OpenCLstd_Nan;
+        want = int_arg ? 'i' : op == OpenCLstd_Nextafter ? 'n' : 'f';
+      } else if (in) {
+        want = 'i';
+      } else if (op == OpenCLstd_Select && i == 2) {
+        want = 'i';
+      }
+      ocl_want(b, insn, i, want, name);
+    }
+    if (fl && op != OpenCLstd_Ilogb && rt->comp->kind != LD_T_FLOAT)
+      ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: the result type must be float", name);
+    if ((in || op == OpenCLstd_Ilogb) && rt->comp->kind != LD_T_INT)
+      ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: the result type must be an integer", name);
+    if (op == OpenCLstd_Length || op == OpenCLstd_Fast_length || op == OpenCLstd_Distance ||
+        op == OpenCLstd_Fast_distance) {
+      /* reductions: vector in, scalar out; both operands one length */
+      if (na > 1 && ocl_operand_type(b, insn, 1, name)->n_comp != ocl_operand_type(b, insn, 0, name)->n_comp)
+        ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: the operands differ in length", name);
+    } else if (op == OpenCLstd_Shuffle || op == OpenCLstd_Shuffle2) {
+      uint32_t m = op == OpenCLstd_Shuffle ? 1 : 2;
+      for (uint32_t i = 0; i < m && i < na; i++) {
+        if (ocl_operand_type(b, insn, i, name)->comp->size != rt->comp->size)
+          ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: operand %" PRIu32 " has another component size than the result", name, i + 1);
+      }
+      if (m < na) ocl_shape(b, insn, m, false, name);
+    } else {
+      bool raw = op == OpenCLstd_Bitselect || op == OpenCLstd_Select;
+      for (uint32_t i = 0; i < na; i++) ocl_shape(b, insn, i, raw && i < 2 + (op == OpenCLstd_Bitselect), name);
+      if (op == OpenCLstd_Cross && (rt->n_comp < 3 || ocl_operand_type(b, insn, 0, name)->n_comp < 3 ||
+                                    (na > 1 && ocl_operand_type(b, insn, 1, name)->n_comp < 3)))
+        ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: the operands and the result must be 3- or 4-component vectors", name);
+    }
+    break;
+  }
+  }
+}
+
 static const ld_block *get_label(ld_b *b, ld_function *fn, uint32_t id, const char *what) {
   const ld_value *v = ld_get(b, id, what);
   if (v->kind != LD_V_LABEL || v->owner != fn)
@@ -368,6 +504,7 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
       fn_ctx c = {b, fn, in, 5};
       if (!spv_walk_operands(in->words, in->n_words, 5, od->operands, od->n_operands, walk_cb, &c))
         ld_fail(b, LD_ERR_INVALID, "operands do not match OpenCL.std %s", od->name);
+      check_ocl_std_types(b, insn, od->name);
     } else {
       for (uint32_t i = 2; i < n; i++) {
         const ld_value *v = ld_get(b, ops[i], "extended instruction operand");

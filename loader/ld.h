@@ -348,7 +348,16 @@ typedef struct ld_options {
   ld_message_fn message;    /* may be NULL: messages dropped */
   void *message_user;
   const char *source_name;  /* file name used in messages, may be NULL */
+  /* Size limits (docs/limits.md), checked before anything is allocated for
+   * the module; 0: the defaults below. */
+  uint64_t max_bytes;
+  uint64_t max_insns;
 } ld_options;
+
+/* Default limits: far above any compiler's kernel module, low enough that a
+ * module at the limit loads (spirv-val included) in a few hundred MB. */
+#define LD_DEFAULT_MAX_BYTES ((uint64_t)64 << 20)
+#define LD_DEFAULT_MAX_INSNS ((uint64_t)4 << 20)
 
 typedef enum ld_result {
   LD_OK = 0,

@@ -530,7 +530,7 @@ static void build_function(ld_b *b, ld_function *fn, uint32_t start, uint32_t en
     const spv_insn_ref *in = &b->insns[i];
     if (in->op == SpvOpLabel) n_blocks++;
     else if (in->op == SpvOpFunctionParameter) n_params++;
-    else n_body++;
+    else if (in->op != SpvOpNop) n_body++;   /* OpNop: no IR (a module of them stays small) */
   }
   fn->n_params = n_params;
   uint32_t *params = ld_alloc(b, n_params + 1, sizeof *params);
@@ -641,8 +641,8 @@ static void build_function(ld_b *b, ld_function *fn, uint32_t start, uint32_t en
       }
       continue;
     }
-    if (is_debug_extinst(b, in)) {
-      /* OpenCL.DebugInfo.100 / NonSemantic.*: no execution meaning */
+    if (is_debug_extinst(b, in) || in->op == SpvOpNop) {
+      /* OpenCL.DebugInfo.100 / NonSemantic.*, OpNop: no execution meaning */
       continue;
     }
     if (in->op == SpvOpPhi && blk->n_phis != blk->n_insns)
@@ -885,10 +885,24 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
     ld_fail(b, LD_ERR_INVALID, "id bound %" PRIu32 " is not supported (must be 1..4194303)", bin->bound);
   if (bin->n_words < 5) ld_fail(b, LD_ERR_INVALID, "truncated header");
 
+  /* Count (and so check) the instructions before validation, whose memory
+   * grows with their number (about 170 bytes each for spirv-val). */
+  char err[300];
+  uint32_t off = 5, count = 0;
+  spv_insn_ref ref;
+  int r;
+  uint64_t max_insns = opt && opt->max_insns ? opt->max_insns : LD_DEFAULT_MAX_INSNS;
+  while ((r = spv_next_insn(bin, &off, &ref, err, sizeof err)) == 1) {
+    if (++count > max_insns)
+      ld_fail(b, LD_ERR_INVALID, "module has more than %" PRIu64 " instructions, the limit "
+              "(raise it with --max-instructions)", max_insns);
+  }
+  if (r < 0) ld_fail(b, LD_ERR_INVALID, "%s", err);
+
   /* Validation first: later errors may be explained by it. */
   if (!opt || opt->validate != LD_VALIDATE_OFF) {
     char msg[700];
-    int r = ld_tools_validate(bin->words, bin->n_words, bin->version, msg, sizeof msg);
+    r = ld_tools_validate(bin->words, bin->n_words, bin->version, msg, sizeof msg);
     if (r == 1 && opt && opt->validate == LD_VALIDATE_STRICT)
       ld_fail(b, LD_ERR_INVALID, "module does not validate (spirv-val): %s", msg);
     if (r == 1) ld_msg(b, LD_WARNING, "module does not validate (spirv-val): %s; running anyway", msg);
@@ -902,13 +916,7 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
   spv_binary view = *bin;
   view.words = words;
 
-  /* Split into instructions. */
-  char err[300];
-  uint32_t off = 5, count = 0;
-  spv_insn_ref ref;
-  int r;
-  while ((r = spv_next_insn(&view, &off, &ref, err, sizeof err)) == 1) count++;
-  if (r < 0) ld_fail(b, LD_ERR_INVALID, "%s", err);
+  /* Split into instructions (counted above). */
   b->insns = ld_alloc(b, count + 1, sizeof *b->insns);
   off = 5;
   while (spv_next_insn(&view, &off, &b->insns[b->n_insns], err, sizeof err) == 1) b->n_insns++;
@@ -1342,6 +1350,15 @@ ld_result ld_module_load_bytes(const void *bytes, size_t n_bytes, const ld_optio
   if (!opt) opt = &defaults;
   if (out) *out = NULL;
   char err[300];
+  uint64_t max_bytes = opt->max_bytes ? opt->max_bytes : LD_DEFAULT_MAX_BYTES;
+  if (n_bytes > max_bytes) {
+    char msg[400];
+    snprintf(msg, sizeof msg, "%s%smodule of %zu bytes is larger than the limit of %" PRIu64
+             " bytes (raise it with --max-module-size)", opt->source_name ? opt->source_name : "",
+             opt->source_name ? ": " : "", n_bytes, max_bytes);
+    emit(opt, LD_ERROR, msg);
+    return LD_ERR_INVALID;
+  }
   spv_binary bin;
   if (!spv_binary_from_bytes(bytes, n_bytes, &bin, err, sizeof err)) {
     char msg[400];

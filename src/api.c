@@ -120,8 +120,22 @@ void sg_emit(sg_message_fn fn, void *user, sg_severity sev, const char *fmt, ...
     fn(user, sev, buf);
 }
 
-/* Reads a whole file; NULL with errno set. */
+const char *sg_read_errstr(int e)
+{
+  if (e == EFBIG)
+    return "larger than the limit of 268435456 bytes (256 MiB) for a pipe or device "
+           "(a regular file has no such limit)";
+  return strerror(e);
+}
+
 void *sg_read_file(const char *path, size_t *out_n)
+{
+  return sg_read_file_max(path, SIZE_MAX / 2, out_n);
+}
+
+/* Reads a whole file of at most max bytes; NULL with errno set (EFBIG past
+ * max, checked before reading a regular file). */
+void *sg_read_file_max(const char *path, size_t max, size_t *out_n)
 {
   FILE *f = fopen(path, "rb");
   if (!f)
@@ -141,7 +155,14 @@ void *sg_read_file(const char *path, size_t *out_n)
     errno = EISDIR;
     return NULL;
   }
-  const size_t limit = S_ISREG(st.st_mode) ? SIZE_MAX / 2 : SG_MAX_STREAM_BYTES;
+  size_t limit = S_ISREG(st.st_mode) ? SIZE_MAX / 2 : SG_MAX_STREAM_BYTES;
+  if (max < limit)
+    limit = max;
+  if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > (uint64_t)limit) {
+    fclose(f);
+    errno = EFBIG;
+    return NULL;
+  }
   size_t cap = 4096, n = 0;
   char *buf = malloc(cap + 1);
   if (!buf) {
@@ -150,6 +171,16 @@ void *sg_read_file(const char *path, size_t *out_n)
     return NULL;
   }
   for (;;) {
+    if (n >= limit && n == cap) {
+      /* one byte past the limit decides: exactly limit bytes is fine */
+      int c = fgetc(f);
+      if (c == EOF)
+        break;
+      free(buf);
+      fclose(f);
+      errno = EFBIG;
+      return NULL;
+    }
     if (n == cap) {
       if (cap >= limit) {
         free(buf);
@@ -157,7 +188,8 @@ void *sg_read_file(const char *path, size_t *out_n)
         errno = EFBIG;
         return NULL;
       }
-      char *nb = realloc(buf, cap * 2 + 1);
+      size_t ncap = cap * 2 > limit ? limit : cap * 2;
+      char *nb = realloc(buf, ncap + 1);
       if (!nb) {
         free(buf);
         fclose(f);
@@ -165,7 +197,7 @@ void *sg_read_file(const char *path, size_t *out_n)
         return NULL;
       }
       buf = nb;
-      cap *= 2;
+      cap = ncap;
     }
     size_t got = fread(buf + n, 1, cap - n, f);
     n += got;
@@ -355,6 +387,8 @@ static void fill_ld_options(ld_options *lo, const sg_load_options *opt, const ch
   lo->message = ld_message_cb;
   lo->message_user = c;
   lo->source_name = name;
+  lo->max_bytes = opt->max_module_bytes;
+  lo->max_insns = opt->max_instructions;
   *spec_out = NULL;
   if (opt->n_spec) {
     ld_spec_override *s = calloc(opt->n_spec, sizeof *s);
@@ -691,9 +725,14 @@ sg_result sg_module_load_file(const char *path, const sg_load_options *opt, sg_m
     if (r != SG_SUCCESS)
       return r;
   } else {
-    bytes = sg_read_file(path, &n);
+    uint64_t max = opt->max_module_bytes ? opt->max_module_bytes : LD_DEFAULT_MAX_BYTES;
+    bytes = sg_read_file_max(path, max > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)max, &n);
     if (!bytes) {
-      sg_emit(c.fn, c.user, SG_SEV_ERROR, "%s: %s", path, strerror(errno));
+      if (errno == EFBIG)
+        sg_emit(c.fn, c.user, SG_SEV_ERROR, "%s: larger than the limit of %llu bytes for a "
+                "module (raise it with --max-module-size)", path, (unsigned long long)max);
+      else
+        sg_emit(c.fn, c.user, SG_SEV_ERROR, "%s: %s", path, strerror(errno));
       return SG_ERROR_IO;
     }
   }

@@ -455,7 +455,7 @@ sg_result sg_runfile_open(const char *path, sg_runfile **out, char *err, size_t 
   size_t n = 0;
   rf->content = sg_read_file(path, &n);
   if (!rf->content) {
-    snprintf(err, err_size, "%s: %s", path, strerror(errno));
+    snprintf(err, err_size, "%s: %s", path, sg_read_errstr(errno));
     sg_runfile_destroy(rf);
     return SG_ERROR_IO;
   }
@@ -854,7 +854,7 @@ static rf_status read_data_file(sg_runfile *rf, const char *name, uint8_t **data
   size_t n = 0;
   uint8_t *bytes = sg_read_file(path, &n);
   if (!bytes) {
-    rf_status s = fail(rf, "cannot read '%s': %s", path, strerror(errno));
+    rf_status s = fail(rf, "cannot read '%s': %s", path, sg_read_errstr(errno));
     free(path);
     return s;
   }

@@ -190,6 +190,14 @@ int sg_run_opts_parse(sg_run_opts *o, int argc, char **argv, int *pi, char *err,
     NEED_VALUE();
     if (!sg_parse_u64(val, &o->step_limit) || !o->step_limit)
       FAIL("invalid --step-limit '%s'", val);
+  } else if (IS("--max-module-size")) {
+    NEED_VALUE();
+    if (!sg_parse_u64(val, &o->max_module_bytes) || !o->max_module_bytes)
+      FAIL("invalid --max-module-size '%s' (bytes > 0)", val);
+  } else if (IS("--max-instructions")) {
+    NEED_VALUE();
+    if (!sg_parse_u64(val, &o->max_instructions) || !o->max_instructions)
+      FAIL("invalid --max-instructions '%s' (a count > 0)", val);
   } else if (IS("--no-validate")) {
     o->validate = SG_VALIDATE_OFF;
   } else if (IS("--strict-validate")) {
@@ -246,6 +254,8 @@ void sg_run_opts_load(const sg_run_opts *o, sg_load_options *lo)
   lo->cl_std = o->cl_std;
   lo->defines = o->defines;
   lo->n_defines = o->n_defines;
+  lo->max_module_bytes = o->max_module_bytes;
+  lo->max_instructions = o->max_instructions;
 }
 
 sg_result sg_run_opts_ndrange(const sg_run_opts *o, const sg_kernel_info *k, const sg_runfile *rf,
@@ -487,7 +497,7 @@ static sg_result build_file(const sg_arg_info *a, uint32_t i, const char *path, 
   uint8_t *data = sg_read_file(path, &n);
   if (!data)
     ARG_FAIL(SG_ERROR_INVALID_ARGUMENT, "argument %u (%s): cannot read '%s': %s", i, an, path,
-             strerror(errno));
+             sg_read_errstr(errno));
   *out_data = data;
   *out_size = n;
   return SG_SUCCESS;

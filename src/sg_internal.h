@@ -13,6 +13,9 @@ void sg_emit(sg_message_fn fn, void *user, sg_severity sev, const char *fmt, ...
  * non-regular file (pipe, device) may deliver at most this many bytes. */
 #define SG_MAX_STREAM_BYTES ((size_t)256 << 20)
 void *sg_read_file(const char *path, size_t *out_n);
+void *sg_read_file_max(const char *path, size_t max, size_t *out_n);
+/* strerror(e) for sg_read_file's errno, naming the limit for EFBIG. */
+const char *sg_read_errstr(int e);
 /* float -> half bits, round to nearest even (runfile.c). */
 uint16_t sg_float_to_half(float f);
 /* d as a half, float or double (s) into out, rounded to nearest even. */
@@ -55,6 +58,7 @@ typedef struct sg_run_opts {
   sg_arg_spec *args;
   uint32_t n_args;
   uint64_t seed;                 /* random: (default 1) */
+  uint64_t max_module_bytes, max_instructions;   /* 0 = the loader's defaults */
 } sg_run_opts;
 
 void sg_run_opts_init(sg_run_opts *o, int default_opt_level);

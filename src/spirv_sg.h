@@ -73,6 +73,9 @@ typedef struct sg_load_options {
    * OpenCL.DebugInfo.100), so instructions carry file:line; the source path
    * is made absolute first. */
   bool debug_info;
+  /* Limits (docs/limits.md); 0 = the default: 64 MiB, 4Mi instructions. */
+  uint64_t max_module_bytes;
+  uint64_t max_instructions;
 } sg_load_options;
 
 /* Loads .spv (SPIR-V magic), .spvasm (or text starting with ';' or 'Op'), or

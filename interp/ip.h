@@ -25,6 +25,10 @@
 #include "ld.h"
 
 #define IP_MAX_LANES 128u          /* largest subgroup size */
+/* __local memory of one work-group (arguments + variables), allocated and
+ * cleared per work-group: more is an error before the launch (a failed
+ * allocation mid-run would look like out-of-bounds faults). */
+#define IP_MAX_LOCAL_BYTES ((uint64_t)1 << 30)
 #define IP_DEFAULT_SUBGROUP_SIZE 16u
 #define IP_MAX_DIAGS 1000u         /* records kept per launch; the rest counted */
 

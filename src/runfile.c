@@ -984,8 +984,9 @@ static rf_status parse_argument(sg_runfile *rf, const sg_module *m, const sg_ker
   }
 
   if (a->kind == SG_ARG_LOCAL) {
-    if (h.size > RF_MAX_ARG_BYTES) {
-      st = fail(rf, "%zu bytes is more than a run file argument may hold (64 GiB)", h.size);
+    if (h.size > SG_MAX_LOCAL_BYTES) {
+      st = fail(rf, "%zu bytes of __local memory is more than the limit of %llu bytes (1 GiB)",
+                h.size, (unsigned long long)SG_MAX_LOCAL_BYTES);
       goto out;
     }
     if (h.size % ts) {

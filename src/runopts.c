@@ -540,8 +540,12 @@ sg_result sg_build_arg(const sg_arg_info *a, uint32_t i, const char *spec, size_
   }
   if (a->kind == SG_ARG_LOCAL) {
     uint64_t v;
-    if (!has_prefix(spec, "local:") || !sg_parse_u64(spec + 6, &v) || v > (1u << 30))
+    if (!has_prefix(spec, "local:") || !sg_parse_u64(spec + 6, &v))
       ARG_FAIL(SG_ERROR_INVALID_ARGUMENT, "argument %u (%s): a __local argument takes local:BYTES", i, an);
+    if (v > SG_MAX_LOCAL_BYTES)
+      ARG_FAIL(SG_ERROR_INVALID_ARGUMENT, "argument %u (%s): local:%llu is more than the limit of "
+               "%llu bytes (1 GiB) of __local memory", i, an, (unsigned long long)v,
+               (unsigned long long)SG_MAX_LOCAL_BYTES);
     out->kind = SG_ARG_LOCAL;
     out->size = (size_t)v;
     return SG_SUCCESS;

@@ -12,6 +12,8 @@ void sg_emit(sg_message_fn fn, void *user, sg_severity sev, const char *fmt, ...
 /* Reads a whole file (NUL-terminated); NULL with errno set on failure.  A
  * non-regular file (pipe, device) may deliver at most this many bytes. */
 #define SG_MAX_STREAM_BYTES ((size_t)256 << 20)
+/* __local memory of a work-group: the backends' IP_MAX_LOCAL_BYTES (interp/ip.h) */
+#define SG_MAX_LOCAL_BYTES ((uint64_t)1 << 30)
 void *sg_read_file(const char *path, size_t *out_n);
 void *sg_read_file_max(const char *path, size_t max, size_t *out_n);
 /* strerror(e) for sg_read_file's errno, naming the limit for EFBIG. */

@@ -1231,13 +1231,37 @@ int sg_format_value(char *buf, size_t n, sg_scalar s, bool hex, const void *elem
   }
 }
 
-char *sg_format_dump(const char *name, sg_scalar s, bool hex, const void *data, size_t size)
+int sg_write_dump(FILE *f, const char *name, sg_scalar s, bool hex, const void *data, size_t size)
 {
   size_t es = sg_scalar_size(s);
   if (!es)
     es = 1, s = SG_S_UCHAR;
   size_t count = size / es;
-  size_t cap = 64 + strlen(name) * 2 + count * (strlen(name) + 48);
+  if (fprintf(f, "\nArgument '%s': %zu bytes\n", name, size) < 0)
+    return -1;
+  for (size_t i = 0; i < count; i++) {
+    char v[64];
+    sg_format_value(v, sizeof v, s, hex, (const uint8_t *)data + i * es);
+    if (fprintf(f, "  %s[%zu] = %s\n", name, i, v) < 0)
+      return -1;
+  }
+  if (fputc('\n', f) == EOF || ferror(f)) {
+    if (!errno)
+      errno = EIO;
+    return -1;
+  }
+  return 0;
+}
+
+char *sg_format_dump(const char *name, sg_scalar s, bool hex, const void *data, size_t size)
+{
+  size_t es = sg_scalar_size(s);
+  if (!es)
+    es = 1, s = SG_S_UCHAR;
+  size_t count = size / es, cap;
+  if (__builtin_mul_overflow(count, strlen(name) + 48, &cap) ||
+      __builtin_add_overflow(cap, 64 + strlen(name) * 2, &cap))
+    return NULL;
   char *out = malloc(cap);
   if (!out)
     return NULL;

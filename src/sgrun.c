@@ -727,10 +727,14 @@ int main(int argc, char **argv)
       }
     }
     if (o->dump && !O.json) {
-      char *text = sg_format_dump(o->name, o->scalar, o->hex, a->data, a->size);
-      if (text) {
-        fputs(text, stdout);
-        free(text);
+      /* streamed: a dump of any size is printed, a failed write is an error */
+      errno = 0;
+      if (sg_write_dump(stdout, o->name, o->scalar, o->hex, a->data, a->size) != 0 ||
+          fflush(stdout) != 0) {
+        fprintf(stderr, PROG ": error: cannot print '%s' on standard output: %s\n", o->name,
+                strerror(errno ? errno : EIO));
+        rc = EXIT_USAGE;
+        break;
       }
     }
   }
@@ -824,7 +828,11 @@ int main(int argc, char **argv)
   }
 
 out:
-  fflush(stdout);
+  /* output that could not be written is not a success (stdout on a full disk) */
+  if ((fflush(stdout) != 0 || ferror(stdout)) && rc != EXIT_USAGE) {
+    fprintf(stderr, PROG ": error: cannot write standard output: %s\n", strerror(errno ? errno : EIO));
+    rc = EXIT_USAGE;
+  }
   sg_report_destroy(rep);
   if (st.owned) {
     for (uint32_t i = 0; st.k && i < st.k->n_args; i++)

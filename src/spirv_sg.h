@@ -17,6 +17,7 @@
 #define SPIRV_SG_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -351,6 +352,9 @@ const sg_runfile_output *sg_runfile_outputs(const sg_runfile *rf, uint32_t *out_
 /* One dump exactly as oclgrind-kernel prints it, blank lines included:
  * "\nArgument 'NAME': N bytes\n  NAME[i] = v\n...\n" (malloc'd). */
 char *sg_format_dump(const char *name, sg_scalar s, bool hex, const void *data, size_t size);
+/* The same text written to f element by element (no allocation, so a dump
+ * of any size works); 0, or -1 with errno set when a write failed. */
+int sg_write_dump(FILE *f, const char *name, sg_scalar s, bool hex, const void *data, size_t size);
 /* Formats one element (no name) as oclgrind does; returns chars written. */
 int sg_format_value(char *buf, size_t n, sg_scalar s, bool hex, const void *elem);
 

@@ -251,7 +251,7 @@ ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_la
   if (!l->args || !l->arg_ptr || !l->arg_len || !l->arg_word) { ip_launch_free(l); return IP_ERR_NOMEM; }
   if (k->n_args) memcpy(l->args, desc->args, k->n_args * sizeof *l->args);
   l->desc.args = l->args;
-  l->step_limit = desc->step_limit ? desc->step_limit : (uint64_t)1 << 32;
+  l->step_limit = desc->step_limit ? desc->step_limit : IP_DEFAULT_STEP_LIMIT;
   rc = ip_regions_init(l, err, err_size);
   if (rc != IP_OK) { ip_launch_free(l); return (ip_result)rc; }
   rc = ip_prepare_all(l, err, err_size);

@@ -1189,7 +1189,7 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
     }
     double t0 = sg_now_ms();
     ip_launch_reset(l);
-    uint64_t total = ip_launch_group_count(l), pos = 0, step = nt;
+    uint64_t total = ip_launch_group_count(l), pos = 0, step = nt, pchunk = nt;
     while (pos < total) {
       if (sg_jit_job_ready(&job) && !job.k && !fallback_noted) {
         fallback_noted = true;
@@ -1200,15 +1200,29 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
                   "JIT unavailable for kernel '%s', falling back to the interpreter: %s",
                   d->kernel, r->fallback ? r->fallback : "");
       }
-      if (d->backend == SG_BACKEND_INTERP || (sg_jit_job_ready(&job) && !job.k)) {
-        ir = ip_launch_run_range(l, pos, total - pos);
-        r->pub.wg_interp += total - pos;
-        break;
-      }
-      if (sg_jit_job_ready(&job)) {
-        ir = sg_jit_run_range(job.k, l, nt, pos, total - pos);
-        r->pub.wg_jit += total - pos;
-        break;
+      bool interp_only = d->backend == SG_BACKEND_INTERP || (sg_jit_job_ready(&job) && !job.k);
+      if (interp_only || sg_jit_job_ready(&job)) {
+        /* the rest on one backend; with a progress callback in chunks that
+         * take about 0.2 s each, reported between them */
+        uint64_t n = d->progress ? (pchunk < total - pos ? pchunk : total - pos) : total - pos;
+        double c0 = sg_now_ms();
+        if (interp_only) {
+          ir = ip_launch_run_range(l, pos, n);
+          r->pub.wg_interp += n;
+        } else {
+          ir = sg_jit_run_range(job.k, l, nt, pos, n);
+          r->pub.wg_jit += n;
+        }
+        pos += n;
+        if (!d->progress || pos >= total || ir < 0 || ip_launch_report(l)->stopped)
+          break;
+        d->progress(d->progress_user, pos, total);
+        double dt = sg_now_ms() - c0;
+        if (dt < 100 && pchunk < ((uint64_t)1 << 40))
+          pchunk *= 2;
+        else if (dt > 400 && pchunk > nt)
+          pchunk /= 2;
+        continue;
       }
       /* auto, no native code yet: a few work-groups in the interpreter,
        * growing chunks so the switch stays close to the compile's end */
@@ -1224,6 +1238,8 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
       pos += n;
       if (ir < 0 || ip_launch_report(l)->stopped)
         break;
+      if (d->progress && pos < total)
+        d->progress(d->progress_user, pos, total);
       if (step < 64 * (uint64_t)nt)
         step *= 2;
     }

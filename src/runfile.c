@@ -44,6 +44,7 @@ struct sg_runfile {
   char *kernel;
   size_t global[3], local[3];
   uint32_t sg_size;
+  double timeout;                /* #sg: timeout=SECONDS; 0 = unset */
   /* arguments */
   uint32_t n_args;
   sg_arg *args;
@@ -422,8 +423,16 @@ static rf_status directive(sg_runfile *rf, const char *text, uint32_t lineno)
       if (end != p || errno || v == 0 || v > 128 || t[14] == '-')
         return fail(rf, "invalid subgroup size '%.*s' (1..128)", (int)(n - 14), t + 14);
       rf->sg_size = (uint32_t)v;
+    } else if (n > 8 && !strncmp(t, "timeout=", 8)) {
+      char *end;
+      errno = 0;
+      double v = strtod(t + 8, &end);
+      if (end != p || errno || !(v > 0) || !isfinite(v))
+        return fail(rf, "invalid timeout '%.*s' (seconds > 0)", (int)(n - 8), t + 8);
+      rf->timeout = v;
     } else {
-      return fail(rf, "unknown #sg: directive '%.*s' (known: subgroup-size=N)", (int)n, t);
+      return fail(rf, "unknown #sg: directive '%.*s' (known: subgroup-size=N, timeout=SECONDS)",
+                  (int)n, t);
     }
   }
   return RF_OK;
@@ -542,6 +551,7 @@ bad:
 const char *sg_runfile_module_path(const sg_runfile *rf) { return rf->module_path; }
 const char *sg_runfile_kernel(const sg_runfile *rf) { return rf->kernel; }
 uint32_t sg_runfile_subgroup_size(const sg_runfile *rf) { return rf->sg_size; }
+double sg_runfile_timeout(const sg_runfile *rf) { return rf ? rf->timeout : 0; }
 
 void sg_runfile_ndrange(const sg_runfile *rf, size_t g[3], size_t l[3])
 {

@@ -185,6 +185,9 @@ struct sg_diag;
 /* Called once per recorded diagnostic as it is raised (d and its strings are
  * valid during the call only).  With threads > 1 calls are serialized. */
 typedef void (*sg_diag_fn)(void *user, const struct sg_diag *d);
+/* Called between chunks of work-groups (about every 0.2 s) with the groups
+ * done so far of the launch's total, from the thread that called sg_run. */
+typedef void (*sg_progress_fn)(void *user, uint64_t done, uint64_t total);
 
 typedef struct sg_run_desc {
   const char *kernel;
@@ -199,8 +202,11 @@ typedef struct sg_run_desc {
   uint32_t threads;
   sg_ub_mode ub;
   bool stop_on_fault;
-  uint64_t step_limit;           /* 0 = default */
-  double time_limit;             /* seconds, 0 = none */
+  uint64_t step_limit;           /* instructions (JIT: branches) per subgroup
+                                    before a fault; 0 = default, 2^27 (about
+                                    10 s of one subgroup on the interpreter) */
+  double time_limit;             /* seconds per launch before a fault (the
+                                    --timeout), 0 = none */
   uint32_t repeat;               /* launches (>= 1); buffers are restored between them */
   int jit_opt_level;             /* -1 = default */
   sg_write_fn printf_out;        /* NULL: printf text is only kept in the report */
@@ -217,6 +223,8 @@ typedef struct sg_run_desc {
                                     (deterministic switch point, for tests) */
   sg_diag_fn on_diag;            /* may be NULL; sg_run: the first launch only */
   void *diag_user;
+  sg_progress_fn progress;       /* may be NULL (appended field) */
+  void *progress_user;
 } sg_run_desc;
 
 typedef struct sg_diag {
@@ -343,6 +351,7 @@ const char *sg_runfile_module_path(const sg_runfile *rf);
 const char *sg_runfile_kernel(const sg_runfile *rf);
 void sg_runfile_ndrange(const sg_runfile *rf, size_t out_global[3], size_t out_local[3]);
 uint32_t sg_runfile_subgroup_size(const sg_runfile *rf);   /* extension; 0 = unset */
+double sg_runfile_timeout(const sg_runfile *rf);   /* #sg: timeout=SECONDS; 0 = unset */
 /* Parses the arguments against the kernel.  After success the args below
  * are valid until sg_runfile_destroy. */
 sg_result sg_runfile_bind(sg_runfile *rf, const sg_module *m, char *err, size_t err_size);

@@ -387,6 +387,9 @@ const char *ld_insn_where(const ld_module *m, const ld_insn *insn);
  * words or NULL with a message sent. */
 uint32_t *ld_assemble(const char *text, size_t len, size_t *out_n_words,
                       ld_message_fn message, void *user);
+/* Same; messages start "NAME:LINE:COLUMN: " (name may be NULL). */
+uint32_t *ld_assemble_named(const char *text, size_t len, const char *name, size_t *out_n_words,
+                            ld_message_fn message, void *user);
 /* Disassembles (friendly names) into a malloc'd string; NULL on failure. */
 char *ld_disassemble(const uint32_t *words, size_t n_words);
 

@@ -120,6 +120,36 @@ void sg_emit(sg_message_fn fn, void *user, sg_severity sev, const char *fmt, ...
     fn(user, sev, buf);
 }
 
+void sg_escape(char *dst, size_t size, const char *src)
+{
+  size_t j = 0;
+  if (!size)
+    return;
+  const unsigned char *s = (const unsigned char *)src;
+  for (size_t i = 0; s[i] && j + 5 < size; i++) {
+    unsigned char c = s[i];
+    size_t u = 0;
+    if (c >= 0xc2 && c <= 0xf4 && !(c == 0xc2 && s[i + 1] < 0xa0)) {   /* C1 controls: escaped */
+      u = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+      for (size_t k = 1; k < u; k++)
+        if ((s[i + k] & 0xc0) != 0x80)
+          u = 0;
+    }
+    if (u) {
+      if (j + u + 1 > size)
+        break;
+      memcpy(dst + j, s + i, u);
+      j += u;
+      i += u - 1;
+    } else if ((c < 0x20 && c != '\t') || c >= 0x7f) {
+      j += (size_t)snprintf(dst + j, size - j, "\\x%02x", c);
+    } else {
+      dst[j++] = (char)c;
+    }
+  }
+  dst[j] = 0;
+}
+
 const char *sg_read_errstr(int e)
 {
   if (e == EFBIG)
@@ -453,7 +483,7 @@ sg_result sg_module_load_memory(const void *bytes, size_t n, const char *name,
     lr = ld_module_load_bytes(bytes, n, &lo, &ir);
   } else if ((name && has_ext(name, ".spvasm")) || looks_like_spvasm(bytes, n)) {
     size_t nw = 0;
-    uint32_t *words = ld_assemble(bytes, n, &nw, ld_message_cb, &c);
+    uint32_t *words = ld_assemble_named(bytes, n, nm, &nw, ld_message_cb, &c);
     if (!words) {
       free(spec);
       if (!c.errored)

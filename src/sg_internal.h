@@ -16,6 +16,9 @@ void sg_emit(sg_message_fn fn, void *user, sg_severity sev, const char *fmt, ...
 #define SG_MAX_LOCAL_BYTES ((uint64_t)1 << 30)
 void *sg_read_file(const char *path, size_t *out_n);
 void *sg_read_file_max(const char *path, size_t max, size_t *out_n);
+/* src with control bytes (tab aside) and bytes that are not UTF-8 written
+ * as \xNN, so that messages quoting user input cannot garble a terminal. */
+void sg_escape(char *dst, size_t size, const char *src);
 /* strerror(e) for sg_read_file's errno, naming the limit for EFBIG. */
 const char *sg_read_errstr(int e);
 /* float -> half bits, round to nearest even (runfile.c). */

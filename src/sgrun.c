@@ -98,11 +98,12 @@ static void json_double(FILE *f, double d, bool single)
 static int die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int die(int code, const char *fmt, ...)
 {
-  char msg[2048];
+  char raw[2048], msg[2048];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
+  sg_escape(msg, sizeof msg, raw);
   fprintf(stderr, PROG ": error: %s\n", msg);
   if (O.json) {
     fputs("{\"error\": ", stdout);
@@ -118,10 +119,10 @@ static void on_message(void *user, sg_severity sev, const char *text)
   if (sev == SG_SEV_ERROR) {
     if (!first_error[0])
       snprintf(first_error, sizeof first_error, "%s", text);
-  } else if (sev == SG_SEV_WARNING) {
-    fprintf(stderr, PROG ": warning: %s\n", text);
   } else {
-    fprintf(stderr, "%s\n", text);
+    char msg[2048];
+    sg_escape(msg, sizeof msg, text);
+    fprintf(stderr, sev == SG_SEV_WARNING ? PROG ": warning: %s\n" : "%s\n", msg);
   }
 }
 

@@ -491,6 +491,17 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     for (uint32_t i = 1; i < n; i++) check_id_operand(b, fn, ops[i], "argument");
     return;
   }
+  case SpvOpLoad: case SpvOpStore: {
+    /* the backends read through the operand as an address: a type id or a
+       non-pointer value there would be a null or garbage access */
+    const uint32_t pi = 0;   /* OpLoad's pointer, OpStore's pointer */
+    if (n <= pi) break;
+    const ld_value *pv = ld_get(b, ops[pi], "pointer");
+    if (pv->kind == LD_V_TYPE || (pv->type && pv->type->kind != LD_T_POINTER))
+      ld_fail(b, LD_ERR_INVALID, "%s: the pointer operand %s is not a pointer", spv_opcode_name(in->op),
+              ld_id_name(b->m, ops[pi]));
+    break;
+  }
   case SpvOpExtInst: {
     if (n < 2) ld_fail(b, LD_ERR_INVALID, "missing operands");
     const ld_value *s = ld_get(b, ops[0], "extended instruction set");

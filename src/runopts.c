@@ -4,6 +4,7 @@
 #include "sg_internal.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -348,7 +349,19 @@ static uint64_t rng_next(uint64_t *state)
   return x * 0x2545F4914F6CDD1Dull;
 }
 
-#define ARG_FAIL(code, ...) do { snprintf(err, err_size, __VA_ARGS__); return (code); } while (0)
+/* The message quotes the SPEC, which may hold any byte: escaped, one line. */
+#define ARG_FAIL(code, ...) do { arg_fail_text(err, err_size, __VA_ARGS__); return (code); } while (0)
+static void arg_fail_text(char *err, size_t err_size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void arg_fail_text(char *err, size_t err_size, const char *fmt, ...)
+{
+  char raw[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(raw, sizeof raw, fmt, ap);
+  va_end(ap);
+  sg_escape(err, err_size, raw);
+}
 
 /* A by-value argument from "V[,V...]" (one value fills every component). */
 static sg_result build_value(const sg_arg_info *a, uint32_t i, const char *spec, sg_scalar s,

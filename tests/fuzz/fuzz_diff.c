@@ -12,6 +12,8 @@
  * counts branches, the interpreter instructions) and kernels the JIT
  * declines (it falls back with a reason: nothing to compare).  A difference
  * prints both sides and aborts, so that libFuzzer saves the input. */
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,7 +158,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     jo.opt_level = 0;       /* fast compiles; the semantics do not depend on it */
     char err[512];
     uint32_t S = k->subgroup_size ? k->subgroup_size : (h & 1) ? 16 : 4;
+    /* libFuzzer's -timeout is a SIGALRM every second; inside libgccjit it
+       interrupts the waitpid of the gcc driver, which then exits the process
+       ("failed to get exit status: Interrupted system call").  The alarm
+       waits until the compile is over. */
+    sigset_t alrm, old;
+    sigemptyset(&alrm);
+    sigaddset(&alrm, SIGALRM);
+    pthread_sigmask(SIG_BLOCK, &alrm, &old);
     jit_kernel *jk = jit_kernel_compile(m, k->name, S, &jo, NULL, err, sizeof err);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (jk) {
       run_side(m, k, &a, h, NULL);
       run_side(m, k, &b, h, jk);

@@ -537,7 +537,14 @@ sg_result sg_build_arg(const sg_arg_info *a, uint32_t i, const char *spec, size_
       ARG_FAIL(SG_ERROR_INVALID_ARGUMENT,
                "argument %u (%s): an image needs --arg %s=image:width=W,height=H[,order=RGBA,format=UNORM_INT8,file=F|fill=V]"
                " (tokens as in run files, docs/runfile.md)", i, an, an);
-    return sg_image_arg_from_tokens(a, i, spec + 6, out, owned, err, err_size);
+    sg_result r = sg_image_arg_from_tokens(a, i, spec + 6, out, owned, err, err_size);
+    if (r != SG_SUCCESS) {
+      /* the run-file parser quotes the tokens, which may hold any byte */
+      char raw[1024];
+      snprintf(raw, sizeof raw, "%s", err);
+      sg_escape(err, err_size, raw);
+    }
+    return r;
   }
   if (!spec && a->kind == SG_ARG_LOCAL)
     ARG_FAIL(SG_ERROR_INVALID_ARGUMENT, "argument %u (%s, %s): needs a size: --arg %s=local:BYTES", i, an,

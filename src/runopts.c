@@ -451,9 +451,11 @@ static sg_result build_buffer(const sg_arg_info *a, uint32_t i, const char *spec
   bool ok = true;
   bool is_float = s == SG_S_FLOAT || s == SG_S_DOUBLE || s == SG_S_HALF;
   if (mode == 1) {
-    ok = parse_elem(parts[0], s, data);
-    for (size_t e = 1; ok && e < count; e++)
-      memcpy(data + e * es, data, es);
+    /* the value is checked even for fill:V:0, whose buffer has no element */
+    uint8_t one[16];
+    ok = es <= sizeof one && parse_elem(parts[0], s, one);
+    for (size_t e = 0; ok && e < count; e++)
+      memcpy(data + e * es, one, es);
   } else if (mode == 2) {
     char *e1, *e2;
     double start = strtod(parts[0], &e1), inc = strtod(parts[1], &e2);

@@ -27,7 +27,7 @@ static bool too_big(const char *s)
   for (const char *p = s; *p; p++) {
     if (*p < '0' || *p > '9')
       continue;
-    unsigned long long v = strtoull(p, NULL, 0);
+    unsigned long long v = strtoull(p, NULL, 10);   /* digits as written: 0002093664119 is big */
     if (v > (1u << 20))
       return true;
     while (p[1] >= '0' && p[1] <= '9')

@@ -3,6 +3,10 @@
 #   ./build.sh deps      install what is missing (apt), nothing else
 #   ./build.sh example   deps + build + run examples/saxpy.sim
 #   ./build.sh test      deps + build + every test suite; ends with "N passed, N failed"
+#                        (with CI=true also a short fuzz run: a minute per target)
+#   ./build.sh fuzz      deps + the libFuzzer build (clang-15, ASan+UBSan) + a long
+#                        fuzz run: SG_FUZZ_SECONDS per target (default 3600),
+#                        SG_FUZZ_TARGETS (default: all), tests/fuzz/README.md
 # Environment: SG_WERROR=1 (-Dwerror=true), SG_SANITIZE=1 (also build and test
 # build-san with ASan+UBSan), SG_LONG=1 (-Dlong_tests=true),
 # SG_BUILD_DIR=DIR (build folder instead of build).
@@ -10,7 +14,7 @@ set -eu
 cd "$(dirname "$0")"
 B=${SG_BUILD_DIR:-build}     # build folder (the sanitizer tree is $B-san)
 
-PKGS="meson ninja-build gcc pkg-config python3 spirv-headers spirv-tools libgccjit-12-dev opencl-c-headers clang-15 llvm-spirv-15 ocl-icd-dev ocl-icd-opencl-dev clinfo scdoc tmux"
+PKGS="meson ninja-build gcc pkg-config python3 spirv-headers spirv-tools libgccjit-12-dev opencl-c-headers clang-15 llvm-spirv-15 ocl-icd-dev ocl-icd-opencl-dev clinfo scdoc tmux libfuzzer-15-dev"
 
 deps() {
   missing=""
@@ -116,11 +120,74 @@ runtests() {
   return $status
 }
 
+# fuzz SECONDS: builds $B-fuzz (clang-15, -Dfuzzing=true, ASan+UBSan) and
+# runs each libFuzzer target SECONDS, seeded from tests/fuzz/corpus and
+# regressions, with its dictionary; prints executions, coverage and crashes
+# per target.  Crashing inputs stay in $B-fuzz/fuzz-out/TARGET/artifacts.
+FUZZ_ALL="load assemble run runfile argspec diff"
+fuzz() {
+  secs=$1
+  F=$B-fuzz
+  targets=${SG_FUZZ_TARGETS:-$FUZZ_ALL}
+  if [ ! -f "$F/build.ninja" ]; then
+    CC=clang-15 meson setup "$F" -Dfuzzing=true -Db_sanitize=address,undefined \
+      -Db_lundef=false --buildtype=debugoptimized
+  fi
+  # shellcheck disable=SC2046
+  nice -n 10 ninja -C "$F" $(for t in $targets; do printf ' tests/fuzz/fuzz_%s' "$t"; done)
+  out=$F/fuzz-out
+  found=0
+  summary=""
+  for t in $targets; do
+    mkdir -p "$out/$t/corpus" "$out/$t/artifacts"
+    case $t in
+      load) seeds="tests/fuzz/corpus/load tests/fuzz/corpus/run"; dict=spirv.dict ;;
+      run|diff) seeds="tests/fuzz/corpus/$t tests/fuzz/corpus/run"; dict=spirv.dict ;;
+      runfile) seeds=tests/fuzz/corpus/runfile; dict=runfile.dict ;;
+      argspec) seeds=tests/fuzz/corpus/argspec; dict=argspec.dict ;;
+      *) seeds=tests/fuzz/corpus/$t; dict="" ;;
+    esac
+    echo "build.sh: fuzz $t for $secs s"
+    # shellcheck disable=SC2086
+    UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
+    ASAN_OPTIONS="detect_leaks=1" \
+    LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp:print_suppressions=0" \
+    XDG_CACHE_HOME="$PWD/$F/test-cache" \
+      nice -n 10 "$F/tests/fuzz/fuzz_$t" "$out/$t/corpus" $seeds "tests/fuzz/regressions/$t" \
+        ${dict:+-dict=tests/fuzz/dict/$dict} -max_total_time="$secs" -timeout=30 \
+        -rss_limit_mb=3072 -malloc_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$out/$t/artifacts/" >"$out/$t/log" 2>&1 || true
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$t/log" | tail -n 1)
+    cov=$(grep -o 'cov: [0-9]*' "$out/$t/log" | tail -n 1 | cut -d' ' -f2)
+    ft=$(grep -o 'ft: [0-9]*' "$out/$t/log" | tail -n 1 | cut -d' ' -f2)
+    # slow-unit-* files are only slow inputs, not failures
+    n=$(find "$out/$t/artifacts" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'leak-*' -o -name 'oom-*' \) | wc -l)
+    found=$((found + n))
+    line="$t: ${execs:-0} executions, coverage ${cov:-0} edges, ${ft:-0} features, $n crash/timeout/leak inputs"
+    echo "build.sh: fuzz $line"
+    summary="$summary
+  $line"
+    [ "$n" -gt 0 ] && find "$out/$t/artifacts" -type f ! -name 'slow-unit-*' | sed 's/^/    /'
+  done
+  echo "build.sh: fuzz summary ($secs s per target):$summary"
+  [ "$found" -eq 0 ]
+}
+
 case "${1:-}" in
   deps) deps ;;
   example)
     deps; build
     "$B/src/spirv-sgrun" examples/saxpy.sim ;;
-  test) deps; build; runtests ;;
-  *) echo "usage: ./build.sh deps | example | test" >&2; exit 2 ;;
+  test)
+    deps; build
+    status=0
+    # CI: a short fuzz run (a minute per target) on top of the replays; first,
+    # so that the tests' "N passed, N failed" stays the last line
+    if [ "${CI:-}" = true ]; then
+      fuzz "${SG_FUZZ_SECONDS:-60}" || status=1
+    fi
+    runtests || status=1
+    exit $status ;;
+  fuzz) deps; fuzz "${SG_FUZZ_SECONDS:-3600}" ;;
+  *) echo "usage: ./build.sh deps | example | test | fuzz" >&2; exit 2 ;;
 esac

@@ -25,6 +25,13 @@
 #include "ld.h"
 
 #define IP_MAX_LANES 128u          /* largest subgroup size */
+/* Instructions one subgroup may execute (the JIT counts branches): about
+ * 10 s of a runaway subgroup on the interpreter; --step-limit raises it. */
+#define IP_DEFAULT_STEP_LIMIT ((uint64_t)1 << 27)
+/* __local memory of one work-group (arguments + variables), allocated and
+ * cleared per work-group: more is an error before the launch (a failed
+ * allocation mid-run would look like out-of-bounds faults). */
+#define IP_MAX_LOCAL_BYTES ((uint64_t)1 << 30)
 #define IP_DEFAULT_SUBGROUP_SIZE 16u
 #define IP_MAX_DIAGS 1000u         /* records kept per launch; the rest counted */
 

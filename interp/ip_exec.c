@@ -306,24 +306,34 @@ static ip_step limit_fault(ip_sg *sg, ip_diag_kind kind, const char *msg) {
 }
 
 /* Runs with the step and time limits; budget 0 = until it blocks or ends. */
+static bool past_time_limit(const ip_launch *l) {
+  return l->desc.time_limit > 0 && ip_now() - l->t_start > l->desc.time_limit;
+}
+
+static ip_step time_fault(ip_sg *sg) {
+  char msg[160];
+  snprintf(msg, sizeof msg, "time limit of %g s reached (--timeout SECONDS)", sg->launch->desc.time_limit);
+  return limit_fault(sg, IP_FAULT_TIME_LIMIT, msg);
+}
+
 static ip_step sg_advance(ip_sg *sg, uint64_t budget) {
   ip_launch *l = sg->launch;
+  /* also checked as each subgroup starts: a launch of many short work-groups
+   * never reaches the check after a chunk below */
+  if (!sg->done && sg->steps == 0 && past_time_limit(l)) return time_fault(sg);
   for (;;) {
     if (sg->done) return IP_STEP_DONE;
     if (sg->steps >= l->step_limit) {
-      char msg[96];
-      snprintf(msg, sizeof msg, "step limit of %llu instructions reached", (unsigned long long)l->step_limit);
+      char msg[160];
+      snprintf(msg, sizeof msg, "step limit of %llu instructions per subgroup reached (raise it "
+               "with --step-limit N)", (unsigned long long)l->step_limit);
       return limit_fault(sg, IP_FAULT_STEP_LIMIT, msg);
     }
     uint64_t chunk = budget ? budget : (uint64_t)1 << 20;
     if (chunk > l->step_limit - sg->steps) chunk = l->step_limit - sg->steps;
     ip_step r = sg_exec(sg, chunk);
     if (r != IP_STEP_OK) return r;
-    if (l->desc.time_limit > 0 && ip_now() - l->t_start > l->desc.time_limit) {
-      char msg[96];
-      snprintf(msg, sizeof msg, "time limit of %g s reached", l->desc.time_limit);
-      return limit_fault(sg, IP_FAULT_TIME_LIMIT, msg);
-    }
+    if (past_time_limit(l)) return time_fault(sg);
     if (budget) return IP_STEP_OK;
   }
 }

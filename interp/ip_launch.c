@@ -106,6 +106,11 @@ static int check_args(const ld_kernel *k, const ip_launch_desc *d, char *err, si
 /* Local size 0: the kernel's reqd_work_group_size if any, else with
  * SubgroupsPerWorkgroup N a work-group of N*S in dim 0, else in dim 0 the
  * largest divisor of the global size that is <= 256; 1 in the others. */
+/* More work-groups than this is a mistake, not a run (2^48 groups of one
+ * work-item is a year at a billion per second); far from 2^64, so counts
+ * and group-index arithmetic never wrap. */
+#define IP_MAX_GROUPS ((uint64_t)1 << 48)
+
 static int check_ndrange(const ld_kernel *k, const ip_launch_desc *d, ip_ndrange *nd,
                          const ld_module *m, char *err, size_t es) {
   if (d->work_dim < 1 || d->work_dim > 3) {
@@ -153,11 +158,35 @@ static int check_ndrange(const ld_kernel *k, const ip_launch_desc *d, ip_ndrange
                k->name, k->local_size[0], k->local_size[1], k->local_size[2]);
       return IP_ERR_ARGS;
     }
-    nd->groups[i] = (nd->global[i] + nd->local[i] - 1) / nd->local[i];
+    if (nd->local[i] == 0) {
+      snprintf(err, es, "local size in dimension %u must be > 0", i);
+      return IP_ERR_ARGS;
+    }
+    /* rounded up without global + local - 1, which wraps for huge sizes */
+    nd->groups[i] = nd->global[i] / nd->local[i] + (nd->global[i] % nd->local[i] != 0);
+    size_t last;
+    if (__builtin_add_overflow(nd->offset[i], nd->global[i] - 1, &last)) {
+      snprintf(err, es, "global offset %llu + global size %llu in dimension %u exceeds the "
+               "largest work-item id (2^64 - 1)", (unsigned long long)nd->offset[i],
+               (unsigned long long)nd->global[i], i);
+      return IP_ERR_ARGS;
+    }
   }
-  uint64_t items = (uint64_t)nd->local[0] * nd->local[1] * nd->local[2];
-  if (items > (1u << 24)) {
-    snprintf(err, es, "work-group of %llu work-items is too large", (unsigned long long)items);
+  /* every product checked: a wrapped count would run nothing and succeed */
+  uint64_t items, n_groups;
+  if (__builtin_mul_overflow((uint64_t)nd->local[0], (uint64_t)nd->local[1], &items) ||
+      __builtin_mul_overflow(items, (uint64_t)nd->local[2], &items) || items > (1u << 24)) {
+    snprintf(err, es, "work-group of %llu x %llu x %llu work-items is too large (limit 2^24 = %u)",
+             (unsigned long long)nd->local[0], (unsigned long long)nd->local[1],
+             (unsigned long long)nd->local[2], 1u << 24);
+    return IP_ERR_ARGS;
+  }
+  if (__builtin_mul_overflow((uint64_t)nd->groups[0], (uint64_t)nd->groups[1], &n_groups) ||
+      __builtin_mul_overflow(n_groups, (uint64_t)nd->groups[2], &n_groups) ||
+      n_groups > IP_MAX_GROUPS) {
+    snprintf(err, es, "NDRange of %llu x %llu x %llu work-groups is too large (limit 2^48 "
+             "work-groups)", (unsigned long long)nd->groups[0], (unsigned long long)nd->groups[1],
+             (unsigned long long)nd->groups[2]);
     return IP_ERR_ARGS;
   }
   nd->sg_size = S;
@@ -222,7 +251,7 @@ ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_la
   if (!l->args || !l->arg_ptr || !l->arg_len || !l->arg_word) { ip_launch_free(l); return IP_ERR_NOMEM; }
   if (k->n_args) memcpy(l->args, desc->args, k->n_args * sizeof *l->args);
   l->desc.args = l->args;
-  l->step_limit = desc->step_limit ? desc->step_limit : (uint64_t)1 << 32;
+  l->step_limit = desc->step_limit ? desc->step_limit : IP_DEFAULT_STEP_LIMIT;
   rc = ip_regions_init(l, err, err_size);
   if (rc != IP_OK) { ip_launch_free(l); return (ip_result)rc; }
   rc = ip_prepare_all(l, err, err_size);

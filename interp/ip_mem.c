@@ -100,13 +100,31 @@ int ip_regions_init(ip_launch *l, char *err, size_t err_size) {
       lo++;
     }
   }
-  size_t off = 0;
+  uint64_t off = 0;
   for (uint32_t i = 0; i < l->n_local; i++) {
-    off = (off + 127) & ~(size_t)127;
-    l->local_off[i] = off;
+    off = (off + 127) & ~(uint64_t)127;
+    l->local_off[i] = (size_t)off;
     off += l->local_size[i];
+    if (off > IP_MAX_LOCAL_BYTES) {
+      snprintf(err, err_size, "__local memory of a work-group: %s needs %llu bytes, the total "
+               "reaches %llu, more than the limit of %llu bytes (1 GiB)", l->local_name[i],
+               (unsigned long long)l->local_size[i], (unsigned long long)off,
+               (unsigned long long)IP_MAX_LOCAL_BYTES);
+      return IP_ERR_ARGS;
+    }
   }
-  l->local_block_size = off;
+  l->local_block_size = (size_t)off;
+  /* one block now, so that an allocation failure is an error here and not
+   * faults in the kernel (each work-group thread allocates its own later) */
+  if (off) {
+    void *probe = malloc((size_t)off);
+    if (!probe) {
+      snprintf(err, err_size, "cannot allocate %llu bytes of __local memory",
+               (unsigned long long)off);
+      return IP_ERR_NOMEM;
+    }
+    free(probe);
+  }
   ip_regions_reset(l);
   return IP_OK;
 }

@@ -348,7 +348,16 @@ typedef struct ld_options {
   ld_message_fn message;    /* may be NULL: messages dropped */
   void *message_user;
   const char *source_name;  /* file name used in messages, may be NULL */
+  /* Size limits (docs/limits.md), checked before anything is allocated for
+   * the module; 0: the defaults below. */
+  uint64_t max_bytes;
+  uint64_t max_insns;
 } ld_options;
+
+/* Default limits: far above any compiler's kernel module, low enough that a
+ * module at the limit loads (spirv-val included) in a few hundred MB. */
+#define LD_DEFAULT_MAX_BYTES ((uint64_t)64 << 20)
+#define LD_DEFAULT_MAX_INSNS ((uint64_t)4 << 20)
 
 typedef enum ld_result {
   LD_OK = 0,
@@ -378,6 +387,9 @@ const char *ld_insn_where(const ld_module *m, const ld_insn *insn);
  * words or NULL with a message sent. */
 uint32_t *ld_assemble(const char *text, size_t len, size_t *out_n_words,
                       ld_message_fn message, void *user);
+/* Same; messages start "NAME:LINE:COLUMN: " (name may be NULL). */
+uint32_t *ld_assemble_named(const char *text, size_t len, const char *name, size_t *out_n_words,
+                            ld_message_fn message, void *user);
 /* Disassembles (friendly names) into a malloc'd string; NULL on failure. */
 char *ld_disassemble(const uint32_t *words, size_t n_words);
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <spirv/unified1/OpenCL.std.h>
 #include "ld_internal.h"
 #include "ld_spvtools.h"
 
@@ -298,6 +299,141 @@ static void walk_cb(void *user, uint32_t wi, spv_operand_class cls) {
   check_id_operand(c->b, c->fn, c->in->words[wi], what);
 }
 
+/* ------------------------------------------- OpenCL.std operand types
+ *
+ * Validation is only a warning by default, so a module can reach the
+ * backends with, say, s_max of two pointers.  Their handlers read each
+ * operand component by component through its scalar type (interp/exec_ocl.c
+ * ip_ocl_eval_lane, shared with jit/): a pointer, a struct or a vector of the
+ * wrong length there reads out of bounds.  These checks are what those
+ * handlers rely on, so a module that passes them cannot crash either
+ * backend; they are a subset of what the OpenCL.std specification requires. */
+
+static bool ocl_is_num(const ld_type *t) {
+  return t && t->n_comp >= 1 && t->comp &&
+         (t->comp->kind == LD_T_INT || t->comp->kind == LD_T_FLOAT);
+}
+
+static const ld_type *ocl_operand_type(ld_b *b, const ld_insn *insn, uint32_t i,
+                                       const char *name) {
+  if (2 + i >= insn->n_ops)
+    ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: operand %" PRIu32 " is missing", name, i + 1);
+  const ld_value *v = ld_get(b, insn->ops[2 + i], "extended instruction operand");
+  if (!v->type)
+    ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: operand %" PRIu32 " (%s) has no type", name, i + 1,
+            ld_id_name(b->m, insn->ops[2 + i]));
+  return v->type;
+}
+
+/* want: 'f' float, 'i' integer, 'n' int or float, 'p' pointer, 's' integer scalar */
+static void ocl_want(ld_b *b, const ld_insn *insn, uint32_t i, char want, const char *name) {
+  const ld_type *t = ocl_operand_type(b, insn, i, name);
+  bool ok;
+  const char *what;
+  switch (want) {
+  case 'p': ok = t->kind == LD_T_POINTER; what = "a pointer"; break;
+  case 's': ok = t->kind == LD_T_INT; what = "an integer scalar"; break;
+  case 'f': ok = ocl_is_num(t) && t->comp->kind == LD_T_FLOAT; what = "a float scalar or vector"; break;
+  case 'i': ok = ocl_is_num(t) && t->comp->kind == LD_T_INT; what = "an integer scalar or vector"; break;
+  default: ok = ocl_is_num(t); what = "an integer or float scalar or vector"; break;
+  }
+  if (!ok)
+    ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: operand %" PRIu32 " (%s) must be %s", name, i + 1,
+            ld_id_name(b->m, insn->ops[2 + i]), what);
+}
+
+/* a numeric operand must have the result's component count or be a scalar
+   (broadcast), and, where the handler copies raw components, their size */
+static void ocl_shape(ld_b *b, const ld_insn *insn, uint32_t i, bool same_size, const char *name) {
+  const ld_type *t = ocl_operand_type(b, insn, i, name), *rt = insn->type;
+  if (!ocl_is_num(t) || !ocl_is_num(rt)) return;
+  if (t->n_comp != 1 && t->n_comp != rt->n_comp)
+    ld_fail(b, LD_ERR_INVALID,
+            "OpenCL.std %s: operand %" PRIu32 " has %" PRIu32 " components, the result %" PRIu32,
+            name, i + 1, t->n_comp, rt->n_comp);
+  if (same_size && t->comp->size != rt->comp->size)
+    ld_fail(b, LD_ERR_INVALID,
+            "OpenCL.std %s: operand %" PRIu32 " has %" PRIu32 "-byte components, the result %" PRIu32,
+            name, i + 1, t->comp->size, rt->comp->size);
+}
+
+static void check_ocl_std_types(ld_b *b, const ld_insn *insn, const char *name) {
+  uint32_t op = insn->ext_op, na = insn->n_ops - 2;
+  const ld_type *rt = insn->type;
+  switch (op) {
+  case OpenCLstd_Fract: case OpenCLstd_Frexp: case OpenCLstd_Lgamma_r:
+  case OpenCLstd_Modf: case OpenCLstd_Sincos:
+    ocl_want(b, insn, 0, 'f', name); ocl_shape(b, insn, 0, false, name);
+    ocl_want(b, insn, 1, 'p', name);
+    break;
+  case OpenCLstd_Remquo:
+    ocl_want(b, insn, 0, 'f', name); ocl_shape(b, insn, 0, false, name);
+    ocl_want(b, insn, 1, 'f', name); ocl_shape(b, insn, 1, false, name);
+    ocl_want(b, insn, 2, 'p', name);
+    break;
+  case OpenCLstd_Vloadn: case OpenCLstd_Vload_half: case OpenCLstd_Vload_halfn:
+  case OpenCLstd_Vloada_halfn:
+    ocl_want(b, insn, 0, 's', name); ocl_want(b, insn, 1, 'p', name);
+    break;
+  case OpenCLstd_Vstoren: case OpenCLstd_Vstore_half: case OpenCLstd_Vstore_half_r:
+  case OpenCLstd_Vstore_halfn: case OpenCLstd_Vstore_halfn_r: case OpenCLstd_Vstorea_halfn:
+  case OpenCLstd_Vstorea_halfn_r:
+    ocl_want(b, insn, 0, 'n', name); ocl_want(b, insn, 1, 's', name);
+    ocl_want(b, insn, 2, 'p', name);
+    break;
+  case OpenCLstd_Printf:
+    ocl_want(b, insn, 0, 'p', name);
+    break;
+  case OpenCLstd_Prefetch:
+    ocl_want(b, insn, 0, 'p', name); ocl_want(b, insn, 1, 'n', name);
+    break;
+  default: {
+    /* the value functions: numeric in, numeric out */
+    if (!ocl_is_num(rt))
+      ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: the result type must be an integer or float scalar or vector", name);
+    bool fl = op <= OpenCLstd_Native_tan || (op >= OpenCLstd_FClamp && op <= OpenCLstd_Fast_normalize);
+    bool in = (op >= OpenCLstd_SAbs && op <= OpenCLstd_UMul24) || (op >= OpenCLstd_UAbs && op <= OpenCLstd_UMad_hi);
+    for (uint32_t i = 0; i < na; i++) {
+      char want = 'n';
+      if (fl) {
+        bool int_arg = ((op == OpenCLstd_Ldexp || op == OpenCLstd_Pown || op == OpenCLstd_Rootn) && i == 1) ||
+                       op == OpenCLstd_Nan;
+        want = int_arg ? 'i' : op == OpenCLstd_Nextafter ? 'n' : 'f';
+      } else if (in) {
+        want = 'i';
+      } else if (op == OpenCLstd_Select && i == 2) {
+        want = 'i';
+      }
+      ocl_want(b, insn, i, want, name);
+    }
+    if (fl && op != OpenCLstd_Ilogb && rt->comp->kind != LD_T_FLOAT)
+      ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: the result type must be float", name);
+    if ((in || op == OpenCLstd_Ilogb) && rt->comp->kind != LD_T_INT)
+      ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: the result type must be an integer", name);
+    if (op == OpenCLstd_Length || op == OpenCLstd_Fast_length || op == OpenCLstd_Distance ||
+        op == OpenCLstd_Fast_distance) {
+      /* reductions: vector in, scalar out; both operands one length */
+      if (na > 1 && ocl_operand_type(b, insn, 1, name)->n_comp != ocl_operand_type(b, insn, 0, name)->n_comp)
+        ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: the operands differ in length", name);
+    } else if (op == OpenCLstd_Shuffle || op == OpenCLstd_Shuffle2) {
+      uint32_t m = op == OpenCLstd_Shuffle ? 1 : 2;
+      for (uint32_t i = 0; i < m && i < na; i++) {
+        if (ocl_operand_type(b, insn, i, name)->comp->size != rt->comp->size)
+          ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: operand %" PRIu32 " has another component size than the result", name, i + 1);
+      }
+      if (m < na) ocl_shape(b, insn, m, false, name);
+    } else {
+      bool raw = op == OpenCLstd_Bitselect || op == OpenCLstd_Select;
+      for (uint32_t i = 0; i < na; i++) ocl_shape(b, insn, i, raw && i < 2 + (op == OpenCLstd_Bitselect), name);
+      if (op == OpenCLstd_Cross && (rt->n_comp < 3 || ocl_operand_type(b, insn, 0, name)->n_comp < 3 ||
+                                    (na > 1 && ocl_operand_type(b, insn, 1, name)->n_comp < 3)))
+        ld_fail(b, LD_ERR_INVALID, "OpenCL.std %s: the operands and the result must be 3- or 4-component vectors", name);
+    }
+    break;
+  }
+  }
+}
+
 static const ld_block *get_label(ld_b *b, ld_function *fn, uint32_t id, const char *what) {
   const ld_value *v = ld_get(b, id, what);
   if (v->kind != LD_V_LABEL || v->owner != fn)
@@ -355,6 +491,17 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     for (uint32_t i = 1; i < n; i++) check_id_operand(b, fn, ops[i], "argument");
     return;
   }
+  case SpvOpLoad: case SpvOpStore: {
+    /* the backends read through the operand as an address: a type id or a
+       non-pointer value there would be a null or garbage access */
+    const uint32_t pi = 0;   /* OpLoad's pointer, OpStore's pointer */
+    if (n <= pi) break;
+    const ld_value *pv = ld_get(b, ops[pi], "pointer");
+    if (pv->kind == LD_V_TYPE || (pv->type && pv->type->kind != LD_T_POINTER))
+      ld_fail(b, LD_ERR_INVALID, "%s: the pointer operand %s is not a pointer", spv_opcode_name(in->op),
+              ld_id_name(b->m, ops[pi]));
+    break;
+  }
   case SpvOpExtInst: {
     if (n < 2) ld_fail(b, LD_ERR_INVALID, "missing operands");
     const ld_value *s = ld_get(b, ops[0], "extended instruction set");
@@ -368,6 +515,7 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
       fn_ctx c = {b, fn, in, 5};
       if (!spv_walk_operands(in->words, in->n_words, 5, od->operands, od->n_operands, walk_cb, &c))
         ld_fail(b, LD_ERR_INVALID, "operands do not match OpenCL.std %s", od->name);
+      check_ocl_std_types(b, insn, od->name);
     } else {
       for (uint32_t i = 2; i < n; i++) {
         const ld_value *v = ld_get(b, ops[i], "extended instruction operand");
@@ -393,7 +541,7 @@ static void build_function(ld_b *b, ld_function *fn, uint32_t start, uint32_t en
     const spv_insn_ref *in = &b->insns[i];
     if (in->op == SpvOpLabel) n_blocks++;
     else if (in->op == SpvOpFunctionParameter) n_params++;
-    else n_body++;
+    else if (in->op != SpvOpNop) n_body++;   /* OpNop: no IR (a module of them stays small) */
   }
   fn->n_params = n_params;
   uint32_t *params = ld_alloc(b, n_params + 1, sizeof *params);
@@ -504,8 +652,8 @@ static void build_function(ld_b *b, ld_function *fn, uint32_t start, uint32_t en
       }
       continue;
     }
-    if (is_debug_extinst(b, in)) {
-      /* OpenCL.DebugInfo.100 / NonSemantic.*: no execution meaning */
+    if (is_debug_extinst(b, in) || in->op == SpvOpNop) {
+      /* OpenCL.DebugInfo.100 / NonSemantic.*, OpNop: no execution meaning */
       continue;
     }
     if (in->op == SpvOpPhi && blk->n_phis != blk->n_insns)
@@ -790,12 +938,26 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
     ld_fail(b, LD_ERR_INVALID, "id bound %" PRIu32 " is not supported (must be 1..4194303)", bin->bound);
   if (bin->n_words < 5) ld_fail(b, LD_ERR_INVALID, "truncated header");
 
+  /* Count (and so check) the instructions before validation, whose memory
+   * grows with their number (about 170 bytes each for spirv-val). */
+  char err[300];
+  uint32_t off = 5, count = 0;
+  spv_insn_ref ref;
+  int r;
+  uint64_t max_insns = opt && opt->max_insns ? opt->max_insns : LD_DEFAULT_MAX_INSNS;
+  while ((r = spv_next_insn(bin, &off, &ref, err, sizeof err)) == 1) {
+    if (++count > max_insns)
+      ld_fail(b, LD_ERR_INVALID, "module has more than %" PRIu64 " instructions, the limit "
+              "(raise it with --max-instructions)", max_insns);
+  }
+  if (r < 0) ld_fail(b, LD_ERR_INVALID, "%s", err);
+
   /* Validation first: later errors may be explained by it. */
   if (!opt || opt->validate != LD_VALIDATE_OFF) {
     char msg[700];
     size_t n_plain = 0;
     uint32_t *plain = without_debug_info(bin->words, bin->n_words, &n_plain);
-    int r = plain ? ld_tools_validate(plain, n_plain, bin->version, msg, sizeof msg)
+    r = plain ? ld_tools_validate(plain, n_plain, bin->version, msg, sizeof msg)
                   : ld_tools_validate(bin->words, bin->n_words, bin->version, msg, sizeof msg);
     free(plain);
     if (r == 1 && opt && opt->validate == LD_VALIDATE_STRICT)
@@ -811,13 +973,7 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
   spv_binary view = *bin;
   view.words = words;
 
-  /* Split into instructions. */
-  char err[300];
-  uint32_t off = 5, count = 0;
-  spv_insn_ref ref;
-  int r;
-  while ((r = spv_next_insn(&view, &off, &ref, err, sizeof err)) == 1) count++;
-  if (r < 0) ld_fail(b, LD_ERR_INVALID, "%s", err);
+  /* Split into instructions (counted above). */
   b->insns = ld_alloc(b, count + 1, sizeof *b->insns);
   off = 5;
   while (spv_next_insn(&view, &off, &b->insns[b->n_insns], err, sizeof err) == 1) b->n_insns++;
@@ -1251,6 +1407,15 @@ ld_result ld_module_load_bytes(const void *bytes, size_t n_bytes, const ld_optio
   if (!opt) opt = &defaults;
   if (out) *out = NULL;
   char err[300];
+  uint64_t max_bytes = opt->max_bytes ? opt->max_bytes : LD_DEFAULT_MAX_BYTES;
+  if (n_bytes > max_bytes) {
+    char msg[400];
+    snprintf(msg, sizeof msg, "%s%smodule of %zu bytes is larger than the limit of %" PRIu64
+             " bytes (raise it with --max-module-size)", opt->source_name ? opt->source_name : "",
+             opt->source_name ? ": " : "", n_bytes, max_bytes);
+    emit(opt, LD_ERROR, msg);
+    return LD_ERR_INVALID;
+  }
   spv_binary bin;
   if (!spv_binary_from_bytes(bytes, n_bytes, &bin, err, sizeof err)) {
     char msg[400];

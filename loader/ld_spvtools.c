@@ -6,18 +6,40 @@
 #include <spirv-tools/libspirv.h>
 #include "ld_spvtools.h"
 
-/* One line: newlines become "; ", trailing space trimmed. */
+/* Length of the valid UTF-8 sequence at s (2..4), else 0. */
+static size_t utf8_len(const unsigned char *s) {
+  size_t n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : 0;
+  if (s[0] >= 0xf8 || (s[0] == 0xc2 && s[1] < 0xa0)) return 0;   /* C1 controls too */
+  for (size_t k = 1; k < n; k++)
+    if ((s[k] & 0xc0) != 0x80) return 0;
+  return n;
+}
+
+/* One line: newlines become "; ", trailing space trimmed; control bytes and
+ * bytes that are not UTF-8 become \xNN (SPIRV-Tools quotes the offending
+ * input, which may be random bytes: they must not reach the terminal). */
 static void one_line(char *dst, size_t size, const char *src) {
   size_t j = 0;
   if (!size) return;
-  for (size_t i = 0; src && src[i] && j + 3 < size; i++) {
-    char c = src[i];
+  for (size_t i = 0; src && src[i] && j + 6 < size; i++) {
+    unsigned char c = (unsigned char)src[i];
     if (c == '\n') {
       while (src[i + 1] == '\n' || src[i + 1] == ' ') i++;
       if (src[i + 1] && j) { dst[j++] = ';'; dst[j++] = ' '; }
       continue;
     }
-    dst[j++] = c;
+    size_t u = c >= 0x80 ? utf8_len((const unsigned char *)src + i) : 0;
+    if (u && j + u + 3 < size) {
+      memcpy(dst + j, src + i, u);
+      j += u;
+      i += u - 1;
+      continue;
+    }
+    if (c < 0x20 || c == 0x7f || c >= 0x80) {
+      j += (size_t)snprintf(dst + j, size - j, "\\x%02x", c);
+      continue;
+    }
+    dst[j++] = (char)c;
   }
   while (j && (dst[j - 1] == ' ' || dst[j - 1] == ';')) j--;
   dst[j] = 0;

@@ -9,6 +9,11 @@
 
 uint32_t *ld_assemble(const char *text, size_t len, size_t *out_n_words, ld_message_fn message,
                       void *user) {
+  return ld_assemble_named(text, len, NULL, out_n_words, message, user);
+}
+
+uint32_t *ld_assemble_named(const char *text, size_t len, const char *name, size_t *out_n_words,
+                            ld_message_fn message, void *user) {
   char msg[600];
   size_t n = 0;
   if (out_n_words) *out_n_words = 0;
@@ -19,7 +24,13 @@ uint32_t *ld_assemble(const char *text, size_t len, size_t *out_n_words, ld_mess
   uint32_t *w = ld_tools_assemble(text, len, &n, msg, sizeof msg);
   if (!w) {
     char line[700];
-    snprintf(line, sizeof line, "assembly failed: %s", msg);
+    /* "FILE:LINE:COL: what" as compilers write it (msg starts "LINE:COL: ") */
+    if (name && msg[0] >= '0' && msg[0] <= '9')
+      snprintf(line, sizeof line, "%s:%s", name, msg);
+    else if (name)
+      snprintf(line, sizeof line, "%s: assembly failed: %s", name, msg);
+    else
+      snprintf(line, sizeof line, "assembly failed: %s", msg);
     if (message) message(user, LD_ERROR, line);
     return NULL;
   }

@@ -127,8 +127,52 @@ void sg_emit(sg_message_fn fn, void *user, sg_severity sev, const char *fmt, ...
     fn(user, sev, buf);
 }
 
-/* Reads a whole file; NULL with errno set. */
+void sg_escape(char *dst, size_t size, const char *src)
+{
+  size_t j = 0;
+  if (!size)
+    return;
+  const unsigned char *s = (const unsigned char *)src;
+  for (size_t i = 0; s[i] && j + 5 < size; i++) {
+    unsigned char c = s[i];
+    size_t u = 0;
+    if (c >= 0xc2 && c <= 0xf4 && !(c == 0xc2 && s[i + 1] < 0xa0)) {   /* C1 controls: escaped */
+      u = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+      for (size_t k = 1; k < u; k++)
+        if ((s[i + k] & 0xc0) != 0x80)
+          u = 0;
+    }
+    if (u) {
+      if (j + u + 1 > size)
+        break;
+      memcpy(dst + j, s + i, u);
+      j += u;
+      i += u - 1;
+    } else if ((c < 0x20 && c != '\t') || c >= 0x7f) {
+      j += (size_t)snprintf(dst + j, size - j, "\\x%02x", c);
+    } else {
+      dst[j++] = (char)c;
+    }
+  }
+  dst[j] = 0;
+}
+
+const char *sg_read_errstr(int e)
+{
+  if (e == EFBIG)
+    return "larger than the limit of 268435456 bytes (256 MiB) for a pipe or device "
+           "(a regular file has no such limit)";
+  return strerror(e);
+}
+
 void *sg_read_file(const char *path, size_t *out_n)
+{
+  return sg_read_file_max(path, SIZE_MAX / 2, out_n);
+}
+
+/* Reads a whole file of at most max bytes; NULL with errno set (EFBIG past
+ * max, checked before reading a regular file). */
+void *sg_read_file_max(const char *path, size_t max, size_t *out_n)
 {
   FILE *f = fopen(path, "rb");
   if (!f)
@@ -148,7 +192,14 @@ void *sg_read_file(const char *path, size_t *out_n)
     errno = EISDIR;
     return NULL;
   }
-  const size_t limit = S_ISREG(st.st_mode) ? SIZE_MAX / 2 : SG_MAX_STREAM_BYTES;
+  size_t limit = S_ISREG(st.st_mode) ? SIZE_MAX / 2 : SG_MAX_STREAM_BYTES;
+  if (max < limit)
+    limit = max;
+  if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > (uint64_t)limit) {
+    fclose(f);
+    errno = EFBIG;
+    return NULL;
+  }
   size_t cap = 4096, n = 0;
   char *buf = malloc(cap + 1);
   if (!buf) {
@@ -157,6 +208,16 @@ void *sg_read_file(const char *path, size_t *out_n)
     return NULL;
   }
   for (;;) {
+    if (n >= limit && n == cap) {
+      /* one byte past the limit decides: exactly limit bytes is fine */
+      int c = fgetc(f);
+      if (c == EOF)
+        break;
+      free(buf);
+      fclose(f);
+      errno = EFBIG;
+      return NULL;
+    }
     if (n == cap) {
       if (cap >= limit) {
         free(buf);
@@ -164,7 +225,8 @@ void *sg_read_file(const char *path, size_t *out_n)
         errno = EFBIG;
         return NULL;
       }
-      char *nb = realloc(buf, cap * 2 + 1);
+      size_t ncap = cap * 2 > limit ? limit : cap * 2;
+      char *nb = realloc(buf, ncap + 1);
       if (!nb) {
         free(buf);
         fclose(f);
@@ -172,7 +234,7 @@ void *sg_read_file(const char *path, size_t *out_n)
         return NULL;
       }
       buf = nb;
-      cap *= 2;
+      cap = ncap;
     }
     size_t got = fread(buf + n, 1, cap - n, f);
     n += got;
@@ -362,6 +424,8 @@ static void fill_ld_options(ld_options *lo, const sg_load_options *opt, const ch
   lo->message = ld_message_cb;
   lo->message_user = c;
   lo->source_name = name;
+  lo->max_bytes = opt->max_module_bytes;
+  lo->max_insns = opt->max_instructions;
   *spec_out = NULL;
   if (opt->n_spec) {
     ld_spec_override *s = calloc(opt->n_spec, sizeof *s);
@@ -426,7 +490,7 @@ sg_result sg_module_load_memory(const void *bytes, size_t n, const char *name,
     lr = ld_module_load_bytes(bytes, n, &lo, &ir);
   } else if ((name && has_ext(name, ".spvasm")) || looks_like_spvasm(bytes, n)) {
     size_t nw = 0;
-    uint32_t *words = ld_assemble(bytes, n, &nw, ld_message_cb, &c);
+    uint32_t *words = ld_assemble_named(bytes, n, nm, &nw, ld_message_cb, &c);
     if (!words) {
       free(spec);
       if (!c.errored)
@@ -885,9 +949,14 @@ sg_result sg_module_load_file(const char *path, const sg_load_options *opt, sg_m
     if (r != SG_SUCCESS)
       return r;
   } else {
-    bytes = sg_read_file(path, &n);
+    uint64_t max = opt->max_module_bytes ? opt->max_module_bytes : LD_DEFAULT_MAX_BYTES;
+    bytes = sg_read_file_max(path, max > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)max, &n);
     if (!bytes) {
-      sg_emit(c.fn, c.user, SG_SEV_ERROR, "%s: %s", path, strerror(errno));
+      if (errno == EFBIG)
+        sg_emit(c.fn, c.user, SG_SEV_ERROR, "%s: larger than the limit of %llu bytes for a "
+                "module (raise it with --max-module-size)", path, (unsigned long long)max);
+      else
+        sg_emit(c.fn, c.user, SG_SEV_ERROR, "%s: %s", path, strerror(errno));
       return SG_ERROR_IO;
     }
   }
@@ -1354,7 +1423,7 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
     }
     double t0 = sg_now_ms();
     ip_launch_reset(l);
-    uint64_t total = ip_launch_group_count(l), pos = 0, step = nt;
+    uint64_t total = ip_launch_group_count(l), pos = 0, step = nt, pchunk = nt;
     while (pos < total) {
       if (sg_jit_job_ready(&job) && !job.k && !fallback_noted) {
         fallback_noted = true;
@@ -1365,15 +1434,29 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
                   "JIT unavailable for kernel '%s', falling back to the interpreter: %s",
                   d->kernel, r->fallback ? r->fallback : "");
       }
-      if (d->backend == SG_BACKEND_INTERP || (sg_jit_job_ready(&job) && !job.k)) {
-        ir = ip_launch_run_range(l, pos, total - pos);
-        r->pub.wg_interp += total - pos;
-        break;
-      }
-      if (sg_jit_job_ready(&job)) {
-        ir = sg_jit_run_range(job.k, l, nt, pos, total - pos, d->threads == 0);
-        r->pub.wg_jit += total - pos;
-        break;
+      bool interp_only = d->backend == SG_BACKEND_INTERP || (sg_jit_job_ready(&job) && !job.k);
+      if (interp_only || sg_jit_job_ready(&job)) {
+        /* the rest on one backend; with a progress callback in chunks that
+         * take about 0.2 s each, reported between them */
+        uint64_t n = d->progress ? (pchunk < total - pos ? pchunk : total - pos) : total - pos;
+        double c0 = sg_now_ms();
+        if (interp_only) {
+          ir = ip_launch_run_range(l, pos, n);
+          r->pub.wg_interp += n;
+        } else {
+          ir = sg_jit_run_range(job.k, l, nt, pos, n, d->threads == 0);
+          r->pub.wg_jit += n;
+        }
+        pos += n;
+        if (!d->progress || pos >= total || ir < 0 || ip_launch_report(l)->stopped)
+          break;
+        d->progress(d->progress_user, pos, total);
+        double dt = sg_now_ms() - c0;
+        if (dt < 100 && pchunk < ((uint64_t)1 << 40))
+          pchunk *= 2;
+        else if (dt > 400 && pchunk > nt)
+          pchunk /= 2;
+        continue;
       }
       /* auto, no native code yet: a few work-groups in the interpreter,
        * growing chunks so the switch stays close to the compile's end */
@@ -1389,6 +1472,8 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
       pos += n;
       if (ir < 0 || ip_launch_report(l)->stopped)
         break;
+      if (d->progress && pos < total)
+        d->progress(d->progress_user, pos, total);
       if (step < 64 * (uint64_t)nt)
         step *= 2;
     }

@@ -44,6 +44,7 @@ struct sg_runfile {
   char *kernel;
   size_t global[3], local[3];
   uint32_t sg_size;
+  double timeout;                /* #sg: timeout=SECONDS; 0 = unset */
   /* arguments */
   uint32_t n_args;
   sg_arg *args;
@@ -422,8 +423,16 @@ static rf_status directive(sg_runfile *rf, const char *text, uint32_t lineno)
       if (end != p || errno || v == 0 || v > 128 || t[14] == '-')
         return fail(rf, "invalid subgroup size '%.*s' (1..128)", (int)(n - 14), t + 14);
       rf->sg_size = (uint32_t)v;
+    } else if (n > 8 && !strncmp(t, "timeout=", 8)) {
+      char *end;
+      errno = 0;
+      double v = strtod(t + 8, &end);
+      if (end != p || errno || !(v > 0) || !isfinite(v))
+        return fail(rf, "invalid timeout '%.*s' (seconds > 0)", (int)(n - 8), t + 8);
+      rf->timeout = v;
     } else {
-      return fail(rf, "unknown #sg: directive '%.*s' (known: subgroup-size=N)", (int)n, t);
+      return fail(rf, "unknown #sg: directive '%.*s' (known: subgroup-size=N, timeout=SECONDS)",
+                  (int)n, t);
     }
   }
   return RF_OK;
@@ -455,7 +464,7 @@ sg_result sg_runfile_open(const char *path, sg_runfile **out, char *err, size_t 
   size_t n = 0;
   rf->content = sg_read_file(path, &n);
   if (!rf->content) {
-    snprintf(err, err_size, "%s: %s", path, strerror(errno));
+    snprintf(err, err_size, "%s: %s", path, sg_read_errstr(errno));
     sg_runfile_destroy(rf);
     return SG_ERROR_IO;
   }
@@ -542,6 +551,7 @@ bad:
 const char *sg_runfile_module_path(const sg_runfile *rf) { return rf->module_path; }
 const char *sg_runfile_kernel(const sg_runfile *rf) { return rf->kernel; }
 uint32_t sg_runfile_subgroup_size(const sg_runfile *rf) { return rf->sg_size; }
+double sg_runfile_timeout(const sg_runfile *rf) { return rf ? rf->timeout : 0; }
 
 void sg_runfile_ndrange(const sg_runfile *rf, size_t g[3], size_t l[3])
 {
@@ -854,7 +864,7 @@ static rf_status read_data_file(sg_runfile *rf, const char *name, uint8_t **data
   size_t n = 0;
   uint8_t *bytes = sg_read_file(path, &n);
   if (!bytes) {
-    rf_status s = fail(rf, "cannot read '%s': %s", path, strerror(errno));
+    rf_status s = fail(rf, "cannot read '%s': %s", path, sg_read_errstr(errno));
     free(path);
     return s;
   }
@@ -984,8 +994,9 @@ static rf_status parse_argument(sg_runfile *rf, const sg_module *m, const sg_ker
   }
 
   if (a->kind == SG_ARG_LOCAL) {
-    if (h.size > RF_MAX_ARG_BYTES) {
-      st = fail(rf, "%zu bytes is more than a run file argument may hold (64 GiB)", h.size);
+    if (h.size > SG_MAX_LOCAL_BYTES) {
+      st = fail(rf, "%zu bytes of __local memory is more than the limit of %llu bytes (1 GiB)",
+                h.size, (unsigned long long)SG_MAX_LOCAL_BYTES);
       goto out;
     }
     if (h.size % ts) {
@@ -1230,13 +1241,37 @@ int sg_format_value(char *buf, size_t n, sg_scalar s, bool hex, const void *elem
   }
 }
 
-char *sg_format_dump(const char *name, sg_scalar s, bool hex, const void *data, size_t size)
+int sg_write_dump(FILE *f, const char *name, sg_scalar s, bool hex, const void *data, size_t size)
 {
   size_t es = sg_scalar_size(s);
   if (!es)
     es = 1, s = SG_S_UCHAR;
   size_t count = size / es;
-  size_t cap = 64 + strlen(name) * 2 + count * (strlen(name) + 48);
+  if (fprintf(f, "\nArgument '%s': %zu bytes\n", name, size) < 0)
+    return -1;
+  for (size_t i = 0; i < count; i++) {
+    char v[64];
+    sg_format_value(v, sizeof v, s, hex, (const uint8_t *)data + i * es);
+    if (fprintf(f, "  %s[%zu] = %s\n", name, i, v) < 0)
+      return -1;
+  }
+  if (fputc('\n', f) == EOF || ferror(f)) {
+    if (!errno)
+      errno = EIO;
+    return -1;
+  }
+  return 0;
+}
+
+char *sg_format_dump(const char *name, sg_scalar s, bool hex, const void *data, size_t size)
+{
+  size_t es = sg_scalar_size(s);
+  if (!es)
+    es = 1, s = SG_S_UCHAR;
+  size_t count = size / es, cap;
+  if (__builtin_mul_overflow(count, strlen(name) + 48, &cap) ||
+      __builtin_add_overflow(cap, 64 + strlen(name) * 2, &cap))
+    return NULL;
   char *out = malloc(cap);
   if (!out)
     return NULL;

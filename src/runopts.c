@@ -4,6 +4,7 @@
 #include "sg_internal.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,6 +191,14 @@ int sg_run_opts_parse(sg_run_opts *o, int argc, char **argv, int *pi, char *err,
     NEED_VALUE();
     if (!sg_parse_u64(val, &o->step_limit) || !o->step_limit)
       FAIL("invalid --step-limit '%s'", val);
+  } else if (IS("--max-module-size")) {
+    NEED_VALUE();
+    if (!sg_parse_u64(val, &o->max_module_bytes) || !o->max_module_bytes)
+      FAIL("invalid --max-module-size '%s' (bytes > 0)", val);
+  } else if (IS("--max-instructions")) {
+    NEED_VALUE();
+    if (!sg_parse_u64(val, &o->max_instructions) || !o->max_instructions)
+      FAIL("invalid --max-instructions '%s' (a count > 0)", val);
   } else if (IS("--no-validate")) {
     o->validate = SG_VALIDATE_OFF;
   } else if (IS("--strict-validate")) {
@@ -246,6 +255,8 @@ void sg_run_opts_load(const sg_run_opts *o, sg_load_options *lo)
   lo->cl_std = o->cl_std;
   lo->defines = o->defines;
   lo->n_defines = o->n_defines;
+  lo->max_module_bytes = o->max_module_bytes;
+  lo->max_instructions = o->max_instructions;
 }
 
 sg_result sg_run_opts_ndrange(const sg_run_opts *o, const sg_kernel_info *k, const sg_runfile *rf,
@@ -338,7 +349,19 @@ static uint64_t rng_next(uint64_t *state)
   return x * 0x2545F4914F6CDD1Dull;
 }
 
-#define ARG_FAIL(code, ...) do { snprintf(err, err_size, __VA_ARGS__); return (code); } while (0)
+/* The message quotes the SPEC, which may hold any byte: escaped, one line. */
+#define ARG_FAIL(code, ...) do { arg_fail_text(err, err_size, __VA_ARGS__); return (code); } while (0)
+static void arg_fail_text(char *err, size_t err_size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void arg_fail_text(char *err, size_t err_size, const char *fmt, ...)
+{
+  char raw[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(raw, sizeof raw, fmt, ap);
+  va_end(ap);
+  sg_escape(err, err_size, raw);
+}
 
 /* A by-value argument from "V[,V...]" (one value fills every component). */
 static sg_result build_value(const sg_arg_info *a, uint32_t i, const char *spec, sg_scalar s,
@@ -428,9 +451,11 @@ static sg_result build_buffer(const sg_arg_info *a, uint32_t i, const char *spec
   bool ok = true;
   bool is_float = s == SG_S_FLOAT || s == SG_S_DOUBLE || s == SG_S_HALF;
   if (mode == 1) {
-    ok = parse_elem(parts[0], s, data);
-    for (size_t e = 1; ok && e < count; e++)
-      memcpy(data + e * es, data, es);
+    /* the value is checked even for fill:V:0, whose buffer has no element */
+    uint8_t one[16];
+    ok = es <= sizeof one && parse_elem(parts[0], s, one);
+    for (size_t e = 0; ok && e < count; e++)
+      memcpy(data + e * es, one, es);
   } else if (mode == 2) {
     char *e1, *e2;
     double start = strtod(parts[0], &e1), inc = strtod(parts[1], &e2);
@@ -487,7 +512,7 @@ static sg_result build_file(const sg_arg_info *a, uint32_t i, const char *path, 
   uint8_t *data = sg_read_file(path, &n);
   if (!data)
     ARG_FAIL(SG_ERROR_INVALID_ARGUMENT, "argument %u (%s): cannot read '%s': %s", i, an, path,
-             strerror(errno));
+             sg_read_errstr(errno));
   *out_data = data;
   *out_size = n;
   return SG_SUCCESS;
@@ -514,7 +539,14 @@ sg_result sg_build_arg(const sg_arg_info *a, uint32_t i, const char *spec, size_
       ARG_FAIL(SG_ERROR_INVALID_ARGUMENT,
                "argument %u (%s): an image needs --arg %s=image:width=W,height=H[,order=RGBA,format=UNORM_INT8,file=F|fill=V]"
                " (tokens as in run files, docs/runfile.md)", i, an, an);
-    return sg_image_arg_from_tokens(a, i, spec + 6, out, owned, err, err_size);
+    sg_result r = sg_image_arg_from_tokens(a, i, spec + 6, out, owned, err, err_size);
+    if (r != SG_SUCCESS) {
+      /* the run-file parser quotes the tokens, which may hold any byte */
+      char raw[1024];
+      snprintf(raw, sizeof raw, "%s", err);
+      sg_escape(err, err_size, raw);
+    }
+    return r;
   }
   if (!spec && a->kind == SG_ARG_LOCAL)
     ARG_FAIL(SG_ERROR_INVALID_ARGUMENT, "argument %u (%s, %s): needs a size: --arg %s=local:BYTES", i, an,
@@ -530,8 +562,12 @@ sg_result sg_build_arg(const sg_arg_info *a, uint32_t i, const char *spec, size_
   }
   if (a->kind == SG_ARG_LOCAL) {
     uint64_t v;
-    if (!has_prefix(spec, "local:") || !sg_parse_u64(spec + 6, &v) || v > (1u << 30))
+    if (!has_prefix(spec, "local:") || !sg_parse_u64(spec + 6, &v))
       ARG_FAIL(SG_ERROR_INVALID_ARGUMENT, "argument %u (%s): a __local argument takes local:BYTES", i, an);
+    if (v > SG_MAX_LOCAL_BYTES)
+      ARG_FAIL(SG_ERROR_INVALID_ARGUMENT, "argument %u (%s): local:%llu is more than the limit of "
+               "%llu bytes (1 GiB) of __local memory", i, an, (unsigned long long)v,
+               (unsigned long long)SG_MAX_LOCAL_BYTES);
     out->kind = SG_ARG_LOCAL;
     out->size = (size_t)v;
     return SG_SUCCESS;

@@ -24,7 +24,15 @@ void sg_emit(sg_message_fn fn, void *user, sg_severity sev, const char *fmt, ...
 /* Reads a whole file (NUL-terminated); NULL with errno set on failure.  A
  * non-regular file (pipe, device) may deliver at most this many bytes. */
 #define SG_MAX_STREAM_BYTES ((size_t)256 << 20)
+/* __local memory of a work-group: the backends' IP_MAX_LOCAL_BYTES (interp/ip.h) */
+#define SG_MAX_LOCAL_BYTES ((uint64_t)1 << 30)
 void *sg_read_file(const char *path, size_t *out_n);
+void *sg_read_file_max(const char *path, size_t max, size_t *out_n);
+/* src with control bytes (tab aside) and bytes that are not UTF-8 written
+ * as \xNN, so that messages quoting user input cannot garble a terminal. */
+void sg_escape(char *dst, size_t size, const char *src);
+/* strerror(e) for sg_read_file's errno, naming the limit for EFBIG. */
+const char *sg_read_errstr(int e);
 /* float -> half bits, round to nearest even (runfile.c). */
 uint16_t sg_float_to_half(float f);
 /* d as a half, float or double (s) into out, rounded to nearest even. */
@@ -67,6 +75,7 @@ typedef struct sg_run_opts {
   sg_arg_spec *args;
   uint32_t n_args;
   uint64_t seed;                 /* random: (default 1) */
+  uint64_t max_module_bytes, max_instructions;   /* 0 = the loader's defaults */
 } sg_run_opts;
 
 void sg_run_opts_init(sg_run_opts *o, int default_opt_level);

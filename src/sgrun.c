@@ -20,6 +20,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #define PROG "spirv-sgrun"
 
@@ -98,11 +99,12 @@ static void json_double(FILE *f, double d, bool single)
 static int die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int die(int code, const char *fmt, ...)
 {
-  char msg[2048];
+  char raw[2048], msg[2048];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
+  sg_escape(msg, sizeof msg, raw);
   fprintf(stderr, PROG ": error: %s\n", msg);
   if (O.json) {
     fputs("{\"error\": ", stdout);
@@ -118,10 +120,10 @@ static void on_message(void *user, sg_severity sev, const char *text)
   if (sev == SG_SEV_ERROR) {
     if (!first_error[0])
       snprintf(first_error, sizeof first_error, "%s", text);
-  } else if (sev == SG_SEV_WARNING) {
-    fprintf(stderr, PROG ": warning: %s\n", text);
   } else {
-    fprintf(stderr, "%s\n", text);
+    char msg[2048];
+    sg_escape(msg, sizeof msg, text);
+    fprintf(stderr, sev == SG_SEV_WARNING ? PROG ": warning: %s\n" : "%s\n", msg);
   }
 }
 
@@ -134,6 +136,37 @@ static int exit_for(sg_result r)
   case SG_ERROR_TOOL_MISSING: return EXIT_TOOL;
   default: return EXIT_USAGE;
   }
+}
+
+/* The progress line (sg_run_desc.progress): shown once a launch has run 2 s,
+ * rewritten in place, at most 5 times a second. */
+typedef struct progress {
+  double t0;
+  bool shown;
+  double last;
+} progress;
+
+static void on_progress(void *user, uint64_t done, uint64_t total)
+{
+  progress *p = user;
+  double now = sg_now_ms(), el = (now - p->t0) / 1000;
+  if (el < 2 || (p->shown && now - p->last < 200) || !done)
+    return;
+  double rate = done / el, left = (double)(total - done) / rate;
+  char eta[48];
+  if (left < 120)
+    snprintf(eta, sizeof eta, "%.0f s", left);
+  else if (left < 7200)
+    snprintf(eta, sizeof eta, "%.0f min", left / 60);
+  else if (left < 86400 * 365.0)
+    snprintf(eta, sizeof eta, "%.1f h", left / 3600);
+  else
+    snprintf(eta, sizeof eta, "%.1f years", left / (86400 * 365.0));
+  fprintf(stderr, "\r\033[K" PROG ": work-group %" PRIu64 " of %" PRIu64 " (%.1f%%), %.0f/s, "
+          "about %s left (--timeout stops it)", done, total, 100.0 * done / total, rate, eta);
+  fflush(stderr);
+  p->shown = true;
+  p->last = now;
 }
 
 static void stdout_write(void *user, const char *text, size_t len)
@@ -209,12 +242,20 @@ static void usage(FILE *f)
 "                           best, median) on stderr\n"
 "  --ub=warn|error|ignore   undefined behaviour in subgroup code (default warn)\n"
 "  --stop-on-fault          stop at the first fault\n"
-"  --step-limit N           instructions per subgroup before a fault\n"
-"  --time-limit SECONDS     wall time for the launch before a fault\n"
+"  --step-limit N           instructions per subgroup before a fault (default\n"
+"                           134217728 = 2^27, about 10 s on the interpreter;\n"
+"                           the JIT counts branches)\n"
+"  --timeout SECONDS        wall time for the launch before a fault (default\n"
+"                           none; run files: #sg: timeout=SECONDS); also\n"
+"                           --time-limit.  A run longer than 2 s shows its\n"
+"                           progress on stderr when stderr is a terminal\n"
 "\n"
 "Loading:\n"
 "  --no-validate            skip spirv-val\n"
 "  --strict-validate        spirv-val failure is an error (default: a warning)\n"
+"  --max-module-size BYTES  largest module accepted (default 67108864 = 64 MiB;\n"
+"                           docs/limits.md)\n"
+"  --max-instructions N     most instructions in a module (default 4194304)\n"
 "  --spec ID=VALUE          set specialization constant SpecId ID\n"
 "  -O0 -O1 -O2 -O3          optimization for .cl input (default -O2)\n"
 "  --cl-std=CL1.2|CL2.0|CL3.0  OpenCL C version for .cl input (default CL3.0)\n"
@@ -338,13 +379,13 @@ static int parse_options(int argc, char **argv)
       O.time = true;
     } else if (IS("--stop-on-fault")) {
       O.stop_on_fault = true;
-    } else if (IS("--time-limit")) {
+    } else if (IS("--timeout") || IS("--time-limit")) {
       NEED_VALUE();
       char *end;
       errno = 0;
       O.time_limit = strtod(val, &end);
       if (*end || errno || !(O.time_limit > 0) || !isfinite(O.time_limit))
-        return die(EXIT_USAGE, "invalid --time-limit '%s' (seconds > 0)", val);
+        return die(EXIT_USAGE, "invalid %s '%s' (seconds > 0)", name, val);
     } else if (IS("--list-kernels")) {
       O.list_kernels = true;
     } else if (IS("--query")) {
@@ -689,8 +730,14 @@ int main(int argc, char **argv)
   d.ub = O.run.ub;
   d.stop_on_fault = O.stop_on_fault;
   d.step_limit = O.run.step_limit;
-  d.time_limit = O.time_limit;
+  d.time_limit = O.time_limit > 0 ? O.time_limit : sg_runfile_timeout(rf);
   d.repeat = O.repeat;
+  /* progress on a terminal only: scripts and CI logs get no \r lines */
+  progress pg = {sg_now_ms(), false, 0};
+  if (isatty(STDERR_FILENO) && !getenv("SPIRV_SG_NO_PROGRESS")) {
+    d.progress = on_progress;
+    d.progress_user = &pg;
+  }
   d.jit_threshold = O.jit_threshold;
   if (!d.jit_threshold) {
     const char *e = getenv("SPIRV_SG_JIT_THRESHOLD");
@@ -704,6 +751,8 @@ int main(int argc, char **argv)
   d.message = on_message;
   first_error[0] = 0;
   sg_result r = sg_run(m, &d, &rep, err, sizeof err);
+  if (pg.shown)
+    fputs("\r\033[K", stderr);   /* the progress line goes away */
   fflush(stdout);
   if (r != SG_SUCCESS && r != SG_FAULTED) {
     rc = die(exit_for(r), "%s", err[0] ? err : first_error[0] ? first_error : sg_result_name(r));
@@ -734,10 +783,14 @@ int main(int argc, char **argv)
       }
     }
     if (o->dump && !O.json) {
-      char *text = sg_format_dump(o->name, o->scalar, o->hex, a->data, a->size);
-      if (text) {
-        fputs(text, stdout);
-        free(text);
+      /* streamed: a dump of any size is printed, a failed write is an error */
+      errno = 0;
+      if (sg_write_dump(stdout, o->name, o->scalar, o->hex, a->data, a->size) != 0 ||
+          fflush(stdout) != 0) {
+        fprintf(stderr, PROG ": error: cannot print '%s' on standard output: %s\n", o->name,
+                strerror(errno ? errno : EIO));
+        rc = EXIT_USAGE;
+        break;
       }
     }
   }
@@ -832,7 +885,11 @@ int main(int argc, char **argv)
   }
 
 out:
-  fflush(stdout);
+  /* output that could not be written is not a success (stdout on a full disk) */
+  if ((fflush(stdout) != 0 || ferror(stdout)) && rc != EXIT_USAGE) {
+    fprintf(stderr, PROG ": error: cannot write standard output: %s\n", strerror(errno ? errno : EIO));
+    rc = EXIT_USAGE;
+  }
   free(links);
   sg_report_destroy(rep);
   if (st.owned) {

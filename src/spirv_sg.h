@@ -17,6 +17,7 @@
 #define SPIRV_SG_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -77,6 +78,9 @@ typedef struct sg_load_options {
    * input (clBuildProgram's options: -I DIR, -cl-fast-relaxed-math, -w ...) */
   const char *const *cl_args;
   uint32_t n_cl_args;
+  /* Limits (docs/limits.md); 0 = the default: 64 MiB, 4Mi instructions. */
+  uint64_t max_module_bytes;
+  uint64_t max_instructions;
 } sg_load_options;
 
 /* Loads .spv (SPIR-V magic), .spvasm (or text starting with ';' or 'Op'), or
@@ -200,6 +204,9 @@ struct sg_diag;
 /* Called once per recorded diagnostic as it is raised (d and its strings are
  * valid during the call only).  With threads > 1 calls are serialized. */
 typedef void (*sg_diag_fn)(void *user, const struct sg_diag *d);
+/* Called between chunks of work-groups (about every 0.2 s) with the groups
+ * done so far of the launch's total, from the thread that called sg_run. */
+typedef void (*sg_progress_fn)(void *user, uint64_t done, uint64_t total);
 
 typedef struct sg_run_desc {
   const char *kernel;
@@ -214,8 +221,11 @@ typedef struct sg_run_desc {
   uint32_t threads;              /* 0 = every core for the JIT and auto, 1 for the interpreter */
   sg_ub_mode ub;
   bool stop_on_fault;
-  uint64_t step_limit;           /* 0 = default */
-  double time_limit;             /* seconds, 0 = none */
+  uint64_t step_limit;           /* instructions (JIT: branches) per subgroup
+                                    before a fault; 0 = default, 2^27 (about
+                                    10 s of one subgroup on the interpreter) */
+  double time_limit;             /* seconds per launch before a fault (the
+                                    --timeout), 0 = none */
   uint32_t repeat;               /* launches (>= 1); buffers are restored between them */
   int jit_opt_level;             /* -1 = default */
   sg_write_fn printf_out;        /* NULL: printf text is only kept in the report */
@@ -232,6 +242,8 @@ typedef struct sg_run_desc {
                                     (deterministic switch point, for tests) */
   sg_diag_fn on_diag;            /* may be NULL; sg_run: the first launch only */
   void *diag_user;
+  sg_progress_fn progress;       /* may be NULL (appended field) */
+  void *progress_user;
 } sg_run_desc;
 
 typedef struct sg_diag {
@@ -359,6 +371,7 @@ const char *sg_runfile_module_path(const sg_runfile *rf);
 const char *sg_runfile_kernel(const sg_runfile *rf);
 void sg_runfile_ndrange(const sg_runfile *rf, size_t out_global[3], size_t out_local[3]);
 uint32_t sg_runfile_subgroup_size(const sg_runfile *rf);   /* extension; 0 = unset */
+double sg_runfile_timeout(const sg_runfile *rf);   /* #sg: timeout=SECONDS; 0 = unset */
 /* Parses the arguments against the kernel.  After success the args below
  * are valid until sg_runfile_destroy. */
 sg_result sg_runfile_bind(sg_runfile *rf, const sg_module *m, char *err, size_t err_size);
@@ -368,6 +381,9 @@ const sg_runfile_output *sg_runfile_outputs(const sg_runfile *rf, uint32_t *out_
 /* One dump exactly as oclgrind-kernel prints it, blank lines included:
  * "\nArgument 'NAME': N bytes\n  NAME[i] = v\n...\n" (malloc'd). */
 char *sg_format_dump(const char *name, sg_scalar s, bool hex, const void *data, size_t size);
+/* The same text written to f element by element (no allocation, so a dump
+ * of any size works); 0, or -1 with errno set when a write failed. */
+int sg_write_dump(FILE *f, const char *name, sg_scalar s, bool hex, const void *data, size_t size);
 /* Formats one element (no name) as oclgrind does; returns chars written. */
 int sg_format_value(char *buf, size_t n, sg_scalar s, bool hex, const void *elem);
 

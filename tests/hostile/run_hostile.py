@@ -1,0 +1,554 @@
+#!/usr/bin/env python3
+"""Hostile inputs for spirv-sgrun (issue 13): every kind of malformed or huge
+input a buggy compiler, a script or a fuzzer gives it.
+
+Each case states the exit status the contract names (0 a correct run, 1 a
+fault in the kernel, 2 a clear error; 3 unsupported) and a fragment of the
+message (a regular expression, matched against stderr + stdout), and runs
+under a time bound.  Every case also checks: no signal, no sanitizer report,
+no raw control byte on stderr (user input is escaped), and for exit 2 one
+error line.  The expected values are written by hand from the contract and
+docs/limits.md, never taken from a run.
+
+Usage: run_hostile.py --sgrun build/src/spirv-sgrun [--work DIR] [-v] [-k PATTERN]
+"""
+import argparse
+import os
+import pty
+import random
+import re
+import select
+import struct
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+INPUTS = os.path.join(HERE, "inputs")
+TOP = os.path.dirname(os.path.dirname(HERE))
+
+# Sanitized builds are several times slower: the bounds scale with this.
+SLOW = float(os.environ.get("SG_HOSTILE_SLOW", "1"))
+
+
+def words(b):
+    return list(struct.unpack("<%dI" % (len(b) // 4), b[:len(b) // 4 * 4]))
+
+
+def pack(ws):
+    return struct.pack("<%dI" % len(ws), *ws)
+
+
+def insns(ws):
+    """(index, opcode, word count) of every instruction."""
+    out, i = [], 5
+    while i < len(ws):
+        op, n = ws[i] & 0xFFFF, ws[i] >> 16
+        if n == 0:
+            break
+        out.append((i, op, n))
+        i += n
+    return out
+
+
+def first(ws, opcode):
+    for i, op, n in insns(ws):
+        if op == opcode:
+            return i, n
+    raise RuntimeError("opcode %d not in the good module" % opcode)
+
+
+def cstr(s):
+    """A SPIR-V literal string's words."""
+    b = s + b"\0" * (4 - len(s) % 4)
+    return list(struct.unpack("<%dI" % (len(b) // 4), b))
+
+
+# OpenCL.std templates: %RES = OpExtInst ... with operand types to vary.
+EXT_TEMPLATE = """               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+          %std = OpExtInstImport "OpenCL.std"
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "ext"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %uchar = OpTypeInt 8 0
+      %float = OpTypeFloat 32
+     %v2uint = OpTypeVector %uint 2
+     %v4uint = OpTypeVector %uint 4
+    %v2float = OpTypeVector %float 2
+    %v4float = OpTypeVector %float 4
+%ptr_cw_uint = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %ptr_cw_uint
+     %uint_1 = OpConstant %uint 1
+    %uchar_1 = OpConstant %uchar 1
+    %float_1 = OpConstant %float 1
+     %v2u_1 = OpConstantComposite %v2uint %uint_1 %uint_1
+     %v4u_1 = OpConstantComposite %v4uint %uint_1 %uint_1 %uint_1 %uint_1
+     %v2f_1 = OpConstantComposite %v2float %float_1 %float_1
+     %v4f_1 = OpConstantComposite %v4float %float_1 %float_1 %float_1 %float_1
+          %k = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr_cw_uint
+      %entry = OpLabel
+          %r = OpExtInst {INSN}
+               OpReturn
+               OpFunctionEnd
+"""
+
+
+def make_inputs(work):
+    os.makedirs(work, exist_ok=True)
+    f = {}
+
+    def put(name, data):
+        path = os.path.join(work, name)
+        with open(path, "wb" if isinstance(data, bytes) else "w") as fh:
+            fh.write(data)
+        f[name] = path
+        return path
+
+    good = os.path.join(work, "good.spv")
+    p = subprocess.run(["spirv-as", os.path.join(INPUTS, "add_one.spvasm"), "-o", good],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if p.returncode != 0:
+        raise RuntimeError("spirv-as failed:\n" + p.stdout.decode(errors="replace"))
+    f["good.spv"] = good
+    spv = open(good, "rb").read()
+    ws = words(spv)
+    rnd = random.Random(13)
+
+    # -- truncated and malformed binaries
+    put("empty.spv", b"")
+    put("three_bytes.spv", spv[:3])
+    put("header_only.spv", spv[:20])
+    put("half_header.spv", spv[:12])
+    put("truncated_mid.spv", spv[:len(spv) // 2])
+    put("not_aligned.spv", spv + b"\x01")
+    put("bad_magic.spv", pack([0xDEADBEEF]) + spv[4:])
+    put("big_endian.spv", struct.pack(">%dI" % len(ws), *ws))
+    put("bound_zero.spv", pack(ws[:3] + [0] + ws[4:]))
+    put("bound_huge.spv", pack(ws[:3] + [0xFFFFFFFF] + ws[4:]))
+    put("bound_small.spv", pack(ws[:3] + [3] + ws[4:]))
+    put("version_bad.spv", pack(ws[:1] + [0x00630000] + ws[2:]))
+    w = list(ws); i, n = first(w, 17)                 # OpCapability: word count 0
+    w[i] = 17
+    put("count_zero.spv", pack(w))
+    w = list(ws); i, n = first(w, 56)                 # OpFunctionEnd: count past the end
+    w[-1] = (0xFFFF << 16) | 56
+    put("count_past_end.spv", pack(w))
+    w = list(ws); i, n = first(w, 61)                 # OpLoad pointer operand past the bound
+    w[i + 3] = ws[3] + 1000
+    put("id_past_bound.spv", pack(w))
+    w = list(ws); i, n = first(w, 61)                 # OpLoad of a type id
+    w[i + 3] = w[first(w, 21)[0] + 1]
+    put("load_of_type.spv", pack(w))
+    w = list(ws); i, n = first(w, 128)                # OpIAdd result type: a pointer
+    w[i + 1] = w[first(w, 32)[0] + 1]
+    put("iadd_pointer_type.spv", pack(w))
+    put("random_bytes.spv", bytes(rnd.randrange(256) for _ in range(4096)))
+    put("random_after_magic.spv", spv[:20] + bytes(rnd.randrange(256) for _ in range(4000)))
+    put("all_ones.spv", spv[:20] + b"\xff" * 4000)
+    w = list(ws); i, n = first(w, 21)                 # OpTypeInt width 0
+    w[i + 2] = 0
+    put("int_width_zero.spv", pack(w))
+    w = list(ws); i, n = first(w, 21)                 # OpTypeInt width 2^32-1
+    w[i + 2] = 0xFFFFFFFF
+    put("int_width_huge.spv", pack(w))
+    w = list(ws); i, n = first(w, 23)                 # OpTypeVector of 2^32-1 components
+    w[i + 3] = 0xFFFFFFFF
+    put("vector_huge.spv", pack(w))
+    w = list(ws); i, n = first(w, 32)                 # pointer to itself (cyclic type)
+    w[i + 3] = w[i + 1]
+    put("pointer_cycle.spv", pack(w))
+    w = list(ws); i, n = first(w, 33)                 # function type returning itself
+    w[i + 2] = w[i + 1]
+    put("fntype_cycle.spv", pack(w))
+    w = list(ws); i, n = first(w, 12)                 # OpExtInst: unknown set id
+    w[i + 3] = w[i + 2]
+    put("extinst_self_set.spv", pack(w))
+    w = list(ws); i, n = first(w, 12)                 # OpExtInst: instruction 9999
+    w[i + 4] = 9999
+    put("extinst_unknown.spv", pack(w))
+    w = list(ws); i, n = first(w, 12)                 # OpExtInst u_max with one operand
+    w = w[:i] + [((n - 1) << 16) | 12] + w[i + 1:i + n - 1] + w[i + n:]
+    put("extinst_missing_operand.spv", pack(w))
+    w = list(ws); i, n = first(w, 15)                 # OpEntryPoint name: not UTF-8, no NUL
+    name = cstr(b"add_one")
+    bad = [0x1B5B3331, 0xFFFEFDFC]
+    w = w[:i] + [((n - len(name) + len(bad)) << 16) | 15] + w[i + 1:i + 3] + bad + w[i + 3 + len(name):i + n] + w[i + n:]
+    put("entry_name_binary.spv", pack(w))
+    w = list(ws); i, n = first(w, 5)                  # an OpName without its NUL
+    w = w[:i + 2] + [0x41414141] * (n - 2) + w[i + n:]
+    put("name_no_nul.spv", pack(w))
+    # a module of OpNop (the 200 MB module of finding 3, scaled down; the
+    # limits are lowered on the command line)
+    i, n = first(ws, 56)
+    put("nops.spv", pack(ws[:i - 1] + [0x00010000] * 20000 + ws[i - 1:]))
+    # deep nesting: 2000 nested array types
+    i, n = first(ws, 33)
+    b = ws[3]
+    nest, prev = [], ws[first(ws, 21)[0] + 1]
+    c1 = b
+    nest += [(4 << 16) | 43, prev, c1, 1]             # OpConstant %uint 1
+    for d in range(2000):
+        t = b + 1 + d
+        nest += [(4 << 16) | 28, t, prev, c1]         # OpTypeArray
+        prev = t
+    w = ws[:3] + [b + 2001] + ws[4:i] + nest + ws[i:]
+    put("deep_arrays.spv", pack(w))
+    # a self-recursive function (the kernel calls itself)
+    f_ = os.path.join(INPUTS, "add_one.spvasm")
+    src = open(f_).read()
+    put("recursive.spvasm", src.replace("          %m = OpExtInst %uint %std u_max %y %x",
+                                        "          %m = OpExtInst %uint %std u_max %y %x\n"
+                                        "         %rc = OpFunctionCall %void %k %in %out %n"))
+    # an infinite loop
+    put("loop.spvasm", src.replace("               OpStore %outp %m\n               OpReturn",
+                                   "               OpStore %outp %m\n               OpBranch %spin\n"
+                                   "       %spin = OpLabel\n               OpBranch %spin"))
+    # -- OpenCL.std operand types (finding 1 and its relatives)
+    for nm, insn in [
+            ("ext_smax_pointer", "%uint %std s_max %p %p"),
+            ("ext_smax_float", "%uint %std s_max %float_1 %float_1"),
+            ("ext_fmax_int", "%float %std fmax %uint_1 %uint_1"),
+            ("ext_sqrt_uchar", "%float %std sqrt %uchar_1"),
+            ("ext_clz_vector_mismatch", "%v4uint %std clz %v2u_1"),
+            ("ext_length_pointer", "%float %std length %p"),
+            ("ext_cross_v2", "%v2float %std cross %v2f_1 %v2f_1"),
+            ("ext_shuffle_mask", "%v4uint %std shuffle %v4u_1 %v2u_1"),
+            ("ext_select_sizes", "%uint %std select %uchar_1 %uchar_1 %uint_1"),
+            ("ext_vloadn_no_pointer", "%v4uint %std vloadn %uint_1 %uint_1 4"),
+            ("ext_frexp_no_pointer", "%float %std frexp %float_1 %uint_1"),
+            ("ext_result_pointer", "%ptr_cw_uint %std u_max %uint_1 %uint_1"),
+            ("ext_distance_lengths", "%float %std distance %v2f_1 %v4f_1"),
+    ]:
+        put(nm + ".spvasm", EXT_TEMPLATE.replace("{INSN}", insn))
+    # -- assembly text
+    put("random.spvasm", bytes(rnd.randrange(256) for _ in range(600)))
+    put("syntax.spvasm", "; comment\n               OpCapability Kernel\n"
+        "               OpMemoryModel Physical64 OpenCL\n          %1 = OpTypeVoid 42 garbage(\n")
+    put("escape_seq.spvasm", b"; x\n\x1b[2J\x1b[31m\xff\xfe OpCapability Kernel\n")
+    put("long_token.spvasm", "OpCapability " + "K" * 200000 + "\n")
+    put("utf8_comment.spvasm", src.replace("; The good kernel", "; \u00e9t\u00e9 \u2014 \xff"
+                                           .encode("utf-8", "surrogateescape").decode("utf-8")))
+    # -- run files
+    head = "add_one.spv\nadd_one\n{g} 1 1\n{l} 1 1\n"
+    args = "<size=16 uint range=1:1:4>\n<size=16 uint fill=0 dump>\n<size=4 uint>\n10\n"
+    import shutil
+    shutil.copy(good, os.path.join(work, "add_one.spv"))
+    put("ok.sim", head.format(g=4, l=4) + args)
+    put("empty.sim", "")
+    put("random.sim", bytes(rnd.randrange(256) for _ in range(500)))
+    put("binary_kernel_name.sim", head.replace("add_one\n", "add\x1b[2J\xff\n", 1).format(g=4, l=4) + args)
+    put("huge_global.sim", head.format(g="99999999999999999999999", l=4) + args)
+    put("wrapped_global.sim", head.format(g=18446744073709551615, l=16) + args)
+    put("negative_global.sim", head.format(g=-4, l=4) + args)
+    put("deep_header.sim", head.format(g=4, l=4) + "<" * 100000 + "\n")
+    put("self_kernel.sim", head.replace("add_one.spv", "self_kernel.sim").format(g=4, l=4) + args)
+    put("many_args.sim", head.format(g=4, l=4) + args + "<size=4 uint>\n1\n" * 100000)
+    put("local_64g.sim", "loc.spv\nk\n16 1 1\n16 1 1\n<size=64 int fill=0>\n<size=68719476736>\n")
+    put("timeout_bad.sim", "#sg: timeout=soon\n" + head.format(g=4, l=4) + args)
+    put("timeout_neg.sim", "#sg: timeout=-1\n" + head.format(g=4, l=4) + args)
+    put("dev_zero_arg.sim", head.format(g=4, l=4) + "<size=16 uint file=/dev/zero>\n" + args.split("\n", 2)[2])
+    put("buffer_past_limit.sim", head.format(g=4, l=4) + "<size=99999999999999 uint fill=0>\n" + args.split("\n", 2)[2])
+    shutil.copy(os.path.join(work, "loop.spvasm"), os.path.join(work, "loop2.spvasm"))
+    put("timeout_loop.sim", "#sg: timeout=1\nloop2.spvasm\nadd_one\n4 1 1\n4 1 1\n" + args)
+    # a __local kernel for the local-memory cases
+    put("loc.spvasm", LOCAL_KERNEL)
+    subprocess.run(["spirv-as", f["loc.spvasm"], "-o", os.path.join(work, "loc.spv")], check=True)
+    f["loc.spv"] = os.path.join(work, "loc.spv")
+    put("print_big.spvasm", src)
+    return f
+
+
+LOCAL_KERNEL = """               OpCapability Addresses
+               OpCapability Kernel
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+               OpName %p "p"
+               OpName %l "l"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+%ptr_cw_uint = OpTypePointer CrossWorkgroup %uint
+%ptr_wg_uint = OpTypePointer Workgroup %uint
+         %fn = OpTypeFunction %void %ptr_cw_uint %ptr_wg_uint
+          %k = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr_cw_uint
+          %l = OpFunctionParameter %ptr_wg_uint
+      %entry = OpLabel
+          %x = OpLoad %uint %l
+               OpStore %p %x
+               OpReturn
+               OpFunctionEnd
+"""
+
+RUN = ["--global", "4", "--arg", "range:1:1:4", "--arg", "zero:4", "--arg", "10"]
+
+
+def cases(f):
+    """(name, argv, expected exit, message regex or None, time bound in s)."""
+    g = f["good.spv"]
+    E = []
+
+    def c(name, argv, rc, pat, bound=20):
+        E.append((name, argv, rc, pat, bound))
+
+    # the good module runs: the baseline every mutation departs from
+    c("good module runs", [g] + RUN + ["--print", "out"], 0, r"out\[3\] = 14")
+    # -- finding 1: OpenCL.std operand types rejected at load, on both backends
+    c("finding 1: s_max of pointers (interp)", [f["ext_smax_pointer.spvasm"], "--backend", "interp"], 2,
+      r"OpenCL\.std s_max: operand 1 .* must be an integer")
+    c("finding 1: s_max of pointers (jit)", [f["ext_smax_pointer.spvasm"], "--backend", "jit"], 2,
+      r"OpenCL\.std s_max: operand 1 .* must be an integer")
+    for nm, pat in [("ext_smax_float", r"s_max: operand 1 .* integer"),
+                    ("ext_fmax_int", r"fmax: operand 1 .* float"),
+                    ("ext_sqrt_uchar", r"sqrt: operand 1 .* float"),
+                    ("ext_clz_vector_mismatch", r"clz: operand 1 has 2 components, the result 4"),
+                    ("ext_length_pointer", r"length: operand 1 .* float"),
+                    ("ext_cross_v2", r"cross: .*3- or 4-component"),
+                    ("ext_shuffle_mask", r"shuffle: operand 2 has 2 components, the result 4"),
+                    ("ext_select_sizes", r"select: operand 1 has 1-byte components"),
+                    ("ext_vloadn_no_pointer", r"vloadn: operand 2 .* must be a pointer"),
+                    ("ext_frexp_no_pointer", r"frexp: operand 2 .* must be a pointer"),
+                    ("ext_result_pointer", r"u_max: the result type must be"),
+                    ("ext_distance_lengths", r"distance: the operands differ in length")]:
+        c("OpenCL.std wrong types: " + nm[4:], [f[nm + ".spvasm"]], 2, pat)
+    # -- finding 2: NDRange arithmetic that wraps
+    c("finding 2: global 2^64-1, local 16", [g] + RUN[2:] + ["--global", "18446744073709551615", "--local", "16"], 2,
+      r"too large \(limit 2\^48 work-groups\)")
+    c("finding 2: global 2^32 x 2^32", [g] + RUN[2:] + ["--global", "4294967296,4294967296", "--local", "1,1"], 2,
+      r"4294967296 x 4294967296 x 1 work-groups is too large")
+    c("NDRange: 2^32 in three dimensions", [g] + RUN[2:] + ["--global", "4294967296,4294967296,4294967296", "--local", "1,1,1"], 2,
+      r"too large")
+    c("NDRange: offset + size past 2^64", [g] + RUN + ["--offset", "18446744073709551615"], 2,
+      r"exceeds the largest work-item id")
+    c("NDRange: work-group 2^20 x 2^20", [g] + RUN[2:] + ["--global", "1048576,1048576", "--local", "1048576,1048576"], 2,
+      r"work-group of 1048576 x 1048576 x 1 work-items is too large \(limit 2\^24")
+    c("NDRange: global 0", [g] + RUN[2:] + ["--global", "0"], 2, r"global")
+    c("NDRange: negative global", [g] + RUN[2:] + ["--global", "-4"], 2, r"global")
+    c("NDRange: four dimensions", [g] + RUN[2:] + ["--global", "1,2,3,4"], 2, r"global")
+    c("NDRange: global past 2^64", [g] + RUN[2:] + ["--global", "99999999999999999999999"], 2, r"global")
+    c("subgroup size 129", [g] + RUN + ["--subgroup-size", "129"], 2, r"1\.\.128")
+    # -- finding 3: module size and instruction count limits
+    c("finding 3: module past --max-module-size", [g, "--max-module-size", "100"] + RUN, 2,
+      r"larger than the limit of 100 bytes .*--max-module-size")
+    c("finding 3: OpNop module past --max-instructions", [f["nops.spv"], "--max-instructions", "10000"] + RUN, 2,
+      r"more than 10000 instructions.*--max-instructions")
+    c("finding 3: OpNop module under the limits runs", [f["nops.spv"]] + RUN + ["--print", "out"], 0, r"out\[0\] = 11")
+    c("finding 3/7: /dev/zero as a module names the limit", ["/dev/zero"], 2,
+      r"larger than the limit of 67108864 bytes.*--max-module-size", 60)
+    c("--max-module-size 0", [g, "--max-module-size", "0"], 2, r"max-module-size")
+    c("--max-instructions abc", [g, "--max-instructions", "abc"], 2, r"max-instructions")
+    # -- finding 4: allocations checked before the launch
+    c("finding 4: local:64 GiB on the command line", [f["loc.spv"], "--global", "16", "--arg", "zero:16",
+                                                      "--arg", "local:68719476736"], 2,
+      r"local:68719476736 is more than the limit of 1073741824 bytes \(1 GiB\)")
+    c("finding 4: 64 GiB __local in a run file", [f["local_64g.sim"]], 2,
+      r"local_64g\.sim:6: 68719476736 bytes of __local memory is more than the limit of 1073741824 bytes")
+    c("buffer of 2^64-1 elements", [g, "--global", "4", "--arg", "zero:18446744073709551615",
+                                    "--arg", "zero:4", "--arg", "1"], 2, r"arg|argument|element|large|memory")
+    c("buffer past the limit in a run file", [f["buffer_past_limit.sim"]], 2, r"buffer_past_limit\.sim:5")
+    # -- finding 5: --print streams; a failed write is an error
+    c("finding 5: --print to a full disk", [g] + RUN + ["--print", "out", "--stdout", "/dev/full"], 2,
+      r"cannot print 'out' on standard output: No space left")
+    c("finding 5: --print of 1M elements prints them all",
+      [g, "--global", "1048576", "--arg", "zero:1048576", "--arg", "zero:1048576", "--arg", "1",
+       "--print", "out", "--backend", "jit", "--count-lines"], 0, r"^1048579 lines", 120)
+    # -- finding 6: runaway runs
+    c("finding 6: default step limit, named with its flag (jit)",
+      [f["loop.spvasm"], "--backend", "jit"] + RUN, 1, r"step limit of 134217728 .*", 60)
+    c("finding 6: --step-limit names the flag (interp)",
+      [f["loop.spvasm"], "--backend", "interp", "--step-limit", "100000"] + RUN, 1,
+      r"step limit of 100000 instructions per subgroup reached \(raise it with --step-limit N\)")
+    c("finding 6: --timeout stops an infinite loop",
+      [f["loop.spvasm"], "--backend", "interp", "--timeout", "1", "--step-limit", "100000000000"] + RUN, 1,
+      r"time limit of 1 s reached \(--timeout SECONDS\)", 30)
+    c("finding 6: --timeout stops a huge NDRange of short work-groups",
+      [f["loc.spv"], "--backend", "interp", "--timeout", "1", "--global", "1000000000", "--arg", "zero:1",
+       "--arg", "local:4"], 1, r"time limit of 1 s reached", 30)
+    c("finding 6: #sg: timeout= in a run file", [f["timeout_loop.sim"], "--backend", "interp",
+                                                 "--step-limit", "100000000000"], 1, r"time limit of 1 s", 30)
+    c("--timeout 0", [g, "--timeout", "0"] + RUN, 2, r"invalid --timeout '0' \(seconds > 0\)")
+    c("--timeout abc", [g, "--timeout", "abc"] + RUN, 2, r"--timeout")
+    c("#sg: timeout=soon", [f["timeout_bad.sim"]], 2, r"timeout_bad\.sim:1: invalid timeout 'soon'")
+    c("#sg: timeout=-1", [f["timeout_neg.sim"]], 2, r"invalid timeout '-1'")
+    c("recursion", [f["recursive.spvasm"], "--step-limit", "100000"] + RUN, None, None, 30)
+    # -- finding 7: messages a user can act on
+    c("finding 7: random bytes in .spvasm are escaped, file:line:col",
+      [f["random.spvasm"]], 2, r"random\.spvasm:1:1: .*\\x")
+    c("finding 7: escape sequences in .spvasm", [f["escape_seq.spvasm"]], 2,
+      r"escape_seq\.spvasm:2:1: .*\\x1b\[2J\\x1b\[31m\\xff\\xfe")
+    c("finding 7: assembler error names file and line", [f["syntax.spvasm"]], 2,
+      r"syntax\.spvasm:4:\d+: ")
+    c("finding 7: binary kernel name in a run file", [f["binary_kernel_name.sim"]], 2, r"no kernel named 'add\\x1b\[2J")
+    c("finding 7: binary --arg escaped", [g, "--global", "4", "--arg", "\x1b[31m\udcff"], 2, r"\\x1b\[31m\\xff")
+    c("finding 7: binary option escaped", [g, "--\x1b[2J"], 2, r"unknown option '--\\x1b\[2J'")
+    c("very long token", [f["long_token.spvasm"]], 2, r"long_token\.spvasm:1:")
+    c("non-UTF-8 in a comment still assembles", [f["utf8_comment.spvasm"]] + RUN + ["--print", "out"], 0,
+      r"out\[0\] = 11")
+    # -- malformed binaries
+    for nm, rc, pat in [
+            ("empty.spv", 2, r"empty"), ("three_bytes.spv", 2, r"only 3 bytes"),
+            ("header_only.spv", 2, r"header_only\.spv"), ("half_header.spv", 2, r"half_header\.spv"),
+            ("truncated_mid.spv", 2, r"truncated_mid\.spv"), ("not_aligned.spv", 2, r"not_aligned\.spv"),
+            ("bad_magic.spv", 2, r"bad magic number 0xdeadbeef"),
+            ("bound_zero.spv", 2, r"bound"), ("bound_huge.spv", 2, r"id bound 4294967295"),
+            ("bound_small.spv", 2, r"bound_small\.spv"), ("count_zero.spv", 2, r"count_zero\.spv"),
+            ("count_past_end.spv", 2, r"count_past_end\.spv"), ("id_past_bound.spv", 2, r"id_past_bound\.spv"),
+            ("load_of_type.spv", 2, r"OpLoad: the pointer operand .* is not a pointer"), ("iadd_pointer_type.spv", 2, r"iadd_pointer_type\.spv"),
+            ("random_bytes.spv", 2, r"not a SPIR-V module"),
+            ("random_after_magic.spv", 2, r"random_after_magic\.spv"),
+            ("all_ones.spv", 2, r"all_ones\.spv"), ("int_width_zero.spv", 3, r"OpTypeInt of width 0 is not supported"),
+            ("int_width_huge.spv", 3, r"width 4294967295 is not supported"),
+            ("vector_huge.spv", 3, r"vector of 4294967295 components is not supported"),
+            ("pointer_cycle.spv", 2, r"pointer_cycle\.spv"), ("fntype_cycle.spv", 2, r"fntype_cycle\.spv"),
+            ("extinst_self_set.spv", 2, r"extinst_self_set\.spv"),
+            ("extinst_missing_operand.spv", 2, r"extinst_missing_operand\.spv"),
+            ("entry_name_binary.spv", 0, r"'13\[\\x1b\\xfc"),
+            ("name_no_nul.spv", 2, r"name_no_nul\.spv")]:
+        c("malformed binary: " + nm, [f[nm]] + RUN, rc, pat)
+    c("big-endian module runs", [f["big_endian.spv"]] + RUN + ["--print", "out"], 0, r"out\[3\] = 14")
+    c("unknown OpenCL.std instruction", [f["extinst_unknown.spv"]] + RUN, None, r"9999")
+    c("2000 nested array types", [f["deep_arrays.spv"]] + RUN + ["--print", "out"], 0, r"out\[3\] = 14")
+    c("wrong SPIR-V version", [f["version_bad.spv"]] + RUN, None, None)
+    # -- run files
+    c("good run file runs", [f["ok.sim"]], 0, r"\[3\] = 14")
+    c("empty run file", [f["empty.sim"]], 2, r"empty\.sim")
+    c("random run file", [f["random.sim"]], 2, r"random\.sim")
+    c("global past 2^64 in a run file", [f["huge_global.sim"]], 2, r"huge_global\.sim:3")
+    c("wrapped NDRange in a run file", [f["wrapped_global.sim"]], 2, r"too large")
+    c("negative global in a run file", [f["negative_global.sim"]], 2, r"negative_global\.sim:3")
+    c("100000 '<' in a header", [f["deep_header.sim"]], 2, r"deep_header\.sim:5")
+    c("run file naming itself as the kernel file", [f["self_kernel.sim"]], 2, r"self_kernel\.sim")
+    c("100000 extra arguments", [f["many_args.sim"]], 2, r"many_args\.sim")
+    c("/dev/zero as an argument file", [f["dev_zero_arg.sim"]], 2, r"dev_zero_arg\.sim:5.*(size|bytes)", 60)
+    c("directory as input", [os.path.dirname(g)], 2, r"directory")
+    return E
+
+
+BAD = [r"Traceback \(most recent", r"Segmentation fault", r"AddressSanitizer", r"LeakSanitizer",
+       r"runtime error:", r"core dumped", r"Assertion .* failed", r"Aborted"]
+
+
+def run_case(sgrun, argv, bound):
+    """rc, stdout, stderr, seconds; --stdout FILE and --count-lines are ours."""
+    stdout_path, count = None, False
+    if "--stdout" in argv:
+        k = argv.index("--stdout")
+        stdout_path = argv[k + 1]
+        argv = argv[:k] + argv[k + 2:]
+    if "--count-lines" in argv:
+        argv = [a for a in argv if a != "--count-lines"]
+        count = True
+    cmd = [sgrun] + [os.fsencode(a) if isinstance(a, str) else a for a in argv]
+    env = dict(os.environ, SPIRV_SG_NO_PROGRESS="1")
+    t0 = time.time()
+    out_f = open(stdout_path, "wb") if stdout_path else subprocess.PIPE
+    try:
+        p = subprocess.run(cmd, stdout=out_f, stderr=subprocess.PIPE, timeout=bound * SLOW, env=env)
+    finally:
+        if stdout_path:
+            out_f.close()
+    dt = time.time() - t0
+    out = p.stdout or b""
+    if count:
+        out = b"%d lines\n" % out.count(b"\n")
+    return p.returncode, out.decode(errors="replace"), p.stderr.decode(errors="replace"), p.stderr, dt
+
+
+def progress_check(sgrun, g):
+    """On a terminal, a long run shows 'work-group N of M' on stderr."""
+    mfd, sfd = pty.openpty()
+    p = subprocess.Popen([sgrun, g, "--backend", "interp", "--timeout", "4", "--global", "1000000000",
+                          "--arg", "zero:1", "--arg", "local:4"],
+                         stdout=subprocess.DEVNULL, stderr=sfd, stdin=subprocess.DEVNULL)
+    os.close(sfd)
+    data = b""
+    t0 = time.time()
+    while time.time() - t0 < 30 * SLOW:
+        r, _, _ = select.select([mfd], [], [], 0.5)
+        if r:
+            try:
+                chunk = os.read(mfd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            data += chunk
+        elif p.poll() is not None:
+            break
+    p.wait()
+    os.close(mfd)
+    text = data.decode(errors="replace")
+    ok = p.returncode == 1 and re.search(r"work-group \d+ of 3906250 \([\d.]+%\), \d+/s, about .* left", text)
+    return bool(ok), text
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sgrun", default=os.path.join(TOP, "build", "src", "spirv-sgrun"))
+    ap.add_argument("--work", default=None)
+    ap.add_argument("-k", default=None, help="only cases whose name matches")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    o = ap.parse_args()
+    o.work = o.work or os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(o.sgrun))),
+                                    "tests", "hostile-work")
+    try:
+        f = make_inputs(o.work)
+    except (RuntimeError, subprocess.CalledProcessError, OSError) as e:
+        print("FAIL setup: %s" % e)
+        print("0 passed, 1 failed")
+        return 1
+    passed = failed = 0
+    for name, argv, want, pat, bound in cases(f):
+        if o.k and not re.search(o.k, name):
+            continue
+        errs = []
+        try:
+            rc, out, err, raw_err, dt = run_case(o.sgrun, argv, bound)
+        except subprocess.TimeoutExpired:
+            rc, out, err, raw_err, dt = None, "", "", b"", bound
+            errs.append("ran past its bound of %g s" % (bound * SLOW))
+        if rc is not None and rc < 0:
+            errs.append("killed by signal %d" % -rc)
+        elif rc is not None and want is not None and rc != want:
+            errs.append("exit %d, expected %d" % (rc, want))
+        elif rc is not None and want is None and rc not in (0, 1, 2, 3):
+            errs.append("exit %d, expected 0..3" % rc)
+        for b in BAD:
+            if re.search(b, err + out):
+                errs.append("output contains %r" % b)
+        if re.search(rb"[\x00-\x08\x0b-\x1f\x7f]", raw_err.replace(b"\r\x1b[K", b"")):
+            errs.append("a raw control byte on stderr")
+        msg_lines = [l for l in err.splitlines() if l.strip() and "warning" not in l.lower()]
+        if rc == 2 and len(msg_lines) != 1:
+            errs.append("%d error lines, expected one" % len(msg_lines))
+        if pat and rc is not None and not re.search(pat, err + out, re.M):
+            errs.append("message does not match /%s/" % pat)
+        if errs:
+            failed += 1
+            print("FAIL %s (%.1f s)" % (name, dt))
+            print("  $ spirv-sgrun %s" % " ".join(repr(a) if re.search(r"[^\w./:,=-]", a) else a for a in argv))
+            for e in errs:
+                print("  " + e)
+            for l in (err or out).splitlines()[:4]:
+                print("  | " + l[:300])
+        else:
+            passed += 1
+            print("PASS %s (%.1f s)%s" % (name, dt, ("  -> " + msg_lines[0][:120]) if o.verbose and msg_lines else ""))
+    if not o.k or re.search(o.k, "progress"):
+        ok, text = progress_check(o.sgrun, f["loc.spv"])
+        if ok:
+            passed += 1
+            print("PASS finding 6: progress line on a terminal")
+        else:
+            failed += 1
+            print("FAIL finding 6: progress line on a terminal")
+            print("  | " + text[-300:].replace("\r", "\\r"))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

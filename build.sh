@@ -10,7 +10,7 @@ set -eu
 cd "$(dirname "$0")"
 B=${SG_BUILD_DIR:-build}     # build folder (the sanitizer tree is $B-san)
 
-PKGS="meson ninja-build gcc pkg-config python3 spirv-headers spirv-tools libgccjit-12-dev opencl-c-headers clang-15 llvm-spirv-15"
+PKGS="meson ninja-build gcc pkg-config python3 spirv-headers spirv-tools libgccjit-12-dev opencl-c-headers clang-15 llvm-spirv-15 slurmctld slurmd slurm-client munge libfuzzer-15-dev"
 
 deps() {
   missing=""

@@ -114,7 +114,7 @@ def submit_slurm(o):
     os.makedirs(os.path.join(results, "logs"), exist_ok=True)
     env = dict(os.environ, SPIRV_SGCONFORM=conform)
     here = os.path.join(ROOT, "conformance", "slurm")
-    array = (["sbatch", "--parsable", "--array=1-%d" % o.shards, "--cpus-per-task=%d" % o.jobs,
+    array = (["sbatch", "--parsable", "--array=" + (o.only or "1-%d" % o.shards), "--cpus-per-task=%d" % o.jobs,
               "--output=" + os.path.join(results, "logs", "shard-%a.out")] + o.sbatch_arg +
              [os.path.join(here, "suite.sbatch"), results, "--shards", str(o.shards)] + suite_options(o))
     p = subprocess.run(array, env=env, capture_output=True, text=True)
@@ -162,10 +162,23 @@ def main():
                     help="submit the shards as a Slurm job array plus a merge job, results in RESULTS_DIR")
     ap.add_argument("--sbatch-arg", action="append", default=[],
                     help="extra sbatch option for the array and the merge job (repeatable), e.g. --partition=x")
+    ap.add_argument("--only", default=None, metavar="LIST",
+                    help="run only these shards, e.g. 1-8 or 3,5 (locally, or as the --slurm array)")
     ap.add_argument("--wait", action="store_true", help="with --slurm: wait for the merge job, print its report")
     o = ap.parse_args()
     if o.shards < 1 or o.jobs < 1:
         ap.error("--shards and -j must be positive")
+    only = None
+    if o.only:
+        try:
+            only = set()
+            for part in o.only.split(","):
+                a, _, b = part.partition("-")
+                only.update(range(int(a), int(b or a) + 1))
+        except ValueError:
+            ap.error("--only wants shard numbers like 1-8 or 3,5")
+        if not only or min(only) < 1 or max(only) > o.shards:
+            ap.error("--only: shards are 1..%d" % o.shards)
     if o.slurm:
         return submit_slurm(o)
     key, why = code_key()
@@ -195,6 +208,8 @@ def main():
     failed_any = False
     for k in range(1, o.shards + 1):
         if str(k) in entry["shards"] and entry["shards"][str(k)]["rc"] == 0:
+            continue
+        if only and k not in only:
             continue
         if o.max_minutes and time.time() - t_start > o.max_minutes * 60:
             break

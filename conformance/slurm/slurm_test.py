@@ -171,6 +171,13 @@ exec %s "$@"
             check(rc == 0 and got == ref, "faults: after the rerun merge totals %s = local run %s" % (got, ref),
                   out[-2000:])
 
+            # a shard run again (a requeued task) replaces its file: counted once
+            r = subprocess.run([SG, "suite", "--no-progress", "--shard", "1/8", "--results", res,
+                                "--work-dir", os.path.join(WORK, "w-again")] + sel, capture_output=True, text=True)
+            rc, out = merge(res)
+            check(r.returncode == 0 and rc == 0 and totals(out)[0] == ref,
+                  "faults: shard 1 run a second time is counted once: %s" % (totals(out)[0],), out[-1500:])
+
         # -- 3. result files refused: truncated, damaged, written by different code
         bad = os.path.join(WORK, "res-bad")
         shutil.rmtree(bad, ignore_errors=True)

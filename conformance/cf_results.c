@@ -367,15 +367,17 @@ int cf_merge_run(const char *argv0, const char *dir, bool quiet)
         }
       } else if (strncmp(line, "fail ", 5) == 0) {
         /* fail NAME \t WHY \t   rerun: ... */
-        char *name = line + 5, *why = strchr(name, '\t'), *rr = why ? strchr(why + 1, '\t') : NULL;
-        if (why && rr) {
+        size_t nl = strcspn(line + 5, "\t"), wl = line[5 + nl] ? strcspn(line + 6 + nl, "\t") : 0;
+        char *name = line + 5, *why = name + nl, *rr = *why ? why + 1 + wl : NULL;
+        if (*why && rr && *rr) {
           fprintf(f, "FAIL %.*s (shard %u of %u)\n  %.*s\n%s\n", (int)(why - name), name, s->k, N,
                   (int)(rr - why - 1), why + 1, rr + 1);
         }
       } else if (strncmp(line, "flake ", 6) == 0) {
-        char *name = line + 6, *why = strchr(name, '\t');
-        fprintf(f, "FLAKE %.*s (shard %u of %u): failed (%s), then passed on retry\n",
-                why ? (int)(why - name) : (int)strlen(name), name, s->k, N, why ? why + 1 : "");
+        size_t nl = strcspn(line + 6, "\t");
+        const char *why = line[6 + nl] ? line + 7 + nl : "";
+        fprintf(f, "FLAKE %.*s (shard %u of %u): failed (%s), then passed on retry\n", (int)nl, line + 6,
+                s->k, N, why);
       } else if (strncmp(line, "xpass ", 6) == 0) {
         fprintf(f, "BASELINE %s passed (shard %u of %u): it can leave the baseline\n", line + 6, s->k, N);
       }

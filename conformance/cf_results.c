@@ -209,6 +209,29 @@ static void describe_difference(const char *a, const char *b, char *out, size_t 
   snprintf(out, size, "'%s' against '%s'", b, a);
 }
 
+/* Prints the shard numbers k with match(state[k]) as a list, runs of three
+ * or more as ranges ("2, 5, 9-128" with sep ", "; sbatch --array takes the
+ * same with sep ","). */
+static void print_list(FILE *f, const uint8_t *state, uint32_t N, int want, const char *sep)
+{
+  bool first = true;
+  for (uint32_t k = 1; k <= N; ++k) {
+    bool hit = want < 0 ? state[k] != 1 : state[k] == want;
+    if (!hit)
+      continue;
+    uint32_t e = k;
+    while (e + 1 <= N && (want < 0 ? state[e + 1] != 1 : state[e + 1] == want))
+      ++e;
+    if (e >= k + 2) {
+      fprintf(f, "%s%u-%u", first ? "" : sep, k, e);
+      k = e;
+    } else {
+      fprintf(f, "%s%u", first ? "" : sep, k);
+    }
+    first = false;
+  }
+}
+
 int cf_merge_run(const char *argv0, const char *dir, bool quiet)
 {
   DIR *d = opendir(dir);
@@ -326,12 +349,7 @@ int cf_merge_run(const char *argv0, const char *dir, bool quiet)
     if (any) {
       fprintf(stderr, "%s: merge: refused; remove the damaged files and rerun those shards:\n  ", argv0);
       fputs("sbatch --array=", stderr);
-      bool first = true;
-      for (uint32_t k = 1; k <= N; ++k)
-        if (state[k] == 3) {
-          fprintf(stderr, "%s%u", first ? "" : ",", k);
-          first = false;
-        }
+      print_list(stderr, state, N, 3, ",");
       fputs(" conformance/slurm/suite.sbatch ", stderr);
       put_word(stderr, dir);
       fprintf(stderr, " --shards %u %s\n", N, ref->args);
@@ -392,31 +410,26 @@ int cf_merge_run(const char *argv0, const char *dir, bool quiet)
     n_failed += state[k] == 2;
   }
   fprintf(f, "\nshards: %u of %u present, %u failed", n_present, N, n_failed);
-  for (int pass = 0; pass < 2; ++pass) {
-    bool first = true;
-    for (uint32_t k = 1; k <= N; ++k)
-      if (state[k] == (pass ? 2 : 0)) {
-        fprintf(f, "%s%u", first ? (pass ? "; failed: " : "; missing: ") : ", ", k);
-        first = false;
-      }
+  if (n_missing) {
+    fputs("; missing: ", f);
+    print_list(f, state, N, 0, ", ");
+  }
+  if (n_failed) {
+    fputs("; failed: ", f);
+    print_list(f, state, N, 2, ", ");
   }
   fprintf(f, "\ncode %s; %s\n", ref->code, ref->selection);
   fprintf(f, "CPU time %.2f h in all; shard wall time %.0f s in all, %.0f s the longest\n", cpu / 3600, wall,
           wall_max);
   if (n_missing || n_failed) {
     fprintf(f, "rerun the missing and failed shards (Slurm, from the source tree):\n  sbatch --array=");
-    bool first = true;
-    for (uint32_t k = 1; k <= N; ++k)
-      if (state[k] != 1) {
-        fprintf(f, "%s%u", first ? "" : ",", k);
-        first = false;
-      }
+    print_list(f, state, N, -1, ",");
     fputs(" conformance/slurm/suite.sbatch ", f);
     put_word(f, dir);
     fprintf(f, " --shards %u%s%s\nor here:\n  for k in", N, *ref->args ? " " : "", ref->args);
     for (uint32_t k = 1; k <= N; ++k)
       if (state[k] != 1)
-        fprintf(f, " %u", k);
+        fprintf(f, " %u", k);   /* (a shell loop wants every number) */
     fprintf(f, "; do %s suite%s%s --shard $k/%u --results ", argv0, *ref->args ? " " : "", ref->args, N);
     put_word(f, dir);
     fputs("; done\n", f);

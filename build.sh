@@ -14,7 +14,7 @@ set -eu
 cd "$(dirname "$0")"
 B=${SG_BUILD_DIR:-build}     # build folder (the sanitizer tree is $B-san)
 
-PKGS="meson ninja-build gcc pkg-config python3 spirv-headers spirv-tools libgccjit-12-dev opencl-c-headers clang-15 llvm-spirv-15 ocl-icd-dev ocl-icd-opencl-dev clinfo scdoc tmux libfuzzer-15-dev"
+PKGS="meson ninja-build gcc pkg-config python3 spirv-headers spirv-tools libgccjit-12-dev opencl-c-headers clang-15 llvm-spirv-15 ocl-icd-dev ocl-icd-opencl-dev clinfo scdoc tmux libfuzzer-15-dev slurmctld slurmd slurm-client munge"
 
 deps() {
   missing=""

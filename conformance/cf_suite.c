@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -30,7 +31,7 @@ typedef struct fam_mod {
   char err[1200];
 } fam_mod;
 
-typedef struct tally { uint32_t pass, fail; } tally;
+typedef cf_tally tally;
 
 typedef struct suite {
   const cf_suite_opts *o;
@@ -44,8 +45,14 @@ typedef struct suite {
   /* results */
   uint64_t passed, failed, skipped;
   uint32_t n_failures_shown;
-  tally table[CF_N_FAMILIES][CF_N_SCALARS][8][65];   /* [fam][scalar][vec code][S] */
-  FILE *json;             /* failures, as JSON objects, collected to print at the end */
+  cf_table table;         /* [fam][scalar][vec code][S] */
+  int8_t *res;            /* per selected case: RES_* after the run, then the final outcome */
+  char **why;             /* per selected case: the first failure's reason (malloc'd) */
+  char last_why[600];     /* reason of the failure report_failure wrote last */
+  uint64_t xfailed, flaky;   /* expected failures (--baseline), failures that passed on retry */
+  char **base, **flk;     /* sorted case names of --baseline and --flakes */
+  size_t n_base, n_flk;
+  uint64_t base_hash, flk_hash;   /* of the files' contents (part of the selection) */  FILE *json;             /* failures, as JSON objects, collected to print at the end */
   char *json_buf;
   size_t json_len;
   bool json_first;
@@ -463,6 +470,7 @@ static void report_failure(suite *s, const cf_case *c, const cf_geom *g, const c
   cf_case_name(c, name, sizeof name);
   cf_kernel_name(c, kname, sizeof kname);
   bool detail = s->n_failures_shown < s->o->max_failures;
+  snprintf(s->last_why, sizeof s->last_why, "%s", why);
   FILE *f = s->text ? s->text : s->o->json_out ? stderr : stdout;
   if (detail && !s->o->json_out) {
     s->n_failures_shown++;
@@ -673,10 +681,10 @@ static void progress(const suite *s, size_t done, size_t total, uint64_t failed,
   fflush(stderr);
 }
 
-static void print_table(suite *s, FILE *f)
+void cf_print_table(FILE *f, bool reduced, const cf_table *table)
 {
-  const uint32_t *sizes = s->reduced ? reduced_sizes : full_sizes;
-  size_t n_sizes = s->reduced ? sizeof reduced_sizes / 4 : sizeof full_sizes / 4;
+  const uint32_t *sizes = reduced ? reduced_sizes : full_sizes;
+  size_t n_sizes = reduced ? sizeof reduced_sizes / 4 : sizeof full_sizes / 4;
   static const uint32_t vecs[] = {1, 2, 3, 4, 8, 16};
   fprintf(f, "\n%-12s %-9s", "family", "type");
   for (size_t i = 0; i < n_sizes; ++i) {
@@ -690,7 +698,7 @@ static void print_table(suite *s, FILE *f)
       for (uint32_t vi = 0; vi < 6; ++vi) {
         bool any = false;
         for (size_t i = 0; i < n_sizes; ++i) {
-          tally *t = &s->table[fam][sc][vi][sizes[i]];
+          const tally *t = &(*table)[fam][sc][vi][sizes[i]];
           any = any || t->pass || t->fail;
         }
         if (!any)
@@ -699,7 +707,7 @@ static void print_table(suite *s, FILE *f)
         cf_type ty = {(cf_scalar)sc, vecs[vi]};
         fprintf(f, "%-12s %-9s", cf_families[fam].name, cf_type_name(ty, tn, sizeof tn));
         for (size_t i = 0; i < n_sizes; ++i) {
-          tally *t = &s->table[fam][sc][vi][sizes[i]];
+          const tally *t = &(*table)[fam][sc][vi][sizes[i]];
           char cell[24];
           if (t->pass || t->fail)
             snprintf(cell, sizeof cell, "%u/%u", t->pass, t->fail);
@@ -726,7 +734,8 @@ static void print_table(suite *s, FILE *f)
  * rank in its own (increasing) order cannot be among the first
  * --max-failures of the whole selection. */
 
-enum { RES_FAIL = 0, RES_PASS = 1, RES_SKIP = -1, RES_NOT_RUN = 2 };
+/* RES_FLAKE, RES_XFAIL: final outcomes (finish_cases), after retries and the baseline */
+enum { RES_FAIL = 0, RES_PASS = 1, RES_SKIP = -1, RES_NOT_RUN = 2, RES_FLAKE = 3, RES_XFAIL = 4 };
 
 typedef struct shared_state {
   size_t next;            /* first case not yet handed out */
@@ -737,19 +746,9 @@ typedef struct shared_state {
 
 typedef struct fail_rec {
   size_t idx;
-  char *text, *json;
-  size_t text_len, json_len;
+  char *text, *json, *why;
+  size_t text_len, json_len, why_len;
 } fail_rec;
-
-static void account(suite *s, const cf_case *c, int r)
-{
-  if (r < 0) {
-    s->skipped++;
-    return;
-  }
-  tally *t = &s->table[c->op->fam][c->type.s][vec_code(c->type.vec)][c->S];
-  if (r) { s->passed++; t->pass++; } else { s->failed++; t->fail++; }
-}
 
 static bool write_all(FILE *f, const void *p, size_t n)
 {
@@ -785,9 +784,11 @@ static void worker_main(suite *s, uint32_t w, size_t total, size_t chunk, shared
       if (s->json)
         fclose(s->json);
       s->text = s->json = NULL;
-      if (tl || jl) {
-        fail_rec h = {.idx = i, .text_len = tl, .json_len = jl};
-        ok = ok && write_all(rec, &h, sizeof h) && write_all(rec, tb, tl) && write_all(rec, jb, jl);
+      if (tl || jl || r == 0) {
+        size_t wl = r == 0 ? strlen(s->last_why) : 0;
+        fail_rec h = {.idx = i, .text_len = tl, .json_len = jl, .why_len = wl};
+        ok = ok && write_all(rec, &h, sizeof h) && write_all(rec, tb, tl) && write_all(rec, jb, jl) &&
+             write_all(rec, s->last_why, wl);
       }
       free(tb);
       free(jb);
@@ -822,7 +823,8 @@ static bool read_recs(FILE *f, size_t total, fail_rec **recs, size_t *n, size_t 
   fail_rec h;
   size_t got;
   while ((got = fread(&h, 1, sizeof h, f)) == sizeof h) {
-    if (h.idx >= total || h.text_len > ((size_t)1 << 30) || h.json_len > ((size_t)1 << 30))
+    if (h.idx >= total || h.text_len > ((size_t)1 << 30) || h.json_len > ((size_t)1 << 30) ||
+        h.why_len > 4096)
       return false;
     if (*n == *cap) {
       size_t c = *cap ? *cap * 2 : 64;
@@ -836,12 +838,13 @@ static bool read_recs(FILE *f, size_t total, fail_rec **recs, size_t *n, size_t 
     *r = h;
     r->text = malloc(h.text_len + 1);
     r->json = malloc(h.json_len + 1);
-    if (!r->text || !r->json || fread(r->text, 1, h.text_len, f) != h.text_len ||
-        fread(r->json, 1, h.json_len, f) != h.json_len) {
-      r->text_len = r->json_len = 0;
+    r->why = malloc(h.why_len + 1);
+    if (!r->text || !r->json || !r->why || fread(r->text, 1, h.text_len, f) != h.text_len ||
+        fread(r->json, 1, h.json_len, f) != h.json_len || fread(r->why, 1, h.why_len, f) != h.why_len) {
+      r->text_len = r->json_len = r->why_len = 0;
       return false;
     }
-    r->text[h.text_len] = r->json[h.json_len] = 0;
+    r->text[h.text_len] = r->json[h.json_len] = r->why[h.why_len] = 0;
   }
   return got == 0;
 }
@@ -967,12 +970,17 @@ static int run_parallel(suite *s, size_t total, uint32_t jobs, double t0)
         fwrite(recs[i].json, 1, recs[i].json_len, s->json);
       }
     }
-    for (size_t i = 0; i < total; ++i)
-      account(s, &s->cases[i], res[i]);
+    memcpy(s->res, res, total);
+    for (size_t i = 0; i < n_recs; ++i)
+      if (recs[i].why_len && !s->why[recs[i].idx]) {
+        s->why[recs[i].idx] = recs[i].why;
+        recs[i].why = NULL;
+      }
   }
   for (size_t i = 0; i < n_recs; ++i) {
     free(recs[i].text);
     free(recs[i].json);
+    free(recs[i].why);
   }
   free(recs);
 out:
@@ -993,7 +1001,7 @@ out:
 /* distinct 64-bit keys (open addressing; 0 stands for "empty", so keys are made odd) */
 typedef struct keyset { uint64_t *k; size_t cap, n; } keyset;
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
+uint64_t cf_fnv64(uint64_t h, const void *p, size_t n)
 {
   const uint8_t *b = p;
   for (size_t i = 0; i < n; ++i) {
@@ -1002,6 +1010,8 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
   }
   return h;
 }
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n) { return cf_fnv64(h, p, n); }
 
 static bool keyset_add(keyset *ks, uint64_t key)
 {
@@ -1064,6 +1074,307 @@ static int print_count(const suite *s, size_t total)
   return ok ? 0 : 2;
 }
 
+/* ------------------------------------------- retries, baseline, flakes
+ *
+ * As deqp-runner does: a failed case is run again (--retries, default
+ * once; a case of --flakes gets two more tries); one that passes on a
+ * retry is a flake: reported, counted neither as passed nor as failed.  A
+ * case still failing that --baseline lists is an expected failure; a
+ * baseline case that passed is reported, so the baseline can shrink. */
+
+static int cmp_str(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool list_has(char **list, size_t n, const char *name)
+{
+  return n && bsearch(&name, list, n, sizeof *list, cmp_str) != NULL;
+}
+
+/* Reads a list of case names (one a line; '#' comments; "NAME,Fail" as
+ * deqp-runner writes it is accepted); false with a message on error. */
+static bool load_list(const char *path, const char *what, char ***out, size_t *out_n, uint64_t *out_hash)
+{
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "spirv-sgconform: cannot read the %s file %s: %s\n", what, path, strerror(errno));
+    return false;
+  }
+  char line[1024];
+  char **v = NULL;
+  size_t n = 0, cap = 0;
+  uint64_t h = CF_FNV_INIT;
+  bool ok = true;
+  while (fgets(line, sizeof line, f)) {
+    char *p = line, *e;
+    while (*p == ' ' || *p == '\t')
+      ++p;
+    for (e = p; *e && *e != '#' && *e != ',' && *e != '\n' && *e != '\r' && *e != ' ' && *e != '\t'; ++e)
+      ;
+    *e = 0;
+    if (!*p)
+      continue;
+    h = cf_fnv64(h, p, strlen(p) + 1);
+    if (n == cap) {
+      cap = cap ? cap * 2 : 64;
+      char **nv = realloc(v, cap * sizeof *nv);
+      if (!nv) { ok = false; break; }
+      v = nv;
+    }
+    if (!(v[n] = strdup(p))) { ok = false; break; }
+    n++;
+  }
+  fclose(f);
+  if (!ok)
+    fprintf(stderr, "spirv-sgconform: out of memory reading %s\n", path);
+  if (n)
+    qsort(v, n, sizeof *v, cmp_str);
+  *out = v;
+  *out_n = n;
+  *out_hash = h;
+  return ok;
+}
+
+static void free_list(char **v, size_t n)
+{
+  for (size_t i = 0; i < n; ++i)
+    free(v[i]);
+  free(v);
+}
+
+static void finish_cases(suite *s, size_t total)
+{
+  const cf_suite_opts *o = s->o;
+  FILE *f = o->json_out ? stderr : stdout;
+  cf_plant_wrong = o->plant_wrong;   /* --plant-flaky corrupts the first attempt only */
+  for (size_t i = 0; i < total; ++i) {
+    const cf_case *c = &s->cases[i];
+    char name[256];
+    cf_case_name(c, name, sizeof name);
+    int r = s->res[i];
+    if (r == RES_FAIL) {
+      uint32_t tries = o->retries + (list_has(s->flk, s->n_flk, name) ? 2 : 0);
+      for (uint32_t t = 0; t < tries && r == RES_FAIL; ++t) {
+        /* the retry's own report is not printed: the first one was */
+        FILE *text = s->text, *json = s->json;
+        uint32_t shown = s->n_failures_shown;
+        char *tb = NULL, why[sizeof s->last_why];
+        size_t tl = 0;
+        snprintf(why, sizeof why, "%s", s->last_why);
+        s->text = open_memstream(&tb, &tl);
+        s->json = NULL;
+        int rr = s->text ? run_case(s, c) : RES_FAIL;
+        if (s->text)
+          fclose(s->text);
+        free(tb);
+        s->text = text;
+        s->json = json;
+        s->n_failures_shown = shown;
+        snprintf(s->last_why, sizeof s->last_why, "%s", why);
+        if (rr == RES_PASS) {
+          r = RES_FLAKE;
+          fprintf(f, "FLAKE %s: failed, then passed on retry %u%s\n", name, t + 1,
+                  list_has(s->flk, s->n_flk, name) ? " (listed in the flakes file)"
+                                                   : " (not in a flakes file: add it, or fix it)");
+        }
+      }
+      if (r == RES_FAIL && list_has(s->base, s->n_base, name))
+        r = RES_XFAIL;
+    } else if (r == RES_PASS && list_has(s->base, s->n_base, name)) {
+      fprintf(f, "BASELINE %s passed: remove it from %s\n", name, o->baseline);
+    }
+    s->res[i] = (int8_t)r;
+    tally *t = &s->table[c->op->fam][c->type.s][vec_code(c->type.vec)][c->S];
+    switch (r) {
+    case RES_PASS: s->passed++; t->pass++; break;
+    case RES_FAIL: s->failed++; t->fail++; break;
+    case RES_XFAIL: s->xfailed++; t->fail++; break;
+    case RES_FLAKE: s->flaky++; break;
+    default: s->skipped++; break;
+    }
+  }
+}
+
+/* ------------------------------------------------- shard result files
+ *
+ * --results DIR: shard-KKKK-of-NNNN.result (line format below, read by
+ * cf_results.c) and shard-KKKK-of-NNNN.xml (JUnit).  Each is written to a
+ * temporary name in DIR, synced, and renamed into place, so a task killed
+ * half way leaves no partial result, and a requeued task replaces its
+ * earlier file.  The last line, "end HASH", is the FNV-1a hash of every
+ * byte before it: a file cut short is recognised. */
+
+uint64_t cf_code_id(void)
+{
+  FILE *f = fopen("/proc/self/exe", "rb");
+  if (!f)
+    return 0;
+  uint64_t h = CF_FNV_INIT;
+  char buf[1 << 16];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    h = cf_fnv64(h, buf, n);
+  fclose(f);
+  return h;
+}
+
+static void clean_text(char *p)
+{
+  for (; *p; ++p)
+    if (*p == '\t' || *p == '\n' || *p == '\r')
+      *p = ' ';
+}
+
+static void xml_str(FILE *f, const char *p)
+{
+  for (; *p; ++p)
+    switch (*p) {
+    case '<': fputs("&lt;", f); break;
+    case '>': fputs("&gt;", f); break;
+    case '&': fputs("&amp;", f); break;
+    case '"': fputs("&quot;", f); break;
+    default:
+      if ((unsigned char)*p >= 0x20 || *p == '\n' || *p == '\t')
+        fputc(*p, f);
+      break;
+    }
+}
+
+/* Writes the bytes to DIR/NAME through a temporary file and rename. */
+static bool write_atomically(const char *dir, const char *name, const char *data, size_t len)
+{
+  char tmp[1200], path[1200];
+  snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%d", dir, name, (int)getpid());
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(tmp, "wb");
+  bool ok = f && fwrite(data, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+  if (f && fclose(f) != 0)
+    ok = false;
+  if (ok && rename(tmp, path) != 0)
+    ok = false;
+  if (!ok) {
+    fprintf(stderr, "spirv-sgconform: cannot write %s: %s\n", path, strerror(errno));
+    unlink(tmp);
+  }
+  return ok;
+}
+
+static bool write_results(suite *s, size_t total, size_t n_selected, double wall)
+{
+  const cf_suite_opts *o = s->o;
+  struct rusage ru, rc;
+  getrusage(RUSAGE_SELF, &ru);
+  getrusage(RUSAGE_CHILDREN, &rc);
+  double cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + rc.ru_utime.tv_sec + rc.ru_stime.tv_sec) +
+               (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec + rc.ru_utime.tv_usec + rc.ru_stime.tv_usec) / 1e6;
+  char host[256] = "?", base[64];
+  gethostname(host, sizeof host - 1);
+  host[sizeof host - 1] = 0;
+  clean_text(host);
+  snprintf(base, sizeof base, "shard-%04u-of-%04u", o->shard_k, o->shard_n);
+  char *buf = NULL, *xb = NULL;
+  size_t len = 0, xl = 0;
+  FILE *f = open_memstream(&buf, &len), *x = open_memstream(&xb, &xl);
+  if (!f || !x) {
+    if (f) fclose(f);
+    if (x) fclose(x);
+    free(buf);
+    free(xb);
+    fprintf(stderr, "spirv-sgconform: out of memory\n");
+    return false;
+  }
+  fprintf(f, "spirv-sgconform shard result 1\n");
+  fprintf(f, "code %016llx %s\n", (unsigned long long)cf_code_id(), SG_VERSION_STRING);
+  fprintf(f, "selection set=%s jit=%d backend=%s op=%s type=%s size=%s jit-opt=%d plant-wrong=%s "
+             "plant-flaky=%s break-op=%u retries=%u baseline=%016llx flakes=%016llx selected=%zu\n",
+          s->reduced ? "reduced" : "full", o->jit ? 1 : 0, o->backend ? o->backend : "-", o->op ? o->op : "-",
+          o->type ? o->type : "-", o->size ? o->size : "-", o->jit_opt, o->plant_wrong ? o->plant_wrong : "-",
+          o->plant_flaky ? o->plant_flaky : "-", o->break_op, o->retries, (unsigned long long)s->base_hash,
+          (unsigned long long)s->flk_hash, n_selected);
+  fprintf(f, "args %s\n", o->rerun_args ? o->rerun_args : "");
+  fprintf(f, "shard %u %u\nhost %s\ncases %zu\npassed %llu\nfailed %llu\nskipped %llu\nxfailed %llu\n"
+             "flaky %llu\nwall %.3f\ncpu %.3f\n", o->shard_k, o->shard_n, host, total,
+          (unsigned long long)s->passed, (unsigned long long)s->failed, (unsigned long long)s->skipped,
+          (unsigned long long)s->xfailed, (unsigned long long)s->flaky, wall, cpu);
+  fprintf(x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+             "<testsuite name=\"spirv-sgconform shard %u of %u\" tests=\"%zu\" failures=\"%llu\" "
+             "skipped=\"%llu\" time=\"%.3f\" hostname=\"", o->shard_k, o->shard_n, total,
+          (unsigned long long)s->failed, (unsigned long long)(s->skipped + s->xfailed), wall);
+  xml_str(x, host);
+  fputs("\">\n", x);
+  for (size_t i = 0; i < total; ++i) {
+    char name[256], why[sizeof s->last_why];
+    const cf_case *c = &s->cases[i];
+    cf_case_name(c, name, sizeof name);
+    snprintf(why, sizeof why, "%s", s->why[i] ? s->why[i] : "failed");
+    clean_text(why);
+    int r = s->res[i];
+    if (r == RES_FAIL) {
+      fprintf(f, "fail %s\t%s\t", name, why);
+      print_rerun(f, s, name);
+    } else if (r == RES_XFAIL) {
+      fprintf(f, "xfail %s\n", name);
+    } else if (r == RES_FLAKE) {
+      fprintf(f, "flake %s\t%s\n", name, why);
+    } else if (r == RES_PASS && list_has(s->base, s->n_base, name)) {
+      fprintf(f, "xpass %s\n", name);
+    }
+    fprintf(x, "  <testcase classname=\"spirv-sgconform.%s\" name=\"%s\"", cf_families[c->op->fam].name, name);
+    if (r == RES_PASS) {
+      fputs("/>\n", x);
+      continue;
+    }
+    fputs(">", x);
+    if (r == RES_FAIL) {
+      fputs("<failure message=\"", x);
+      xml_str(x, why);
+      fputs("\">", x);
+      char *rb = NULL;
+      size_t rl = 0;
+      FILE *rf = open_memstream(&rb, &rl);
+      if (rf) {
+        print_rerun(rf, s, name);
+        fclose(rf);
+        xml_str(x, rb);
+      }
+      free(rb);
+      fputs("</failure>", x);
+    } else if (r == RES_XFAIL) {
+      fputs("<skipped message=\"expected failure (baseline)\"/>", x);
+    } else if (r == RES_FLAKE) {
+      fputs("<system-out>flaky: failed (", x);
+      xml_str(x, why);
+      fputs("), then passed on retry</system-out>", x);
+    } else {
+      fputs("<skipped message=\"JIT fell back to the interpreter\"/>", x);
+    }
+    fputs("</testcase>\n", x);
+  }
+  fputs("</testsuite>\n</testsuites>\n", x);
+  for (uint32_t fam = 0; fam < CF_N_FAMILIES; ++fam)
+    for (uint32_t sc = 0; sc < CF_N_SCALARS; ++sc)
+      for (uint32_t vi = 0; vi < 8; ++vi)
+        for (uint32_t S = 0; S <= 64; ++S) {
+          const tally *t = &s->table[fam][sc][vi][S];
+          if (t->pass || t->fail)
+            fprintf(f, "tally %u %u %u %u %u %u\n", fam, sc, vi, S, t->pass, t->fail);
+        }
+  fflush(f);
+  fprintf(f, "end %016llx\n", (unsigned long long)cf_fnv64(CF_FNV_INIT, buf, len));
+  fclose(f);
+  fclose(x);
+  char name[128];
+  snprintf(name, sizeof name, "%s.xml", base);
+  bool ok = write_atomically(o->results_dir, name, xb, xl);
+  snprintf(name, sizeof name, "%s.result", base);
+  /* the .result last: merge counts a shard by it */
+  ok = ok && write_atomically(o->results_dir, name, buf, len);
+  free(buf);
+  free(xb);
+  return ok;
+}
+
 int cf_suite_run(const cf_suite_opts *o)
 {
   suite *s = calloc(1, sizeof *s);
@@ -1074,11 +1385,11 @@ int cf_suite_run(const cf_suite_opts *o)
   s->o = o;
   s->reduced = !o->full && !o->case_name;
   s->json_first = true;
-  cf_plant_wrong = o->plant_wrong;
+  cf_plant_wrong = o->plant_flaky ? o->plant_flaky : o->plant_wrong;
   for (uint32_t fam = 0; fam < CF_N_FAMILIES; ++fam)
     cf_for_each_kernel((cf_family)fam, s->reduced, enum_kernel, s);
   /* shard after filtering, so shards partition exactly the selected cases */
-  size_t total = 0;
+  size_t total = 0, n_selected = s->n_cases;
   for (size_t i = 0; i < s->n_cases; ++i)
     if (o->shard_n <= 1 || i % o->shard_n == o->shard_k - 1)
       s->cases[total++] = s->cases[i];
@@ -1094,8 +1405,29 @@ int cf_suite_run(const cf_suite_opts *o)
     free(s);
     return rc;
   }
-  if (mkdir(o->work_dir, 0777) != 0 && errno != EEXIST) {
+  s->base_hash = s->flk_hash = CF_FNV_INIT;
+  s->res = calloc(total + 1, 1);
+  s->why = calloc(total + 1, sizeof *s->why);
+  bool setup_ok = s->res && s->why;
+  if (!setup_ok)
+    fprintf(stderr, "spirv-sgconform: out of memory\n");
+  if (setup_ok && o->baseline)
+    setup_ok = load_list(o->baseline, "baseline", &s->base, &s->n_base, &s->base_hash);
+  if (setup_ok && o->flakes)
+    setup_ok = load_list(o->flakes, "flakes", &s->flk, &s->n_flk, &s->flk_hash);
+  if (setup_ok && mkdir(o->work_dir, 0777) != 0 && errno != EEXIST) {
     fprintf(stderr, "spirv-sgconform: cannot create %s: %s\n", o->work_dir, strerror(errno));
+    setup_ok = false;
+  }
+  if (setup_ok && o->results_dir && mkdir(o->results_dir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "spirv-sgconform: cannot create %s: %s\n", o->results_dir, strerror(errno));
+    setup_ok = false;
+  }
+  if (!setup_ok) {
+    free_list(s->base, s->n_base);
+    free_list(s->flk, s->n_flk);
+    free(s->res);
+    free(s->why);
     free(s->cases);
     free(s);
     return 2;
@@ -1110,13 +1442,21 @@ int cf_suite_run(const cf_suite_opts *o)
   if (jobs > 1) {
     prc = run_parallel(s, total, jobs, t0);
   } else {
+    uint64_t nf = 0;
     for (size_t i = 0; i < total; ++i) {
-      const cf_case *c = &s->cases[i];
-      account(s, c, run_case(s, c));
+      s->last_why[0] = 0;
+      int r = run_case(s, &s->cases[i]);
+      s->res[i] = (int8_t)r;
+      if (r == 0) {
+        nf++;
+        s->why[i] = strdup(s->last_why);
+      }
       if (i % 64 == 0 || i + 1 == total)
-        progress(s, i + 1, total, s->failed, t0);
+        progress(s, i + 1, total, nf, t0);
     }
   }
+  if (prc == 0)
+    finish_cases(s, total);
   double secs = wall_now() - t0;
   if (prc) {
     if (s->json)
@@ -1126,9 +1466,11 @@ int cf_suite_run(const cf_suite_opts *o)
     if (s->json)
       fclose(s->json);
     printf("{\"mode\": \"suite\", \"set\": \"%s\", \"cases\": %zu, \"passed\": %llu, \"failed\": %llu, "
-           "\"skipped\": %llu, \"seconds\": %.3f,\n  \"failures\": [\n%s\n  ],\n  \"table\": [",
+           "\"skipped\": %llu, \"expected_failures\": %llu, \"flakes\": %llu, \"seconds\": %.3f,\n"
+           "  \"failures\": [\n%s\n  ],\n  \"table\": [",
            s->reduced ? "reduced" : "full", total, (unsigned long long)s->passed,
-           (unsigned long long)s->failed, (unsigned long long)s->skipped, secs,
+           (unsigned long long)s->failed, (unsigned long long)s->skipped, (unsigned long long)s->xfailed,
+           (unsigned long long)s->flaky, secs,
            s->json_buf ? s->json_buf : "");
     bool first = true;
     for (uint32_t fam = 0; fam < CF_N_FAMILIES; ++fam)
@@ -1148,14 +1490,25 @@ int cf_suite_run(const cf_suite_opts *o)
     printf("\n  ]}\n");
     free(s->json_buf);
   } else {
-    print_table(s, stdout);
+    cf_print_table(stdout, s->reduced, &s->table);
     printf("\n%zu cases in %.1fs (%s set%s)", total, secs, s->reduced ? "reduced" : "full",
            o->shard_n > 1 ? ", one shard" : "");
     if (s->skipped)
       printf(", %llu skipped (JIT fell back to the interpreter)", (unsigned long long)s->skipped);
+    if (s->xfailed || s->flaky)
+      printf("\n%llu expected failure%s (baseline), %llu flake%s (passed on retry)", (unsigned long long)s->xfailed,
+             s->xfailed == 1 ? "" : "s", (unsigned long long)s->flaky, s->flaky == 1 ? "" : "s");
     printf("\n%llu passed, %llu failed\n", (unsigned long long)s->passed, (unsigned long long)s->failed);
   }
   int rc = prc ? 2 : s->failed ? 1 : 0;
+  if (prc == 0 && o->results_dir && !write_results(s, total, n_selected, secs))
+    rc = 2;
+  for (size_t i = 0; i < total; ++i)
+    free(s->why[i]);
+  free(s->why);
+  free(s->res);
+  free_list(s->base, s->n_base);
+  free_list(s->flk, s->n_flk);
   for (uint32_t f = 0; f < CF_N_FAMILIES; ++f)
     for (int k = 0; k < 2; ++k)
       sg_module_destroy(s->mods[f][k].m);

@@ -2,6 +2,7 @@
 #ifndef CF_SUITE_H
 #define CF_SUITE_H
 
+#include <stdio.h>
 #include "cf.h"
 
 typedef struct cf_suite_opts {
@@ -20,9 +21,31 @@ typedef struct cf_suite_opts {
   bool count_only;         /* --count: print the number of selected cases */
   uint32_t jobs;           /* -j N: worker processes (0, 1 = in this process) */
   int jit_opt;             /* --jit-opt N: the JIT's compile level 0..3, -1 = its default */
+  const char *results_dir; /* --results DIR: shard result file + JUnit XML written there */
+  const char *baseline;    /* --baseline FILE: cases expected to fail */
+  const char *flakes;      /* --flakes FILE: known flaky cases (retried more) */
+  uint32_t retries;        /* --retries N: reruns of a failed case before it counts (default 1) */
+  const char *plant_flaky; /* self-test: corrupt this op's expectation on the first attempt only */
+  const char *rerun_args;  /* the selection options as typed (shell-quoted), for rerun lines */
 } cf_suite_opts;
 
 int cf_suite_run(const cf_suite_opts *o);
+
+/* Per-(family, scalar, vector code, size) tallies, as the suite's table. */
+typedef struct cf_tally { uint32_t pass, fail; } cf_tally;
+typedef cf_tally cf_table[CF_N_FAMILIES][CF_N_SCALARS][8][65];
+void cf_print_table(FILE *f, bool reduced, const cf_table *t);
+
+/* "spirv-sgconform merge DIR": combines the shard result files of DIR
+ * (cf_results.c).  0 all shards present and passed, 1 shards missing or
+ * failed, 2 refused (unreadable, truncated or mixed result files). */
+int cf_merge_run(const char *argv0, const char *dir, bool quiet);
+
+/* 64-bit FNV-1a, the hash of result files and of the code under test. */
+uint64_t cf_fnv64(uint64_t h, const void *p, size_t n);
+#define CF_FNV_INIT 0xcbf29ce484222325ull
+/* Hash of this program's executable: "the code under test" of a result file. */
+uint64_t cf_code_id(void);
 
 typedef struct cf_check_opts {
   const char *file;

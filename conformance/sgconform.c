@@ -20,6 +20,8 @@ static void usage(FILE *f)
         "                             [--json] [--no-progress] [--max-failures N] [--work-dir DIR]\n"
         "                             [--plant-wrong OP] [--break-op OPCODE] [--count]\n"
         "                             [--jit-opt N] [-j N | --jobs N]\n"
+        "                             [--results DIR] [--baseline FILE] [--flakes FILE] [--retries N]\n"
+        "       spirv-sgconform merge DIR [--quiet]\n"
         "       spirv-sgconform check FILE [RUNFILE] [--sizes LIST] [--required-size] [--json]\n"
         "       spirv-sgconform compare FILE RUNFILE --device-output DIR --subgroup-size S\n"
         "(FILE may be the run file itself: FILE.sim names the kernel file)\n"
@@ -30,6 +32,13 @@ static void usage(FILE *f)
         "-j N, --jobs N: run the cases on N worker processes (default 1; 0 or 'auto' = the\n"
         "number of online CPUs); the output is the same as with -j 1 apart from timings.\n"
         "--jit-opt N: the JIT's compile level (0-3; default: the JIT's own, -O2).\n"
+        "--results DIR: also write this shard's result file and JUnit XML into DIR\n"
+        "(shard-K-of-N.result / .xml, each renamed into place); `merge DIR` combines them:\n"
+        "totals, failures, missing or failed shards and the command to rerun those\n"
+        "(exit 0 only when all N shards are there and passed).  A failed case is run\n"
+        "again --retries times (default 1): passing then makes it a flake, reported\n"
+        "but neither passed nor failed.  --baseline FILE: case names expected to fail\n"
+        "(one a line); --flakes FILE: known flaky cases (two more retries).\n"
         "--count prints the number of cases, kernel files, modules, kernels and\n"
         "(module, size) / (kernel, size) pairs the selection needs.  See docs/conformance.md.\n", f);
 }
@@ -43,10 +52,60 @@ static const char *need(int argc, char **argv, int *i)
   return argv[++*i];
 }
 
+/* Appends a shell-quoted word to buf (the rerun line of a merge must paste
+ * back into a shell exactly). */
+static void add_word(char *buf, size_t size, const char *w)
+{
+  size_t l = strlen(buf);
+  bool plain = *w != 0;
+  for (const char *p = w; *p; ++p)
+    if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,=:+@%", *p))
+      plain = false;
+  if (l && l + 1 < size)
+    buf[l++] = ' ';
+  if (plain) {
+    snprintf(buf + l, size - l, "%s", w);
+    return;
+  }
+  if (l + 1 < size)
+    buf[l++] = '\'';
+  for (const char *p = w; *p && l + 5 < size; ++p) {
+    if (*p == '\'') {
+      memcpy(buf + l, "'\\''", 4);
+      l += 4;
+    } else {
+      buf[l++] = *p;
+    }
+  }
+  if (l + 1 < size)
+    buf[l++] = '\'';
+  buf[l < size ? l : size - 1] = 0;
+}
+
 static int main_suite(int argc, char **argv)
 {
-  static char wd[512];
-  cf_suite_opts o = {.argv0 = "spirv-sgconform", .max_failures = 20, .progress = isatty(2), .jit_opt = -1};
+  static char wd[512], rerun[4096];
+  cf_suite_opts o = {.argv0 = "spirv-sgconform", .max_failures = 20, .progress = isatty(2), .jit_opt = -1,
+                     .retries = 1, .rerun_args = rerun};
+  /* the options that choose what runs, for the rerun line of `merge` (not
+   * --shard, --results, -j, output and work-directory options) */
+  for (int i = 2; i < argc; ++i) {
+    static const char *const skip1[] = {"--json", "--progress", "--no-progress", "--count"};
+    static const char *const skip2[] = {"--shard", "--results", "-j", "--jobs", "--work-dir", "--max-failures"};
+    const char *a = argv[i];
+    bool skip = false;
+    for (size_t k = 0; k < sizeof skip1 / sizeof *skip1; ++k)
+      skip = skip || strcmp(a, skip1[k]) == 0;
+    for (size_t k = 0; k < sizeof skip2 / sizeof *skip2; ++k)
+      if (strcmp(a, skip2[k]) == 0) {
+        skip = true;
+        ++i;
+      }
+    if (strncmp(a, "-j", 2) == 0 || strncmp(a, "--jobs=", 7) == 0)
+      skip = true;
+    if (!skip)
+      add_word(rerun, sizeof rerun, a);
+  }
   snprintf(wd, sizeof wd, "%s/sgconform-%d", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (int)getpid());
   o.work_dir = wd;
   for (int i = 2; i < argc; ++i) {
@@ -58,7 +117,8 @@ static int main_suite(int argc, char **argv)
     else if (strcmp(a, "--progress") == 0) o.progress = true;
     else if (strcmp(a, "--no-progress") == 0) o.progress = false;
     OPTV("--op", op) OPTV("--type", type) OPTV("--size", size) OPTV("--case", case_name)
-    OPTV("--work-dir", work_dir) OPTV("--plant-wrong", plant_wrong)
+    OPTV("--work-dir", work_dir) OPTV("--plant-wrong", plant_wrong) OPTV("--plant-flaky", plant_flaky)
+    OPTV("--results", results_dir) OPTV("--baseline", baseline) OPTV("--flakes", flakes)
     else if (strcmp(a, "--backend") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;
       if (strcmp(v, "all") == 0) { o.jit = true; }
@@ -93,6 +153,15 @@ static int main_suite(int argc, char **argv)
         if (n > 1024) n = 1024;
       }
       o.jobs = (uint32_t)n;
+    } else if (strcmp(a, "--retries") == 0) {
+      if (!(v = need(argc, argv, &i))) return 2;
+      char *end;
+      unsigned long n = strtoul(v, &end, 10);
+      if (!*v || *end || v[0] == '-' || n > 100) {
+        fprintf(stderr, "spirv-sgconform: --retries wants a number from 0 to 100, got '%s'\n", v);
+        return 2;
+      }
+      o.retries = (uint32_t)n;
     } else if (strcmp(a, "--max-failures") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;
       o.max_failures = (uint32_t)strtoul(v, NULL, 10);
@@ -175,6 +244,23 @@ int main(int argc, char **argv)
     return main_suite(argc, argv);
   if (strcmp(argv[1], "check") == 0)
     return main_check(argc, argv, false);
+  if (strcmp(argv[1], "merge") == 0) {
+    const char *dir = NULL;
+    bool quiet = false;
+    for (int i = 2; i < argc; ++i) {
+      if (strcmp(argv[i], "--quiet") == 0) quiet = true;
+      else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) { usage(stdout); return 0; }
+      else if (argv[i][0] == '-' || dir) {
+        fprintf(stderr, "spirv-sgconform: merge takes one results directory (and --quiet), got '%s'\n", argv[i]);
+        return 2;
+      } else dir = argv[i];
+    }
+    if (!dir) {
+      fprintf(stderr, "spirv-sgconform: merge needs the results directory (suite --results DIR)\n");
+      return 2;
+    }
+    return cf_merge_run("spirv-sgconform", dir, quiet);
+  }
   if (strcmp(argv[1], "compare") == 0)
     return main_check(argc, argv, true);
   if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
@@ -185,6 +271,6 @@ int main(int argc, char **argv)
     printf("spirv-sgconform %s\n", SG_VERSION_STRING);
     return 0;
   }
-  fprintf(stderr, "spirv-sgconform: unknown mode '%s' (suite, check, compare)\n", argv[1]);
+  fprintf(stderr, "spirv-sgconform: unknown mode '%s' (suite, merge, check, compare)\n", argv[1]);
   return 2;
 }

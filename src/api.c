@@ -828,7 +828,8 @@ int32_t sg_kernel_sub_group_info_for(const sg_module *m, const char *kernel_name
 /* ------------------------------------------------------------------ running */
 
 struct diag_text {
-  char kind[64], insn[64], loc[300], msg[256], formatted[1024];
+  char kind[64], insn[64], loc[300], msg[512], formatted[1280];
+  char acc_insn[2][64], acc_loc[2][300];
 };
 
 typedef struct report_impl {
@@ -918,6 +919,10 @@ static bool to_ip_args(const sg_run_desc *d, ip_arg **out, char *err, size_t err
   return true;
 }
 
+_Static_assert((unsigned)SG_CHECK_DATA_RACES == (unsigned)IP_DETECT_RACES &&
+               (unsigned)SG_CHECK_LOCKSTEP == (unsigned)IP_DETECT_LOCKSTEP &&
+               (unsigned)SG_CHECK_UNINITIALIZED == (unsigned)IP_DETECT_UNINIT, "detector bits are passed as they are");
+
 static void fill_ip_desc(const sg_run_desc *d, ip_launch_desc *ipd, const ip_arg *args)
 {
   memset(ipd, 0, sizeof *ipd);
@@ -936,6 +941,7 @@ static void fill_ip_desc(const sg_run_desc *d, ip_launch_desc *ipd, const ip_arg
   ipd->stop_on_fault = d->stop_on_fault;
   ipd->step_limit = d->step_limit;
   ipd->time_limit = d->time_limit;
+  ipd->checks = d->checks;   /* SG_CHECK_* == IP_DETECT_* */
 }
 
 static sg_result map_ip_result(ip_result r)
@@ -980,6 +986,25 @@ static void convert_diag(const ld_module *m, const ip_diag *d, sg_diag *o, struc
   o->message = t->msg;
   ip_diag_format(m, d, t->formatted, sizeof t->formatted);
   o->formatted = t->formatted;
+  o->n_accesses = d->n_access;
+  for (uint32_t i = 0; i < d->n_access && i < 2; i++) {
+    const ip_diag_access *a = &d->access[i];
+    sg_diag_access *oa = &o->accesses[i];
+    oa->access = a->what;
+    memcpy(oa->group, a->group, sizeof oa->group);
+    memcpy(oa->local_id, a->local_id, sizeof oa->local_id);
+    oa->subgroup = a->subgroup;
+    oa->lane = a->lane;
+    if (a->insn) {
+      snprintf(t->acc_insn[i], sizeof t->acc_insn[i], "%s", spv_opcode_name(a->insn->op));
+      oa->instruction = t->acc_insn[i];
+      oa->word = a->insn->word_offset;
+      if (a->insn->loc && a->insn->loc->file) {
+        snprintf(t->acc_loc[i], sizeof t->acc_loc[i], "%s:%u", a->insn->loc->file, a->insn->loc->line);
+        oa->location = t->acc_loc[i];
+      }
+    }
+  }
 }
 
 /* ip_launch_desc.on_diag -> sg_run_desc.on_diag */
@@ -1051,6 +1076,14 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
     sg_emit(d->message, d->message_user, SG_SEV_ERROR, "%s", err);
     return SG_ERROR_NO_KERNEL;
   }
+  /* detectors are plugins of the interpreter (interp/ip_check.h) */
+  sg_backend backend = d->checks ? SG_BACKEND_INTERP : d->backend;
+  if (d->checks && d->backend == SG_BACKEND_JIT) {
+    snprintf(err, err_size, "the detectors (--data-races, --lockstep, --uninitialized) run on "
+             "the interpreter only: use --backend interp or auto");
+    sg_emit(d->message, d->message_user, SG_SEV_ERROR, "%s", err);
+    return SG_ERROR_INVALID_ARGUMENT;
+  }
   report_impl *r = calloc(1, sizeof *r);
   ip_arg *args = NULL;
   uint8_t **saved = NULL;
@@ -1111,9 +1144,9 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
   uint64_t threshold = d->jit_threshold ? d->jit_threshold : SG_JIT_DEFAULT_THRESHOLD;
   uint32_t nt = d->threads > 1 ? d->threads : 1;
   bool fallback_noted = false;
-  if (d->backend == SG_BACKEND_JIT) {
+  if (backend == SG_BACKEND_JIT) {
     sg_jit_job_start(&job, false);
-  } else if (d->backend == SG_BACKEND_AUTO && sg_jit_seen(&job)) {
+  } else if (backend == SG_BACKEND_AUTO && sg_jit_seen(&job)) {
     sg_jit_job_start(&job, true);
     if (d->jit_wait)
       sg_jit_job_wait(&job);
@@ -1156,12 +1189,12 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
         fallback_noted = true;
         r->fallback = strdup(job.err);
         r->pub.fallback_reason = r->fallback;
-        if (d->backend == SG_BACKEND_JIT)
+        if (backend == SG_BACKEND_JIT)
           sg_emit(d->message, d->message_user, SG_SEV_WARNING,
                   "JIT unavailable for kernel '%s', falling back to the interpreter: %s",
                   d->kernel, r->fallback ? r->fallback : "");
       }
-      if (d->backend == SG_BACKEND_INTERP || (sg_jit_job_ready(&job) && !job.k)) {
+      if (backend == SG_BACKEND_INTERP || (sg_jit_job_ready(&job) && !job.k)) {
         ir = ip_launch_run_range(l, pos, total - pos);
         r->pub.wg_interp += total - pos;
         break;

@@ -213,7 +213,29 @@ typedef struct sg_run_desc {
                                     (deterministic switch point, for tests) */
   sg_diag_fn on_diag;            /* may be NULL; sg_run: the first launch only */
   void *diag_user;
+  /* Detectors (docs/semantics.md, "Detectors"): SG_CHECK_* bits.  They run
+   * on the interpreter only: backend auto then means interp, jit is an
+   * error (SG_ERROR_INVALID_ARGUMENT). */
+  uint32_t checks;
 } sg_run_desc;
+
+enum {
+  SG_CHECK_DATA_RACES = 1u,      /* unordered conflicting accesses (Oclgrind's --data-races) */
+  SG_CHECK_LOCKSTEP = 2u,        /* lanes of one subgroup communicating without synchronization */
+  SG_CHECK_UNINITIALIZED = 4u,   /* uninitialized values used (Oclgrind's --uninitialized) */
+  SG_CHECK_ALL = 7u,
+};
+
+/* One access named by a detector report. */
+typedef struct sg_diag_access {
+  const char *access;      /* "read", "write", "atomic access", "async copy write", "branch" ... */
+  uint32_t group[3];       /* work-group */
+  uint32_t local_id[3];    /* work-item within it */
+  uint32_t subgroup, lane;
+  const char *instruction; /* "OpStore" or NULL */
+  uint32_t word;
+  const char *location;    /* "k.cl:12" or NULL */
+} sg_diag_access;
 
 typedef struct sg_diag {
   const char *kind;        /* "out-of-bounds access" */
@@ -226,6 +248,10 @@ typedef struct sg_diag {
   const char *location;    /* "k.cl:12" or NULL */
   const char *message;
   const char *formatted;   /* the full one-line description */
+  /* detector reports: [0] the reporting access (the position above), [1]
+   * for races the earlier conflicting access */
+  uint32_t n_accesses;
+  sg_diag_access accesses[2];
 } sg_diag;
 
 typedef struct sg_report {

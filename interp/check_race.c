@@ -63,7 +63,7 @@ typedef struct rc_state {
   rc_sgst *sgs;
   uint32_t n_sgs;
   uint64_t wg1;             /* current work-group linear + 1 */
-  rc_pending pend[8];
+  rc_pending pend[2 * IP_MAX_LANES];
   uint32_t n_pend;
   const void **seen;        /* reported pairs: 2 insns + kind, open addressing */
   uint32_t seen_cap, seen_n;
@@ -254,7 +254,10 @@ static void rc_mem(void *st, ip_sg *sg, uint32_t lane, uint64_t addr, uint64_t s
     if (!done) {
       ip_diag_kind k = classify(&x->w, &a, q->we);
       if (k && write && !(x->w.flags & RF_ATOMIC) && !(a.flags & RF_ATOMIC) && size <= 16 &&
-          s->n_pend < sizeof s->pend / sizeof *s->pend) {
+          s->n_pend && s->pend[s->n_pend - 1].host == host && s->pend[s->n_pend - 1].size == size) {
+        done = true;   /* the same location, already pending from another lane */
+      } else if (k && write && !(x->w.flags & RF_ATOMIC) && !(a.flags & RF_ATOMIC) && size <= 16 &&
+                 s->n_pend < sizeof s->pend / sizeof *s->pend) {
         /* write after write: a race only if the value changes (decided after the write) */
         rc_pending *pd = &s->pend[s->n_pend++];
         pd->host = host; pd->size = size; pd->addr = addr;

@@ -537,6 +537,46 @@ static int run_tool(char *const argv[], load_ctx *c)
   return 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
+/* llvm-spirv-15 writes absent optional operands (DebugSource's Text,
+ * DebugFunction's Declaration) as a DebugInfoNone, which spirv-val rejects,
+ * so every module compiled with line information drew a validation warning.
+ * Such an operand is dropped (the instruction shrinks by one word).  Returns
+ * the new size in bytes. */
+static size_t drop_debug_source_none(void *bytes, size_t n)
+{
+  uint32_t *w = bytes;
+  size_t nw = n / 4, i = 5;
+  if (nw < 5 || w[0] != 0x07230203u)
+    return n;
+  uint32_t set = 0, bound = w[3];
+  uint8_t *none = bound < (1u << 22) ? calloc(bound ? bound : 1, 1) : NULL;
+  if (!none)
+    return n;
+  while (i < nw) {
+    uint32_t wc = w[i] >> 16, op = w[i] & 0xffffu;
+    if (wc == 0 || i + wc > nw)
+      break;
+    if (op == SpvOpExtInstImport && wc >= 3 &&
+        !strncmp((const char *)&w[i + 2], "OpenCL.DebugInfo.100", (wc - 2) * 4))
+      set = w[i + 1];
+    if (op == SpvOpExtInst && wc >= 5 && set && w[i + 3] == set) {
+      if (w[i + 4] == 0 && w[i + 2] < bound)   /* DebugInfoNone */
+        none[w[i + 2]] = 1;
+      /* optional last operands: DebugSource's Text, DebugFunction's Declaration */
+      bool opt_last = (w[i + 4] == 35 && wc == 7) || (w[i + 4] == 20 && wc == 16);
+      if (opt_last && w[i + wc - 1] < bound && none[w[i + wc - 1]]) {
+        w[i] = ((wc - 1) << 16) | SpvOpExtInst;
+        memmove(&w[i + wc - 1], &w[i + wc], (nw - (i + wc)) * 4);
+        nw--;
+        wc--;
+      }
+    }
+    i += wc;
+  }
+  free(none);
+  return nw * 4 + n % 4;
+}
+
 static sg_result compile_cl(const char *path, const sg_load_options *opt, load_ctx *c,
                             void **out_bytes, size_t *out_n)
 {
@@ -591,8 +631,8 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   argv[k++] = "-cl-ext=+all";
   argv[k++] = "-emit-llvm-bc";
   argv[k++] = optbuf;
-  if (opt->debug_info) {
-    argv[k++] = "-debug-info-kind=limited";
+  if (opt->debug_info || opt->line_info) {
+    argv[k++] = opt->debug_info ? "-debug-info-kind=limited" : "-debug-info-kind=line-tables-only";
     argv[k++] = "-dwarf-version=4";
   }
   for (uint32_t i = 0; i < opt->n_defines; i++) {
@@ -605,7 +645,7 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   }
   /* with debug info, an absolute source path: the debugger opens the file
    * named in the DebugSource whatever its working folder */
-  char *abs = opt->debug_info ? realpath(path, NULL) : NULL;
+  char *abs = opt->debug_info || opt->line_info ? realpath(path, NULL) : NULL;
   argv[k++] = "-o";
   argv[k++] = bc;
   argv[k++] = abs ? abs : (char *)path;
@@ -629,7 +669,7 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   argv2[k++] = llvm_spirv;
   argv2[k++] = "--spirv-ext=+all";
   argv2[k++] = "--preserve-ocl-kernel-arg-type-metadata-through-string";
-  if (opt->debug_info)
+  if (opt->debug_info || opt->line_info)
     argv2[k++] = "--spirv-debug-info-version=ocl-100";
   argv2[k++] = bc;
   argv2[k++] = "-o";
@@ -642,6 +682,8 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
     goto out;
   }
   *out_bytes = sg_read_file(spv, out_n);
+  if (*out_bytes && (opt->debug_info || opt->line_info))
+    *out_n = drop_debug_source_none(*out_bytes, *out_n);
   if (!*out_bytes) {
     sg_emit(c->fn, c->user, SG_SEV_ERROR, "%s: cannot read the compiled SPIR-V: %s", path,
             strerror(errno));

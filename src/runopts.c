@@ -255,7 +255,7 @@ void sg_run_opts_load(const sg_run_opts *o, sg_load_options *lo)
   lo->defines = o->defines;
   lo->n_defines = o->n_defines;
   if (o->checks)
-    lo->debug_info = true;   /* detector reports name source lines */
+    lo->line_info = true;   /* detector reports name source lines */
 }
 
 sg_result sg_run_opts_ndrange(const sg_run_opts *o, const sg_kernel_info *k, const sg_runfile *rf,

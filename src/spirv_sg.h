@@ -73,6 +73,10 @@ typedef struct sg_load_options {
    * OpenCL.DebugInfo.100), so instructions carry file:line; the source path
    * is made absolute first. */
   bool debug_info;
+  /* OpenCL C input: line tables only (clang -debug-info-kind=line-tables-only):
+   * file:line without variables, which llvm-spirv-15 translates at every
+   * optimisation level (the detectors' reports use it). */
+  bool line_info;
 } sg_load_options;
 
 /* Loads .spv (SPIR-V magic), .spvasm (or text starting with ';' or 'Op'), or

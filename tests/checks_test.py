@@ -133,6 +133,7 @@ def check(case, kinds_on, rc, res, base, tags):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sgrun", default=os.path.join(HERE, "..", "build", "src", "spirv-sgrun"))
+    ap.add_argument("--sgdb", default=None, help="also check spirv-sgdb stops at a report")
     ap.add_argument("--filter", default="")
     ap.add_argument("-v", "--verbose", action="store_true")
     o = ap.parse_args()
@@ -177,6 +178,21 @@ def main():
     msg = (res or {}).get("error", "") + err
     result("jit refuses detectors", [] if rc == 2 and "interpreter only" in msg else
            ["exit %s, output %s" % (rc, msg[-300:])])
+    # spirv-sgdb takes the same options and stops at a report
+    if o.sgdb:
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", suffix=".cmd", delete=False) as f:
+            f.write("run\nwhere\nquit\n")
+        cl = os.path.join(KDIR, "lockstep_reduce.cl")
+        p = subprocess.run([o.sgdb, cl, "--global", "64", "--local", "64", "--arg", "in=range:0:1:64",
+                            "--arg", "out=zero:4", "--lockstep", "-x", f.name, "--batch"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+        os.unlink(f.name)
+        out = p.stdout.decode(errors="replace")
+        line = tags_of(cl)["S2"]
+        ok = ("fault: lockstep assumption" in out and "Stopped on the diagnostic" in out and
+              "lockstep_reduce.cl:%d" % line in out.split("Stopped on the diagnostic", 1)[-1])
+        result("spirv-sgdb --lockstep stops at the report", [] if ok else [out[-800:]])
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

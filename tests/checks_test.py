@@ -134,6 +134,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sgrun", default=os.path.join(HERE, "..", "build", "src", "spirv-sgrun"))
     ap.add_argument("--sgdb", default=None, help="also check spirv-sgdb stops at a report")
+    ap.add_argument("--sgconform", default=None, help="also check spirv-sgconform check's options")
     ap.add_argument("--filter", default="")
     ap.add_argument("-v", "--verbose", action="store_true")
     o = ap.parse_args()
@@ -193,6 +194,26 @@ def main():
         ok = ("fault: lockstep assumption" in out and "Stopped on the diagnostic" in out and
               "lockstep_reduce.cl:%d" % line in out.split("Stopped on the diagnostic", 1)[-1])
         result("spirv-sgdb --lockstep stops at the report", [] if ok else [out[-800:]])
+    # spirv-sgconform check takes them too
+    if o.sgconform:
+        import tempfile
+        cl = os.path.join(KDIR, "lockstep_reduce.cl")
+        with tempfile.NamedTemporaryFile("w", suffix=".sim", delete=False) as f:
+            f.write("%s\nlockstep_reduce\n64 1 1\n64 1 1\n<size=256 int range=0:1:63>\n"
+                    "<size=16 int fill=0 dump>\n" % cl)
+        for flags, want in (([], 0), (["--lockstep"], 3), (["--check-all"], 3)):
+            p = subprocess.run([o.sgconform, "check", f.name, "--sizes", "16", "--json"] + flags,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+            try:
+                d = json.loads(p.stdout.decode())
+                n = sum(1 for x in d["dynamic"]["findings"] if x["kind"] == "lockstep")
+                other = [x["kind"] for x in d["dynamic"]["findings"]
+                         if x["kind"] in ("data_race", "uninitialized", "fault")]
+            except (ValueError, KeyError, TypeError):
+                n, other = None, p.stderr.decode(errors="replace")[-300:]
+            result("spirv-sgconform check %s" % " ".join(flags or ["(no detector)"]),
+                   [] if n == want and not other else ["lockstep findings %s (want %d), others %s" % (n, want, other)])
+        os.unlink(f.name)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

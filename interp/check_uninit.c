@@ -7,8 +7,9 @@
  *   - private memory (each lane's Function variables: uninitialized at their
  *     OpVariable unless it has an initializer) and local memory
  *     (uninitialized when the work-group starts);
- *   - global buffers are initialized (the host wrote them); program-scope
- *     variables too.
+ *   - global buffers are initialized (the host wrote them), except those a
+ *     run file declares `noinit` (uninitialized until written, for the whole
+ *     launch); program-scope variables are initialized.
  * Propagation: loads read the memory shadow, stores write it, copies
  * (OpCopyMemory*, async copies) copy it, OpUndef is uninitialized.
  * Composites are exact per byte (insert, extract, construct, vector
@@ -51,6 +52,7 @@ typedef struct un_state {
   uint64_t copy_n;
   const ld_insn **seen;                   /* reported instructions */
   uint32_t n_seen, cap_seen;
+  uint8_t **gsh;                          /* [local_base]: shadow of 'noinit' buffers */
 } un_state;
 
 static void *un_create(ip_launch *l, uint32_t bits) {
@@ -59,6 +61,8 @@ static void *un_create(ip_launch *l, uint32_t bits) {
   if (!s) return NULL;
   s->l = l;
   memset(s->poison, 0xff, sizeof s->poison);
+  s->gsh = calloc(l->m->layout.local_base ? l->m->layout.local_base : 1, sizeof *s->gsh);
+  if (!s->gsh) { free(s); return NULL; }
   return s;
 }
 
@@ -74,8 +78,14 @@ static void un_free_sgs(un_state *s) {
   s->n_sgs = 0;
 }
 
+static void free_gsh(un_state *s) {
+  for (uint32_t r = 0; r < s->l->m->layout.local_base; r++) { free(s->gsh[r]); s->gsh[r] = NULL; }
+}
+
 static void un_destroy(void *st) {
   un_state *s = st;
+  free_gsh(s);
+  free(s->gsh);
   un_free_sgs(s);
   free(s->local); free(s->tmp); free(s->seen);
   free(s);
@@ -84,6 +94,7 @@ static void un_destroy(void *st) {
 static void un_reset(void *st) {
   un_state *s = st;
   s->n_seen = 0;
+  free_gsh(s);   /* 'noinit' buffers are uninitialized again */
 }
 
 static void un_wg_begin(void *st, ip_wg *wg) {
@@ -187,6 +198,16 @@ static uint8_t *mem_sh(un_state *s, ip_sg *sg, uint32_t lane, uint64_t addr, uin
     uint32_t k = r - a->local_base;
     if (!s->local || k >= l->n_local || l->local_off[k] + off + size > s->local_cap) return NULL;
     return s->local + l->local_off[k] + off;
+  }
+  if (r != 0 && r < a->local_base && l->region_arg[r] && l->region_arg[r]->noinit) {
+    const ip_region *g = &l->gregions[r];
+    if (off + size > g->size) return NULL;
+    if (!s->gsh[r]) {
+      s->gsh[r] = malloc(g->size ? g->size : 1);
+      if (!s->gsh[r]) return NULL;
+      memset(s->gsh[r], 0xff, g->size);
+    }
+    return s->gsh[r] + off;
   }
   return NULL;
 }

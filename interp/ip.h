@@ -95,6 +95,7 @@ typedef struct ip_arg {
   size_t size;
   ip_image_desc image;
   uint32_t sampler;
+  bool noinit;       /* BUFFER: uninitialized for the detectors until written */
 } ip_arg;
 
 typedef enum ip_ub_mode { IP_UB_WARN = 0, IP_UB_ERROR, IP_UB_IGNORE } ip_ub_mode;

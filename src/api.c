@@ -947,6 +947,7 @@ static bool to_ip_args(const sg_run_desc *d, ip_arg **out, char *err, size_t err
     a[i].data = s->data;
     a[i].size = s->size;
     a[i].sampler = s->sampler;
+    a[i].noinit = s->noinit;
     a[i].image.image_type = s->image.image_type;
     a[i].image.channel_order = s->image.channel_order;
     a[i].image.channel_type = s->image.channel_type;

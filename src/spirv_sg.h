@@ -175,6 +175,8 @@ typedef struct sg_arg {
   size_t size;
   sg_image_desc image;
   uint32_t sampler;         /* CLK_* bits */
+  bool noinit;              /* BUFFER: run-file 'noinit': --uninitialized takes
+                               its bytes as uninitialized until written */
 } sg_arg;
 
 typedef enum sg_backend { SG_BACKEND_AUTO = 0, SG_BACKEND_INTERP, SG_BACKEND_JIT } sg_backend;

@@ -29,11 +29,12 @@ RACE, LOCK, UNINIT = "data race", "lockstep assumption", "uninitialized value"
 FLAG = {RACE: "--data-races", LOCK: "--lockstep", UNINIT: "--uninitialized"}
 
 
-def C(name, args, expect=(), concerns=None, glob=64, local=64, opts=("-O0", "-O2")):
-    """expect: [(kind, tag_a, tag_b or None)]; concerns: kinds whose flags apply."""
+def C(name, args, expect=(), concerns=None, glob=64, local=64, opts=("-O0", "-O2"), runfile=None):
+    """expect: [(kind, tag_a, tag_b or None)]; concerns: kinds whose flags apply;
+    runfile: argument lines of a run file to use instead of --arg."""
     kinds = {k for k, _, _ in expect}
     return dict(name=name, args=args, expect=list(expect), glob=glob, local=local, opts=list(opts),
-                concerns=list(concerns or kinds))
+                concerns=list(concerns or kinds), runfile=runfile)
 
 
 Z = lambda n: "zero:%d" % n
@@ -74,6 +75,10 @@ CASES = [
     C("ok_struct_memcpy", ["out=zero:1536"], concerns=[UNINIT]),
     C("ok_local_init", ["out=" + Z(64)], concerns=[UNINIT]),
     C("ok_loop_calls", ["in=range:0:1:64", "out=" + Z(64)], concerns=[UNINIT]),
+    # global buffers declared noinit in a run file
+    C("uninit_noinit_buffer", [], [(UNINIT, "U", None)],
+      runfile=["<size=256 int noinit>", "<size=256 int fill=0 dump>"]),
+    C("ok_noinit_buffer", [], concerns=[UNINIT], runfile=["<size=256 int noinit>", "<size=256 int fill=0 dump>"]),
 ]
 
 
@@ -88,9 +93,20 @@ def tags_of(path):
 
 def run(sgrun, case, opt, flags, backend="interp"):
     cl = os.path.join(KDIR, case["name"] + ".cl")
-    cmd = [sgrun, "--json", "--backend", backend, opt, cl, "--global", str(case["glob"]),
-           "--local", str(case["local"])] + ["--arg=" + a for a in case["args"]] + flags
+    sim = None
+    if case.get("runfile"):
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", suffix=".sim", delete=False) as f:
+            f.write("%s\n%s\n%d 1 1\n%d 1 1\n%s\n" % (cl, case["name"], case["glob"], case["local"],
+                                                    "\n".join(case["runfile"])))
+            sim = f.name
+        cmd = [sgrun, "--json", "--backend", backend, opt, sim] + flags
+    else:
+        cmd = [sgrun, "--json", "--backend", backend, opt, cl, "--global", str(case["glob"]),
+               "--local", str(case["local"])] + ["--arg=" + a for a in case["args"]] + flags
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    if sim:
+        os.unlink(sim)
     try:
         res = json.loads(p.stdout.decode())
     except ValueError:

@@ -11,8 +11,9 @@
  *     the memory (CLK_LOCAL_MEM_FENCE for local, CLK_GLOBAL_MEM_FENCE for
  *     global; Oclgrind's rule) lies between them; else, for two lanes of one
  *     subgroup, ordered when a sub_group_barrier or subgroup collective lies
- *     between them, otherwise a lockstep assumption; for lanes of different
- *     subgroups, a data race;
+ *     between them, otherwise a lockstep assumption (but two stores of one
+ *     instruction are a data race: no lockstep decides which wins); for
+ *     lanes of different subgroups, a data race;
  *   - an async copy's accesses (OpGroupAsyncCopy, done when the work-group
  *     reaches it) race with plain accesses of the work-group until
  *     wait_group_events.
@@ -253,6 +254,9 @@ static void rc_mem(void *st, ip_sg *sg, uint32_t lane, uint64_t addr, uint64_t s
     rc_cell *x = &c[i];
     if (!done) {
       ip_diag_kind k = classify(&x->w, &a, q->we);
+      /* lanes of one subgroup storing to one place in one instruction do not
+       * communicate: which store wins is a plain race, lockstep or not */
+      if (k == IP_CHECK_LOCKSTEP && write && x->w.insn == a.insn) k = IP_CHECK_DATA_RACE;
       if (k && write && !(x->w.flags & RF_ATOMIC) && !(a.flags & RF_ATOMIC) && size <= 16 &&
           s->n_pend && s->pend[s->n_pend - 1].host == host && s->pend[s->n_pend - 1].size == size) {
         done = true;   /* the same location, already pending from another lane */

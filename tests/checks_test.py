@@ -39,7 +39,7 @@ def C(name, args, expect=(), concerns=None, glob=64, local=64, opts=("-O0", "-O2
 
 Z = lambda n: "zero:%d" % n
 CASES = [
-    # data races: 6 with a race, 6 correct
+    # data races: 7 with a race, 6 correct
     # (its reads also see local memory no work-item has written yet)
     C("race_local_nobarrier", ["out=" + Z(128)], [(RACE, "W", "R"), (UNINIT, "R", None)],
       concerns=[RACE], glob=128),
@@ -49,6 +49,7 @@ CASES = [
     C("race_atomic_plain", ["counter=" + Z(1), "out=" + Z(1)], [(RACE, "W", "R"), (LOCK, "W", "R")]),
     C("race_async_nowait", ["in=range:0:1:128", "out=" + Z(128)], [(RACE, "W", "R")], glob=128),
     C("race_global_local_fence", ["buf=" + Z(128), "out=" + Z(128)], [(RACE, "W", "R")], glob=128),
+    C("race_same_store", ["out=" + Z(1)], [(RACE, "W", "W")], concerns=[RACE, LOCK], glob=16, local=16),
     C("ok_barrier_local", ["out=" + Z(128)], concerns=[RACE, LOCK], glob=128),
     C("ok_barrier_global", ["buf=" + Z(128), "out=" + Z(128)], concerns=[RACE, LOCK], glob=128),
     C("ok_atomics", ["total=" + Z(1), "out=" + Z(4)], concerns=[RACE, LOCK], glob=256),

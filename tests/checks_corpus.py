@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """False positives of the detectors on the golden corpus: every golden kernel
 (tests/kernels, tests/subgroup, tests/spvasm, at -O0 and -O2, every case and
-subgroup size of its spec) and every examples/*.sim, run on the interpreter
+subgroup size of its spec), every examples/*.sim and the benchmark kernels
+(bench/kernels, subgroup and plain forms), run on the interpreter
 with --check-all.  These kernels are meant to be correct, so every detector
 report is a false positive unless it is listed in TRUE_BUGS below (with the
 reason, checked by hand).  Prints the reports and the count; a figure, not a
@@ -61,6 +62,32 @@ def main():
         for d in res.get("diagnostics", []):
             if d.get("class") == "check":
                 reports.append((os.path.basename(sim), d["kind"], d["message"]))
+    # the benchmark kernels (realistic ones: reduce, scan, compact, transpose,
+    # gemm, hist, stencil, saxpy, both subgroup and plain forms) at
+    # oclgrind's sizes, as bench/run.py generates their run files
+    import importlib.util
+    import tempfile
+    spec = importlib.util.spec_from_file_location("sgbench", os.path.join(ROOT, "bench", "run.py"))
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    bench.C.work = tempfile.mkdtemp(prefix="sgchecks-")
+    n_bench = 0
+    for k in bench.KERNELS + [dict(name="tree_reduce", file="tree_reduce.cl", plain="tree_reduce.cl",
+                                   sizes=(0, 0, 1 << 16), args=lambda n: [("u32range", n), ("zero", n // 256)],
+                                   nd=lambda n: ((n,), (256,)), pnd=lambda n: ((n,), (256,)))]:
+        for plain in (False, True):
+            sim = bench.write_sim("c", k, k["sizes"][2], plain=plain)
+            n_bench += 1
+            q = subprocess.run([sgrun, "--json", "--backend", "interp"] + o.flags.split() + [sim],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            try:
+                res = json.loads(q.stdout.decode())
+            except ValueError:
+                reports.append((os.path.basename(sim), "error", q.stderr.decode(errors="replace")[-200:]))
+                continue
+            for d in res.get("diagnostics", []):
+                if d.get("class") == "check":
+                    reports.append(("bench/" + os.path.basename(sim), d["kind"], d["message"]))
     fp = tp = 0
     for name, kind, msg in sorted(set(reports)):
         base = re.sub(r"(\.s\d+)?(-O\d)?\.sim$", "", name).split(".")[0]
@@ -70,7 +97,8 @@ def main():
         else:
             fp += 1
         print("%s %s: %s: %s" % ("true bug" if known else "FALSE POSITIVE", name, kind, msg[:300]))
-    print("golden runs with %s (interp): %s; examples: %d run files" % (o.flags, golden, n_runs))
+    print("golden runs with %s (interp): %s; examples: %d run files; bench kernels: %d run files"
+          % (o.flags, golden, n_runs, n_bench))
     print("detector reports: %d false positives, %d on real bugs of the corpus (%s)" %
           (fp, tp, "; ".join("%s: %s" % kv for kv in TRUE_BUGS.items())))
     return 0

@@ -474,6 +474,31 @@ static void un_after(void *st, ip_sg *sg, const ip_op *op) {
     }
     return;
   }
+  case SpvOpVectorExtractDynamic: case SpvOpVectorInsertDynamic: {
+    /* the addressed component only (a partially initialized vector indexed
+     * at run time); an uninitialized index taints the whole result */
+    bool ins = o == SpvOpVectorInsertDynamic;
+    const ld_type *vt = op->in[0].type;
+    uint32_t ii = ins ? 2 : 1;
+    if (!vt || vt->kind != LD_T_VECTOR || !vt->elem || op->n_in <= ii) break;
+    uint32_t es = vt->elem->size;
+    IP_FOR_LANES(sg->mask, l) {
+      uint8_t *r = res_sh(s, sg, op, l);
+      const uint8_t *v = in_sh(s, sg, op, 0, l), *ix = in_sh(s, sg, op, ii, l);
+      if (!r) continue;
+      if (ix && any(ix, op->in[ii].size)) { memset(r, 0xff, op->res_size); continue; }
+      uint64_t c = ip_in_uint(sg, op, ii, l);
+      if (!ins) {
+        if (v && (c + 1) * es <= op->in[0].size) memcpy(r, v + c * es, es < op->res_size ? es : op->res_size);
+        else memset(r, 0, op->res_size);
+        continue;
+      }
+      if (v) memmove(r, v, op->res_size); else memset(r, 0, op->res_size);
+      const uint8_t *x = in_sh(s, sg, op, 1, l);
+      if ((c + 1) * es <= op->res_size) { if (x) memcpy(r + c * es, x, es); else memset(r + c * es, 0, es); }
+    }
+    return;
+  }
   case SpvOpSelect: {
     if (op->n_in < 3 || op->in[0].size != 1) break;
     IP_FOR_LANES(sg->mask, l) {

@@ -89,10 +89,10 @@ def first_line(s):
         if line.strip(): return line.strip()[:110]
     return ""
 
-def sgrun(sim, backend, j, repeat, writes=(), cache=None):
+def sgrun(sim, backend, j, repeat, writes=(), cache=None, extra=()):
     env = dict(os.environ)
     env["XDG_CACHE_HOME"] = cache or C.cache
-    cmd = [C.sgrun, "--json", "--time", "--backend", backend, "-j", str(j), "--repeat", str(repeat)]
+    cmd = [C.sgrun, "--json", "--time", "--backend", backend, "-j", str(j), "--repeat", str(repeat)] + list(extra)
     for i, path in writes: cmd += ["--write", "%d=%s" % (i, path)]
     rc, out, err, _ = run(cmd + [sim], env=env)
     try:
@@ -129,12 +129,12 @@ def checked(d, name, size, tag):
     for p in files: os.unlink(p)
     return c.get("check", "?")
 
-def oclgrind(sim, base_sim):
+def oclgrind(sim, base_sim, extra=()):
     """End-to-end wall seconds of oclgrind-kernel on sim, and on base_sim
     (the same buffers, one work-group) to subtract compile and setup."""
     res = []
     for s in (sim, base_sim):
-        rc, out, err, secs = run([C.oclgrind, "--num-threads", "1", s], timeout=1800)
+        rc, out, err, secs = run([C.oclgrind, "--num-threads", "1"] + list(extra) + [s], timeout=1800)
         if rc != 0: return None, first_line(err) or "exit %s" % rc
         res.append(secs)
     return res, None
@@ -164,6 +164,8 @@ def main():
     ap.add_argument("--keep", action="store_true", help="keep the work folder")
     ap.add_argument("--threads", type=int, default=0,
                     help="also time the JIT at -j N (thread scaling beyond 2 cores; column 'JIT -jN')")
+    ap.add_argument("--detectors-only", action="store_true",
+                    help="only the detector line (issue #14): --check-all vs oclgrind --data-races --uninitialized")
     o = ap.parse_args()
     b = os.path.abspath(o.build)
     C.sgrun = os.path.join(b, "src", "spirv-sgrun")
@@ -192,6 +194,36 @@ def main():
     print("         figures are best-of-N wall times and only as good as the load allows)")
     print("build: %s   work: %s" % (b, C.work))
     print()
+
+    # ---------------------------------------------------------- detectors
+    print("== Issue #14: detectors: interpreter --check-all vs oclgrind-kernel --data-races --uninitialized ==")
+    tree = dict(name="tree_reduce", plain="tree_reduce.cl", args=lambda n: [("u32range", n), ("zero", n // 256)],
+                pnd=lambda n: ((n,), (256,)))
+    for k in [KERNELS[0], tree]:
+        n = 1 << 14 if o.quick else 1 << 16
+        sim = write_sim("d", k, n, plain=True)
+        base = write_sim("dbase", k, n, plain=True, nd=((k["pnd"](n)[1][0],), (k["pnd"](n)[1][0],)))
+        plain = sgrun(sim, "interp", 1, reps)
+        d = sgrun(sim, "interp", 1, reps, extra=["--check-all"])
+        line = "%-7s %s, NDRange %d:" % (k["name"], k["plain"], k["pnd"](n)[0][0])
+        if "error" in d or "error" in plain:
+            print(line, "spirv-sgrun: %s" % (d.get("error") or plain.get("error")))
+            continue
+        t, t0 = d["times_ms"]["best"] / 1e3, plain["times_ms"]["best"] / 1e3
+        line += " interp %s, with --check-all %s (%.3gx the cost)" % (fmt_t(t0), fmt_t(t), t / max(t0, 1e-9))
+        if C.oclgrind:
+            r, err = oclgrind(sim, base, ["--data-races", "--uninitialized"])
+            if err:
+                line += "; oclgrind-kernel: %s" % err
+            else:
+                ex = max(r[0] - r[1], 1e-9)
+                line += "; oclgrind --data-races --uninitialized %s execution (%s end to end)" % (fmt_t(ex), fmt_t(r[0]))
+                line += " -> detectors %.3gx faster than oclgrind's" % (ex / t)
+        print(line)
+    print()
+    if o.detectors_only:
+        return 0
+
 
     # ---------------------------------------------------------- part 1
     print("== Issue #2: interpreter vs oclgrind-kernel, saxpy over 1M elements, one .sim file ==")

@@ -135,7 +135,7 @@ static void run_free(run_res *r, uint32_t n)
   memset(r, 0, sizeof *r);
 }
 
-static void run_at(const launch_src *ls, uint32_t S, sg_backend be, run_res *r)
+static void run_at(const launch_src *ls, uint32_t S, sg_backend be, uint32_t checks, run_res *r)
 {
   memset(r, 0, sizeof *r);
   sg_arg *a = calloc(ls->n_args + 1, sizeof *a);
@@ -160,7 +160,7 @@ static void run_at(const launch_src *ls, uint32_t S, sg_backend be, run_res *r)
   }
   sg_run_desc d = {.kernel = ls->k->name, .work_dim = 3, .subgroup_size = S, .args = a,
                    .n_args = ls->n_args, .backend = be, .repeat = 1, .jit_opt_level = -1,
-                   .ub = SG_UB_WARN};
+                   .ub = SG_UB_WARN, .checks = checks};
   for (int i = 0; i < 3; ++i) {
     d.global_size[i] = ls->global[i];
     d.local_size[i] = ls->local[i];
@@ -475,7 +475,7 @@ int cf_check_run(const cf_check_opts *o)
   }
   uint32_t base = UINT32_MAX;
   for (uint32_t i = 0; i < n_sizes; ++i) {
-    run_at(&ls, sizes[i], SG_BACKEND_INTERP, &rr[i]);
+    run_at(&ls, sizes[i], SG_BACKEND_INTERP, o->checks, &rr[i]);
     if (!rr[i].ok) {
       fprintf(txt, "S=%u: launch failed: %s\n", sizes[i], rr[i].err);
       json_simple(&j, "launch_failed", sizes[i], "interp", rr[i].err);
@@ -486,10 +486,15 @@ int cf_check_run(const cf_check_opts *o)
       base = i;
     for (uint32_t d = 0; d < rr[i].rep->n_diags; ++d) {
       const sg_diag *g = &rr[i].rep->diags[d];
-      fprintf(txt, "S=%u: %s: %s\n", sizes[i], g->is_ub ? "undefined behaviour" : "fault",
-             g->formatted ? g->formatted : g->message);
-      json_simple(&j, g->is_ub ? "undefined_behaviour" : "fault", sizes[i], "interp",
-                  g->formatted ? g->formatted : g->message);
+      if (g->n_accesses)   /* a detector's report: "fault: data race: ..." says it all */
+        fprintf(txt, "S=%u: %s\n", sizes[i], g->formatted ? g->formatted : g->message);
+      else
+        fprintf(txt, "S=%u: %s: %s\n", sizes[i], g->is_ub ? "undefined behaviour" : "fault",
+                g->formatted ? g->formatted : g->message);
+      json_simple(&j, g->is_ub ? "undefined_behaviour" : !g->n_accesses ? "fault"
+                      : !strcmp(g->kind, "data race") ? "data_race"
+                      : !strcmp(g->kind, "lockstep assumption") ? "lockstep" : "uninitialized",
+                  sizes[i], "interp", g->formatted ? g->formatted : g->message);
       findings++;
     }
   }
@@ -564,7 +569,7 @@ int cf_check_run(const cf_check_opts *o)
     if (!rr[i].ok)
       continue;
     run_res jr;
-    run_at(&ls, sizes[i], SG_BACKEND_JIT, &jr);
+    run_at(&ls, sizes[i], SG_BACKEND_JIT, 0, &jr);
     if (!jr.ok) {
       fprintf(txt, "S=%u: jit: launch failed: %s\n", sizes[i], jr.err);
       json_simple(&j, "launch_failed", sizes[i], "jit", jr.err);
@@ -667,7 +672,7 @@ int cf_compare_run(const cf_check_opts *o)
     return 2;
   }
   run_res r;
-  run_at(&ls, o->device_sg, SG_BACKEND_INTERP, &r);
+  run_at(&ls, o->device_sg, SG_BACKEND_INTERP, 0, &r);
   if (!r.ok) {
     fprintf(stderr, "spirv-sgconform: launch at S=%u failed: %s\n", o->device_sg, r.err);
     run_free(&r, ls.n_args);

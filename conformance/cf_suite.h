@@ -56,6 +56,7 @@ typedef struct cf_check_opts {
   const char *device_dir;  /* compare mode */
   uint32_t device_sg;
   uint32_t max_lanes;
+  uint32_t checks;         /* check: SG_CHECK_* detectors on the interpreter runs */
 } cf_check_opts;
 
 int cf_check_run(const cf_check_opts *o);

@@ -23,6 +23,7 @@ static void usage(FILE *f)
         "                             [--results DIR] [--baseline FILE] [--flakes FILE] [--retries N]\n"
         "       spirv-sgconform merge DIR [--quiet]\n"
         "       spirv-sgconform check FILE [RUNFILE] [--sizes LIST] [--required-size] [--json]\n"
+        "                             [--data-races] [--lockstep] [--uninitialized] [--check-all]\n"
         "       spirv-sgconform compare FILE RUNFILE --device-output DIR --subgroup-size S\n"
         "(FILE may be the run file itself: FILE.sim names the kernel file)\n"
         "LIST is comma-separated; --op takes operation names (reduce_add), family names\n"
@@ -206,6 +207,10 @@ static int main_check(int argc, char **argv, bool compare)
     const char *a = argv[i], *v;
     if (strcmp(a, "--json") == 0) o.json_out = true;
     else if (strcmp(a, "--required-size") == 0) o.required_size = true;
+    else if (!compare && strcmp(a, "--data-races") == 0) o.checks |= SG_CHECK_DATA_RACES;
+    else if (!compare && strcmp(a, "--lockstep") == 0) o.checks |= SG_CHECK_LOCKSTEP;
+    else if (!compare && strcmp(a, "--uninitialized") == 0) o.checks |= SG_CHECK_UNINITIALIZED;
+    else if (!compare && strcmp(a, "--check-all") == 0) o.checks |= SG_CHECK_ALL;
     else if (strcmp(a, "--sizes") == 0) { if (!(v = need(argc, argv, &i))) return 2; o.sizes = v; }
     else if (strcmp(a, "--device-output") == 0) { if (!(v = need(argc, argv, &i))) return 2; o.device_dir = v; }
     else if (strcmp(a, "--subgroup-size") == 0) {

@@ -102,6 +102,7 @@ typedef struct ip_arg {
   size_t size;
   ip_image_desc image;
   uint32_t sampler;
+  bool noinit;       /* BUFFER: uninitialized for the detectors until written */
 } ip_arg;
 
 typedef enum ip_ub_mode { IP_UB_WARN = 0, IP_UB_ERROR, IP_UB_IGNORE } ip_ub_mode;
@@ -120,6 +121,12 @@ typedef enum ip_diag_kind {
   IP_FAULT_STACK_OVERFLOW,
   IP_FAULT_UNSUPPORTED,          /* an instruction this backend cannot execute */
   IP_FAULT_BAD_ARGUMENT,         /* e.g. an image op on a non-image */
+  /* detector reports (ip_launch_desc.checks; counted as faults, nothing is
+   * suppressed): each names the accesses involved in ip_diag.access */
+  IP_CHECK_FIRST = 32,
+  IP_CHECK_DATA_RACE = IP_CHECK_FIRST,  /* unordered conflicting accesses of two work-items */
+  IP_CHECK_LOCKSTEP,            /* lanes of one subgroup communicating through memory unsynchronized */
+  IP_CHECK_UNINITIALIZED,       /* an uninitialized value decides a branch, forms an address, is stored to global memory */
   /* undefined behaviour in subgroup code (issue: diagnosed, not hidden) */
   IP_UB_FIRST = 64,
   IP_UB_INDEX_OUT_OF_RANGE = IP_UB_FIRST,  /* shuffle/broadcast index >= size */
@@ -134,7 +141,18 @@ typedef enum ip_diag_kind {
 } ip_diag_kind;
 
 static inline bool ip_diag_is_ub(ip_diag_kind k) { return k >= IP_UB_FIRST; }
+static inline bool ip_diag_is_check(ip_diag_kind k) { return k >= IP_CHECK_FIRST && k < IP_UB_FIRST; }
 const char *ip_diag_kind_name(ip_diag_kind k);   /* "out-of-bounds access" */
+
+/* One access named by a detector report: the report's own (access[0]) and,
+ * for races, the earlier conflicting one (access[1]). */
+typedef struct ip_diag_access {
+  const char *what;         /* static: "read", "write", "atomic", "async copy", "branch" ... */
+  uint32_t group[3];        /* work-group id */
+  uint32_t subgroup, lane;
+  uint32_t local_id[3];     /* the work-item's local id */
+  const ld_insn *insn;      /* may be NULL */
+} ip_diag_access;
 
 typedef struct ip_diag {
   ip_diag_kind kind;
@@ -144,7 +162,9 @@ typedef struct ip_diag {
   ip_mask lanes;            /* lanes involved */
   const ld_insn *insn;      /* may be NULL (limits) */
   uint64_t address;         /* for memory faults */
-  char message[256];        /* one line: what happened, without the position */
+  char message[512];        /* one line: what happened, without the position */
+  uint32_t n_access;        /* detector reports: entries of access used */
+  ip_diag_access access[2];
 } ip_diag;
 
 /* Text sink for printf; called with whole lines or chunks, in order. */
@@ -172,7 +192,16 @@ typedef struct ip_launch_desc {
   void *diag_user;
   uint32_t break_op;             /* test-only: an SpvOp whose result is
                                     deliberately corrupted (conformance self-test); 0 = off */
+  uint32_t checks;               /* IP_DETECT_* bits (detectors, docs/semantics.md
+                                    "Detectors"); work-groups then run on one thread */
 } ip_launch_desc;
+
+/* Detectors: plugins on the interpreter's events (interp/ip_check.h). */
+enum {
+  IP_DETECT_RACES = 1u,          /* --data-races */
+  IP_DETECT_LOCKSTEP = 2u,       /* --lockstep */
+  IP_DETECT_UNINIT = 4u,         /* --uninitialized */
+};
 
 typedef struct ip_report {
   uint32_t n_diags;              /* recorded (at most IP_MAX_DIAGS) */

@@ -53,6 +53,7 @@ typedef struct ip_wgx {
   uint64_t rendezvous_gen, async_done_gen;
   uint32_t rr;                /* round robin for ip_wg_step */
   bool stepping;
+  void *check_wg[2];          /* detectors' per-work-group state (ip_check.h) */
 } ip_wgx;
 
 static inline ip_wgx *ip_wgx_of(ip_wg *wg) { return (ip_wgx *)wg; }
@@ -106,6 +107,7 @@ struct ip_launch {
   uint64_t range_end;         /* workers stop here */
   int running;                /* atomic: a range is executing */
   bool dirty;                 /* report not yet published since the last range */
+  struct ip_checks *checks;   /* detectors (ip_check.h); NULL when none is on */
 };
 
 double ip_now(void);

@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-#include "ip_core.h"
+#include "ip_check.h"
 
 double ip_now(void) {
   struct timespec ts;
@@ -253,8 +253,10 @@ int ip_kill(ip_sg *sg, ip_mask lanes) {
 
 /* ------------------------------------------------------- dispatch loop */
 
-/* Runs at most budget instructions.  Returns an ip_step. */
-static ip_step sg_exec(ip_sg *sg, uint64_t budget) {
+/* Runs at most budget instructions.  Returns an ip_step.  Instantiated twice:
+ * plain, and `checked` (raising the detectors' before/after events). */
+static inline __attribute__((always_inline)) ip_step sg_exec_loop(ip_sg *sg, uint64_t budget,
+                                                                  const bool checked) {
   ip_launch *l = sg->launch;
   uint64_t steps = 0, lanes = 0;
   ip_step res = IP_STEP_OK;
@@ -267,7 +269,9 @@ static ip_step sg_exec(ip_sg *sg, uint64_t budget) {
     sg->mask = t->mask;
     for (;;) {
       sg->cur = op;
+      if (checked) ip_check_before(sg, op);
       int r = op->fn(sg, op);
+      if (checked && r != IP_SUSPEND) ip_check_after(sg, op);
       if (__builtin_expect(r == IP_NEXT, 1)) {
         steps++;
         lanes += cnt;
@@ -296,6 +300,12 @@ out:
   __atomic_fetch_add(&l->insns, steps, __ATOMIC_RELAXED);
   __atomic_fetch_add(&l->lane_insns, lanes, __ATOMIC_RELAXED);
   return res;
+}
+
+static ip_step sg_exec_plain(ip_sg *sg, uint64_t budget) { return sg_exec_loop(sg, budget, false); }
+static ip_step sg_exec_checked(ip_sg *sg, uint64_t budget) { return sg_exec_loop(sg, budget, true); }
+static ip_step sg_exec(ip_sg *sg, uint64_t budget) {
+  return sg->launch->checks ? sg_exec_checked(sg, budget) : sg_exec_plain(sg, budget);
 }
 
 static ip_step limit_fault(ip_sg *sg, ip_diag_kind kind, const char *msg) {
@@ -515,6 +525,7 @@ void ip_wg_init(ip_launch *l, ip_wgx *x, uint64_t wg_linear) {
   x->rr = 0;
   for (uint32_t i = 0; i < wg->n_subgroups && i < x->cap_sgs; i++) init_sg(l, x, i);
   if (wg->n_subgroups > x->cap_sgs) wg->n_subgroups = x->cap_sgs;
+  if (l->checks) ip_check_wg_begin(wg);
 }
 
 void ip_wg_fini(ip_wgx *x) {
@@ -541,6 +552,7 @@ void ip_wg_fini(ip_wgx *x) {
 }
 
 void ip_wg_commit(ip_launch *l, ip_wgx *x) {
+  if (l->checks) ip_check_wg_end(&x->wg);
   ip_flush_pending_diag(x);
   pthread_mutex_lock(&l->mu);
   l->rep.n_faults += x->n_faults;

@@ -4,7 +4,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include "ip_core.h"
+#include "ip_check.h"
 
 const char *ip_diag_kind_name(ip_diag_kind k) {
   switch (k) {
@@ -20,6 +20,9 @@ const char *ip_diag_kind_name(ip_diag_kind k) {
   case IP_FAULT_STACK_OVERFLOW: return "stack overflow";
   case IP_FAULT_UNSUPPORTED: return "unsupported instruction";
   case IP_FAULT_BAD_ARGUMENT: return "bad argument";
+  case IP_CHECK_DATA_RACE: return "data race";
+  case IP_CHECK_LOCKSTEP: return "lockstep assumption";
+  case IP_CHECK_UNINITIALIZED: return "uninitialized value";
   case IP_UB_INDEX_OUT_OF_RANGE: return "index out of range";
   case IP_UB_INACTIVE_LANE: return "read of an inactive lane";
   case IP_UB_NONUNIFORM: return "non-uniform operand";
@@ -207,6 +210,7 @@ static void out_free(ip_launch *l);
 
 void ip_launch_free(ip_launch *l) {
   if (!l) return;
+  ip_checks_free(l);
   ip_prepare_free(l);
   if (l->gregions) ip_regions_free(l);
   free(l->args);
@@ -256,6 +260,8 @@ ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_la
   if (rc != IP_OK) { ip_launch_free(l); return (ip_result)rc; }
   rc = ip_prepare_all(l, err, err_size);
   if (rc != IP_OK) { ip_launch_free(l); return (ip_result)rc; }
+  /* detectors keep unlocked shadow state: one work-group at a time */
+  if (l->desc.checks) l->desc.threads = 1;
   /* kernel parameter values */
   const ld_addr_layout *a = &m->layout;
   uint32_t bo = 0, lo = m->n_local_vars;
@@ -276,6 +282,8 @@ ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_la
       l->arg_len[i] = (uint32_t)ia->size;
     }
   }
+  rc = ip_checks_create(l, err, err_size);
+  if (rc != IP_OK) { ip_launch_free(l); return (ip_result)rc; }
   l->rep.subgroup_size = l->nd.sg_size;
   memcpy(l->rep.local_size, l->nd.local, sizeof l->rep.local_size);
   l->n_groups = (uint64_t)l->nd.groups[0] * l->nd.groups[1] * l->nd.groups[2];
@@ -361,6 +369,7 @@ void ip_launch_reset(ip_launch *l) {
   l->out_next = 0;
   l->t_start = ip_now();
   ip_regions_reset(l);
+  ip_checks_reset(l);
   out_free(l);
   /* Reordering buffers when work-groups may finish out of order. */
   if (l->desc.threads > 1 && l->n_groups > 1 && l->n_groups <= ((uint64_t)1 << 26)) {

@@ -16,7 +16,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "ip_core.h"
+#include "ip_check.h"
 
 const ip_addr_layout *ip_layout(const ip_sg *sg) { return &sg->m->layout; }
 
@@ -345,6 +345,7 @@ void *ip_mem(ip_sg *sg, uint32_t lane, uint64_t addr, uint64_t size, uint32_t al
     mem_fault(sg, IP_FAULT_WRITE_READONLY, lane, addr, size, access, "");
     return NULL;
   }
+  if (__builtin_expect(l->checks != NULL, 0)) ip_check_mem(sg, lane, addr, size, access, base + off);
   return base + off;
 unmapped:
   mem_fault(sg, IP_FAULT_OUT_OF_BOUNDS, lane, addr, size, access, "");
@@ -423,7 +424,7 @@ static int record(ip_sg *sg, ip_diag_kind kind, ip_mask lanes, uint64_t addr,
   ip_sgx_of(sg)->n_diags++;
   if (x->pending && x->n_diags) {
     ip_diag *last = &x->diags[x->n_diags - 1].d;
-    if (last->kind == kind && last->insn == insn && last->subgroup == sg->id &&
+    if (last->kind == kind && last->insn == insn && last->subgroup == sg->id && !ip_diag_is_check(kind) &&
         !ip_mask_empty(lanes) && ip_mask_first(lanes) > mask_last(last->lanes)) {
       last->lanes = ip_mask_or(last->lanes, lanes);
       goto out;

@@ -608,6 +608,46 @@ static int run_tool(char *const argv[], load_ctx *c)
   return 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
+/* llvm-spirv-15 writes absent optional operands (DebugSource's Text,
+ * DebugFunction's Declaration) as a DebugInfoNone, which spirv-val rejects,
+ * so every module compiled with line information drew a validation warning.
+ * Such an operand is dropped (the instruction shrinks by one word).  Returns
+ * the new size in bytes. */
+static size_t drop_debug_source_none(void *bytes, size_t n)
+{
+  uint32_t *w = bytes;
+  size_t nw = n / 4, i = 5;
+  if (nw < 5 || w[0] != 0x07230203u)
+    return n;
+  uint32_t set = 0, bound = w[3];
+  uint8_t *none = bound < (1u << 22) ? calloc(bound ? bound : 1, 1) : NULL;
+  if (!none)
+    return n;
+  while (i < nw) {
+    uint32_t wc = w[i] >> 16, op = w[i] & 0xffffu;
+    if (wc == 0 || i + wc > nw)
+      break;
+    if (op == SpvOpExtInstImport && wc >= 3 &&
+        !strncmp((const char *)&w[i + 2], "OpenCL.DebugInfo.100", (wc - 2) * 4))
+      set = w[i + 1];
+    if (op == SpvOpExtInst && wc >= 5 && set && w[i + 3] == set) {
+      if (w[i + 4] == 0 && w[i + 2] < bound)   /* DebugInfoNone */
+        none[w[i + 2]] = 1;
+      /* optional last operands: DebugSource's Text, DebugFunction's Declaration */
+      bool opt_last = (w[i + 4] == 35 && wc == 7) || (w[i + 4] == 20 && wc == 16);
+      if (opt_last && w[i + wc - 1] < bound && none[w[i + wc - 1]]) {
+        w[i] = ((wc - 1) << 16) | SpvOpExtInst;
+        memmove(&w[i + wc - 1], &w[i + wc], (nw - (i + wc)) * 4);
+        nw--;
+        wc--;
+      }
+    }
+    i += wc;
+  }
+  free(none);
+  return nw * 4 + n % 4;
+}
+
 static sg_result compile_cl(const char *path, const sg_load_options *opt, load_ctx *c,
                             void **out_bytes, size_t *out_n)
 {
@@ -662,8 +702,8 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   argv[k++] = "-cl-ext=+all";
   argv[k++] = "-emit-llvm-bc";
   argv[k++] = optbuf;
-  if (opt->debug_info) {
-    argv[k++] = "-debug-info-kind=limited";
+  if (opt->debug_info || opt->line_info) {
+    argv[k++] = opt->debug_info ? "-debug-info-kind=limited" : "-debug-info-kind=line-tables-only";
     argv[k++] = "-dwarf-version=4";
   }
   for (uint32_t i = 0; i < opt->n_defines; i++) {
@@ -676,7 +716,7 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   }
   /* with debug info, an absolute source path: the debugger opens the file
    * named in the DebugSource whatever its working folder */
-  char *abs = opt->debug_info ? realpath(path, NULL) : NULL;
+  char *abs = opt->debug_info || opt->line_info ? realpath(path, NULL) : NULL;
   for (uint32_t i = 0; i < opt->n_cl_args; i++)
     argv[k++] = (char *)opt->cl_args[i];
   argv[k++] = "-o";
@@ -702,7 +742,7 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   argv2[k++] = llvm_spirv;
   argv2[k++] = "--spirv-ext=+all";
   argv2[k++] = "--preserve-ocl-kernel-arg-type-metadata-through-string";
-  if (opt->debug_info)
+  if (opt->debug_info || opt->line_info)
     argv2[k++] = "--spirv-debug-info-version=ocl-100";
   argv2[k++] = bc;
   argv2[k++] = "-o";
@@ -715,6 +755,8 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
     goto out;
   }
   *out_bytes = sg_read_file(spv, out_n);
+  if (*out_bytes && (opt->debug_info || opt->line_info))
+    *out_n = drop_debug_source_none(*out_bytes, *out_n);
   if (!*out_bytes) {
     sg_emit(c->fn, c->user, SG_SEV_ERROR, "%s: cannot read the compiled SPIR-V: %s", path,
             strerror(errno));
@@ -1091,7 +1133,8 @@ int32_t sg_kernel_sub_group_info_for(const sg_module *m, const char *kernel_name
 /* ------------------------------------------------------------------ running */
 
 struct diag_text {
-  char kind[64], insn[64], loc[300], msg[256], formatted[1024];
+  char kind[64], insn[64], loc[300], msg[512], formatted[1280];
+  char acc_insn[2][64], acc_loc[2][300];
 };
 
 typedef struct report_impl {
@@ -1167,6 +1210,7 @@ static bool to_ip_args(const sg_run_desc *d, ip_arg **out, char *err, size_t err
     a[i].data = s->data;
     a[i].size = s->size;
     a[i].sampler = s->sampler;
+    a[i].noinit = s->noinit;
     a[i].image.image_type = s->image.image_type;
     a[i].image.channel_order = s->image.channel_order;
     a[i].image.channel_type = s->image.channel_type;
@@ -1191,6 +1235,10 @@ static uint32_t run_threads_of(const sg_run_desc *d)
   return nc > 1 ? (uint32_t)(nc < 256 ? nc : 256) : 1;
 }
 
+_Static_assert((unsigned)SG_CHECK_DATA_RACES == (unsigned)IP_DETECT_RACES &&
+               (unsigned)SG_CHECK_LOCKSTEP == (unsigned)IP_DETECT_LOCKSTEP &&
+               (unsigned)SG_CHECK_UNINITIALIZED == (unsigned)IP_DETECT_UNINIT, "detector bits are passed as they are");
+
 static void fill_ip_desc(const sg_run_desc *d, ip_launch_desc *ipd, const ip_arg *args)
 {
   memset(ipd, 0, sizeof *ipd);
@@ -1209,6 +1257,7 @@ static void fill_ip_desc(const sg_run_desc *d, ip_launch_desc *ipd, const ip_arg
   ipd->stop_on_fault = d->stop_on_fault;
   ipd->step_limit = d->step_limit;
   ipd->time_limit = d->time_limit;
+  ipd->checks = d->checks;   /* SG_CHECK_* == IP_DETECT_* */
 }
 
 static sg_result map_ip_result(ip_result r)
@@ -1253,6 +1302,25 @@ static void convert_diag(const ld_module *m, const ip_diag *d, sg_diag *o, struc
   o->message = t->msg;
   ip_diag_format(m, d, t->formatted, sizeof t->formatted);
   o->formatted = t->formatted;
+  o->n_accesses = d->n_access;
+  for (uint32_t i = 0; i < d->n_access && i < 2; i++) {
+    const ip_diag_access *a = &d->access[i];
+    sg_diag_access *oa = &o->accesses[i];
+    oa->access = a->what;
+    memcpy(oa->group, a->group, sizeof oa->group);
+    memcpy(oa->local_id, a->local_id, sizeof oa->local_id);
+    oa->subgroup = a->subgroup;
+    oa->lane = a->lane;
+    if (a->insn) {
+      snprintf(t->acc_insn[i], sizeof t->acc_insn[i], "%s", spv_opcode_name(a->insn->op));
+      oa->instruction = t->acc_insn[i];
+      oa->word = a->insn->word_offset;
+      if (a->insn->loc && a->insn->loc->file) {
+        snprintf(t->acc_loc[i], sizeof t->acc_loc[i], "%s:%u", a->insn->loc->file, a->insn->loc->line);
+        oa->location = t->acc_loc[i];
+      }
+    }
+  }
 }
 
 /* ip_launch_desc.on_diag -> sg_run_desc.on_diag */
@@ -1324,6 +1392,14 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
     sg_emit(d->message, d->message_user, SG_SEV_ERROR, "%s", err);
     return SG_ERROR_NO_KERNEL;
   }
+  /* detectors are plugins of the interpreter (interp/ip_check.h) */
+  sg_backend backend = d->checks ? SG_BACKEND_INTERP : d->backend;
+  if (d->checks && d->backend == SG_BACKEND_JIT) {
+    snprintf(err, err_size, "the detectors (--data-races, --lockstep, --uninitialized) run on "
+             "the interpreter only: use --backend interp or auto");
+    sg_emit(d->message, d->message_user, SG_SEV_ERROR, "%s", err);
+    return SG_ERROR_INVALID_ARGUMENT;
+  }
   report_impl *r = calloc(1, sizeof *r);
   ip_arg *args = NULL;
   uint8_t **saved = NULL;
@@ -1384,9 +1460,9 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
   uint64_t threshold = d->jit_threshold ? d->jit_threshold : SG_JIT_DEFAULT_THRESHOLD;
   uint32_t nt = run_threads_of(d);
   bool fallback_noted = false;
-  if (d->backend == SG_BACKEND_JIT) {
+  if (backend == SG_BACKEND_JIT) {
     sg_jit_job_start(&job, false);
-  } else if (d->backend == SG_BACKEND_AUTO && sg_jit_seen(&job)) {
+  } else if (backend == SG_BACKEND_AUTO && sg_jit_seen(&job)) {
     sg_jit_job_start(&job, true);
     if (d->jit_wait)
       sg_jit_job_wait(&job);
@@ -1429,12 +1505,12 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
         fallback_noted = true;
         r->fallback = strdup(job.err);
         r->pub.fallback_reason = r->fallback;
-        if (d->backend == SG_BACKEND_JIT)
+        if (backend == SG_BACKEND_JIT)
           sg_emit(d->message, d->message_user, SG_SEV_WARNING,
                   "JIT unavailable for kernel '%s', falling back to the interpreter: %s",
                   d->kernel, r->fallback ? r->fallback : "");
       }
-      bool interp_only = d->backend == SG_BACKEND_INTERP || (sg_jit_job_ready(&job) && !job.k);
+      bool interp_only = backend == SG_BACKEND_INTERP || (sg_jit_job_ready(&job) && !job.k);
       if (interp_only || sg_jit_job_ready(&job)) {
         /* the rest on one backend; with a progress callback in chunks that
          * take about 0.2 s each, reported between them */

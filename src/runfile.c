@@ -1112,6 +1112,7 @@ static rf_status parse_argument(sg_runfile *rf, const sg_module *m, const sg_ker
     }
   } else if (a->kind == SG_ARG_BUFFER) {
     out->kind = SG_ARG_BUFFER;
+    out->noinit = h.noinit;
   }
   if (h.dump || h.write) {
     if (h.write) {

@@ -187,6 +187,14 @@ int sg_run_opts_parse(sg_run_opts *o, int argc, char **argv, int *pi, char *err,
     else if (!strcmp(val, "error")) o->ub = SG_UB_ERROR;
     else if (!strcmp(val, "ignore")) o->ub = SG_UB_IGNORE;
     else FAIL("invalid --ub '%s' (warn, error or ignore)", val);
+  } else if (IS("--data-races")) {
+    o->checks |= SG_CHECK_DATA_RACES;
+  } else if (IS("--lockstep")) {
+    o->checks |= SG_CHECK_LOCKSTEP;
+  } else if (IS("--uninitialized")) {
+    o->checks |= SG_CHECK_UNINITIALIZED;
+  } else if (IS("--check-all")) {
+    o->checks |= SG_CHECK_ALL;
   } else if (IS("--step-limit")) {
     NEED_VALUE();
     if (!sg_parse_u64(val, &o->step_limit) || !o->step_limit)
@@ -257,6 +265,8 @@ void sg_run_opts_load(const sg_run_opts *o, sg_load_options *lo)
   lo->n_defines = o->n_defines;
   lo->max_module_bytes = o->max_module_bytes;
   lo->max_instructions = o->max_instructions;
+  if (o->checks)
+    lo->line_info = true;   /* detector reports name source lines */
 }
 
 sg_result sg_run_opts_ndrange(const sg_run_opts *o, const sg_kernel_info *k, const sg_runfile *rf,

@@ -64,6 +64,7 @@ typedef struct sg_run_opts {
   size_t global[3], local[3], offset[3];
   uint32_t sg_size;              /* 0 = not given */
   sg_ub_mode ub;
+  uint32_t checks;               /* SG_CHECK_*: --data-races, --lockstep, --uninitialized, --check-all */
   uint64_t step_limit;
   sg_validate validate;
   sg_spec_value *spec;

@@ -113,6 +113,8 @@ static void usage(FILE *f)
 "  --seed N                 seed for random: (default 1)\n"
 "  --ub=warn|error|ignore   undefined behaviour in subgroup code (default warn)\n"
 "  --step-limit N           instructions per subgroup before a fault\n"
+"  --data-races --lockstep --uninitialized --check-all\n"
+"                           detectors (as spirv-sgrun): a report stops the run\n"
 "\n"
 "Loading:\n"
 "  --no-validate  --strict-validate  --spec ID=VALUE\n"
@@ -3227,6 +3229,7 @@ static int setup(void)
   d->kernel = S.k->name;
   d->backend = SG_BACKEND_INTERP;
   d->ub = O.run.ub;
+  d->checks = O.run.checks;   /* detector reports stop like faults */
   d->step_limit = O.run.step_limit;
   d->printf_out = stdout_write;
   d->message = on_message;

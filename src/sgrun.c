@@ -242,6 +242,19 @@ static void usage(FILE *f)
 "                           best, median) on stderr\n"
 "  --ub=warn|error|ignore   undefined behaviour in subgroup code (default warn)\n"
 "  --stop-on-fault          stop at the first fault\n"
+"\n"
+"Detectors (interpreter only; reports are faults, exit status 1):\n"
+"  --data-races             unordered conflicting accesses of two work-items\n"
+"                           to global or local memory (as oclgrind-kernel)\n"
+"  --lockstep               lanes of one subgroup communicating through memory\n"
+"                           with no sub_group_barrier or subgroup collective\n"
+"                           between the write and the read\n"
+"  --uninitialized          uninitialized private/local memory (and buffers\n"
+"                           marked noinit in a run file) deciding a branch,\n"
+"                           forming an address or stored to global memory\n"
+"  --check-all              all three\n"
+"\n"
+"Limits:\n"
 "  --step-limit N           instructions per subgroup before a fault (default\n"
 "                           134217728 = 2^27, about 10 s on the interpreter;\n"
 "                           the JIT counts branches)\n"
@@ -402,6 +415,9 @@ static int parse_options(int argc, char **argv)
   }
   if (!O.file)
     return die(EXIT_USAGE, "no input file (usage: " PROG " [options] FILE; see --help)");
+  if (O.run.checks && O.backend == SG_BACKEND_JIT)
+    return die(EXIT_USAGE, "--data-races, --lockstep and --uninitialized run on the interpreter "
+               "only: use --backend interp or auto (auto then runs the interpreter)");
   return -1;
 }
 
@@ -728,6 +744,7 @@ int main(int argc, char **argv)
   d.backend = O.backend;
   d.threads = O.threads;
   d.ub = O.run.ub;
+  d.checks = O.run.checks;
   d.stop_on_fault = O.stop_on_fault;
   d.step_limit = O.run.step_limit;
   d.time_limit = O.time_limit > 0 ? O.time_limit : sg_runfile_timeout(rf);
@@ -844,7 +861,7 @@ int main(int argc, char **argv)
       fputs(i ? ", {\"kind\": " : "{\"kind\": ", f);
       json_string(f, g->kind);
       fprintf(f, ", \"class\": \"%s\", \"group\": [%u,%u,%u], \"subgroup\": %u, \"lanes\": [",
-              g->is_ub ? "ub" : "fault", g->group[0], g->group[1], g->group[2], g->subgroup);
+              g->is_ub ? "ub" : g->n_accesses ? "check" : "fault", g->group[0], g->group[1], g->group[2], g->subgroup);
       bool fl = true;
       for (uint32_t l = 0; l < 128; l++)
         if ((g->lanes[l >> 6] >> (l & 63)) & 1) {
@@ -863,6 +880,28 @@ int main(int argc, char **argv)
         fputs("null", f);
       fputs(", \"message\": ", f);
       json_string(f, g->message);
+      if (g->n_accesses) {
+        fputs(", \"accesses\": [", f);
+        for (uint32_t k = 0; k < g->n_accesses && k < 2; k++) {
+          const sg_diag_access *a = &g->accesses[k];
+          fputs(k ? ", {\"access\": " : "{\"access\": ", f);
+          json_string(f, a->access ? a->access : "access");
+          fprintf(f, ", \"group\": [%u,%u,%u], \"local_id\": [%u,%u,%u], \"subgroup\": %u, \"lane\": %u, "
+                  "\"instruction\": ", a->group[0], a->group[1], a->group[2], a->local_id[0],
+                  a->local_id[1], a->local_id[2], a->subgroup, a->lane);
+          if (a->instruction)
+            json_string(f, a->instruction);
+          else
+            fputs("null", f);
+          fprintf(f, ", \"word\": %u, \"location\": ", a->word);
+          if (a->location)
+            json_string(f, a->location);
+          else
+            fputs("null", f);
+          fputs("}", f);
+        }
+        fputs("]", f);
+      }
       fputs("}", f);
     }
     fprintf(f, "], \"faults\": %" PRIu64 ", \"ub\": %" PRIu64, rep->n_faults, rep->n_ub);

@@ -81,6 +81,10 @@ typedef struct sg_load_options {
   /* Limits (docs/limits.md); 0 = the default: 64 MiB, 4Mi instructions. */
   uint64_t max_module_bytes;
   uint64_t max_instructions;
+  /* OpenCL C input: line tables only (clang -debug-info-kind=line-tables-only):
+   * file:line without variables, which llvm-spirv-15 translates at every
+   * optimisation level (the detectors' reports use it). */
+  bool line_info;
 } sg_load_options;
 
 /* Loads .spv (SPIR-V magic), .spvasm (or text starting with ';' or 'Op'), or
@@ -194,6 +198,8 @@ typedef struct sg_arg {
   size_t size;
   sg_image_desc image;
   uint32_t sampler;         /* CLK_* bits */
+  bool noinit;              /* BUFFER: run-file 'noinit': --uninitialized takes
+                               its bytes as uninitialized until written */
 } sg_arg;
 
 typedef enum sg_backend { SG_BACKEND_AUTO = 0, SG_BACKEND_INTERP, SG_BACKEND_JIT } sg_backend;
@@ -244,7 +250,29 @@ typedef struct sg_run_desc {
   void *diag_user;
   sg_progress_fn progress;       /* may be NULL (appended field) */
   void *progress_user;
+  /* Detectors (docs/semantics.md, "Detectors"): SG_CHECK_* bits.  They run
+   * on the interpreter only: backend auto then means interp, jit is an
+   * error (SG_ERROR_INVALID_ARGUMENT). */
+  uint32_t checks;
 } sg_run_desc;
+
+enum {
+  SG_CHECK_DATA_RACES = 1u,      /* unordered conflicting accesses (Oclgrind's --data-races) */
+  SG_CHECK_LOCKSTEP = 2u,        /* lanes of one subgroup communicating without synchronization */
+  SG_CHECK_UNINITIALIZED = 4u,   /* uninitialized values used (Oclgrind's --uninitialized) */
+  SG_CHECK_ALL = 7u,
+};
+
+/* One access named by a detector report. */
+typedef struct sg_diag_access {
+  const char *access;      /* "read", "write", "atomic access", "async copy write", "branch" ... */
+  uint32_t group[3];       /* work-group */
+  uint32_t local_id[3];    /* work-item within it */
+  uint32_t subgroup, lane;
+  const char *instruction; /* "OpStore" or NULL */
+  uint32_t word;
+  const char *location;    /* "k.cl:12" or NULL */
+} sg_diag_access;
 
 typedef struct sg_diag {
   const char *kind;        /* "out-of-bounds access" */
@@ -257,6 +285,10 @@ typedef struct sg_diag {
   const char *location;    /* "k.cl:12" or NULL */
   const char *message;
   const char *formatted;   /* the full one-line description */
+  /* detector reports: [0] the reporting access (the position above), [1]
+   * for races the earlier conflicting access */
+  uint32_t n_accesses;
+  sg_diag_access accesses[2];
 } sg_diag;
 
 typedef struct sg_report {

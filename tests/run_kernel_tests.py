@@ -492,6 +492,7 @@ class Runner:
         self.o = opts
         self.locks = {}
         self.lock = threading.Lock()
+        self.check_reports = []
         os.makedirs(opts.work, exist_ok=True)
         with open(COMPILE, "rb") as f:
             self.compile_hash = hashlib.sha1(f.read()).hexdigest()
@@ -584,7 +585,7 @@ class Runner:
             cmd += ["-j", str(jobs)]
         for k, v in sorted(case.get("spec_constants", {}).items()):
             cmd += ["--spec", "%s=%s" % (k, v)]
-        cmd += case.get("run_flags", [])
+        cmd += case.get("run_flags", []) + (self.o.extra_flag or [])
         if case.get("global_offset"):
             cmd += ["--offset", ",".join(map(str, case["global_offset"]))]
         if sg is not None:
@@ -607,6 +608,12 @@ class Runner:
             res = json.loads(out, parse_int=lambda s: -0.0 if s == "-0" else int(s))
         except ValueError:
             pass
+        if self.o.extra_flag and isinstance(res, dict):
+            with self.lock:    # detector reports seen (--extra-flag --check-all: false positives)
+                for d in res.get("diagnostics", []):
+                    if d.get("class") == "check":
+                        self.check_reports.append((" ".join(cmd[-1:] if not isinstance(sim, list) else sim[:1]),
+                                                   d.get("kind"), d.get("message")))
         return cmd, p.returncode, out, err, res
 
     def check_run(self, case, rc, out, err, res):
@@ -764,6 +771,9 @@ def main():
     ap.add_argument("--sweep", choices=["none", "default", "all"], default="default",
                     help="-O0..-O3 x every std from the test's up to CL3.0: for no test, "
                     "the SWEEP_TESTS and `sweep = True` ones (default), or every test")
+    ap.add_argument("--extra-flag", action="append",
+                    help="one more spirv-sgrun flag for every run (repeatable); detector reports "
+                    "seen are listed at the end (tests/checks_corpus.py)")
     ap.add_argument("--oclgrind", action="store_true",
                     help="check the specs' expected values against oclgrind-kernel instead")
     o = ap.parse_args()
@@ -838,6 +848,11 @@ def main():
                 passed += 1
             else:
                 failed += 1
+    if o.extra_flag:
+        seen = sorted(set(runner.check_reports))
+        for r in seen:
+            print("detector report: %s: %s: %s" % r)
+        print("detector reports: %d distinct, %d in all" % (len(seen), len(runner.check_reports)))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

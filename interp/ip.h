@@ -100,7 +100,8 @@ typedef struct ip_arg {
 typedef enum ip_ub_mode { IP_UB_WARN = 0, IP_UB_ERROR, IP_UB_IGNORE } ip_ub_mode;
 
 typedef enum ip_diag_kind {
-  /* faults: the access or operation is suppressed (reads yield zero) */
+  /* faults: the access or operation is suppressed (reads yield zero),
+   * except a misaligned access in bounds, which is reported and performed */
   IP_FAULT_OUT_OF_BOUNDS = 1,
   IP_FAULT_MISALIGNED,
   IP_FAULT_NULL_POINTER,

@@ -317,15 +317,17 @@ void *ip_mem(ip_sg *sg, uint32_t lane, uint64_t addr, uint64_t size, uint32_t al
     mem_fault(sg, IP_FAULT_OUT_OF_BOUNDS, lane, addr, size, access, "");
     return NULL;
   }
+  if (access != IP_READ && !writable) {
+    mem_fault(sg, IP_FAULT_WRITE_READONLY, lane, addr, size, access, "");
+    return NULL;
+  }
+  /* Misaligned but in bounds: reported, then performed on the bytes that
+   * are there, as Oclgrind does (a host reads them; only the report
+   * matters).  Out-of-bounds and read-only accesses stay suppressed. */
   if (align > 1 && (off & (align - 1))) {
     char ex[48];
     snprintf(ex, sizeof ex, " (needs %u-byte alignment)", align);
     mem_fault(sg, IP_FAULT_MISALIGNED, lane, addr, size, access, ex);
-    return NULL;
-  }
-  if (access != IP_READ && !writable) {
-    mem_fault(sg, IP_FAULT_WRITE_READONLY, lane, addr, size, access, "");
-    return NULL;
   }
   return base + off;
 unmapped:

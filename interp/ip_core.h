@@ -88,6 +88,13 @@ struct ip_launch {
   const uint8_t **arg_ptr;    /* [n_args]: bytes of the kernel parameter value */
   uint32_t *arg_len;
   uint64_t *arg_word;         /* pointer / handle values */
+  /* Structs passed by value (a ByVal pointer to Function storage): each lane
+   * gets its own copy of the bytes at the start of its private memory (the
+   * kernel may write it), the parameter points there.  byval_off[i] is the
+   * copy's offset, UINT64_MAX for other arguments; byval_bytes the total
+   * (the kernel frame's private area starts after it). */
+  uint64_t *byval_off;
+  uint64_t byval_bytes;
   uint64_t next_wg;           /* atomic work-group counter */
   /* run state */
   int stop;                   /* atomic */

@@ -439,7 +439,7 @@ static void init_sg(ip_launch *l, ip_wgx *x, uint32_t i) {
   sg->steps = 0;
   sg->cur = NULL;
   sg->n_frames = 0;
-  ip_frame *f = push_frame(sg, l->kernel_fn, sg->all, NULL, 0);
+  ip_frame *f = push_frame(sg, l->kernel_fn, sg->all, NULL, l->byval_bytes);
   if (!f) { sg->done = true; return; }
   memset(f->regs, 0, (size_t)l->kernel_fn->base.regs_per_lane * S);
   const ld_function *fn = l->k->fn;
@@ -447,6 +447,16 @@ static void init_sg(ip_launch *l, ip_wgx *x, uint32_t i) {
     uint32_t off = l->slot_of[fn->params[a]];
     uint32_t sz = ip_value_size(l->m->values[fn->params[a]].type, l->ptr_size);
     uint32_t n = l->arg_len[a] < sz ? l->arg_len[a] : sz;
+    if (l->byval_off[a] != UINT64_MAX) {
+      /* by-value struct: the lane's own copy, the parameter its address */
+      const ld_addr_layout *al = &l->m->layout;
+      for (uint32_t k = 0; k < sg->n_lanes; k++) {
+        if (sg->priv[k]) memcpy(sg->priv[k] + l->byval_off[a], l->arg_ptr[a], l->arg_len[a]);
+        uint64_t p = ip_addr_make(al, al->priv_base + k, l->byval_off[a]);
+        memcpy(f->regs + (size_t)off * S + (size_t)k * sz, &p, sz < 8 ? sz : 8);
+      }
+      continue;
+    }
     for (uint32_t k = 0; k < sg->n_lanes; k++)
       memcpy(f->regs + (size_t)off * S + (size_t)k * sz, l->arg_ptr[a], n);
   }

@@ -184,6 +184,7 @@ void ip_launch_free(ip_launch *l) {
   free(l->arg_ptr);
   free(l->arg_len);
   free(l->arg_word);
+  free(l->byval_off);
   free(l->all);
   free(l->diag_out);
   out_free(l);
@@ -219,7 +220,11 @@ ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_la
   l->arg_ptr = calloc(k->n_args + 1, sizeof *l->arg_ptr);
   l->arg_len = calloc(k->n_args + 1, sizeof *l->arg_len);
   l->arg_word = calloc(k->n_args + 1, sizeof *l->arg_word);
-  if (!l->args || !l->arg_ptr || !l->arg_len || !l->arg_word) { ip_launch_free(l); return IP_ERR_NOMEM; }
+  l->byval_off = calloc(k->n_args + 1, sizeof *l->byval_off);
+  if (!l->args || !l->arg_ptr || !l->arg_len || !l->arg_word || !l->byval_off) {
+    ip_launch_free(l);
+    return IP_ERR_NOMEM;
+  }
   if (k->n_args) memcpy(l->args, desc->args, k->n_args * sizeof *l->args);
   l->desc.args = l->args;
   l->step_limit = desc->step_limit ? desc->step_limit : (uint64_t)1 << 32;
@@ -227,6 +232,15 @@ ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_la
   if (rc != IP_OK) { ip_launch_free(l); return (ip_result)rc; }
   rc = ip_prepare_all(l, err, err_size);
   if (rc != IP_OK) { ip_launch_free(l); return (ip_result)rc; }
+  for (uint32_t i = 0; i < k->n_args; i++) {
+    const ld_kernel_arg *ka = &k->args[i];
+    l->byval_off[i] = UINT64_MAX;
+    if (ka->kind == LD_ARG_VALUE && ka->type && ka->type->kind == LD_T_POINTER) {
+      l->byval_off[i] = l->byval_bytes;
+      l->byval_bytes += ((uint64_t)ka->value_size + 15) & ~(uint64_t)15;
+    }
+  }
+  l->priv_size += l->byval_bytes;
   /* kernel parameter values */
   const ld_addr_layout *a = &m->layout;
   uint32_t bo = 0, lo = m->n_local_vars;

@@ -89,12 +89,17 @@ typedef struct ip_image_desc {
   size_t row_pitch, slice_pitch;   /* bytes; 0 = tightly packed */
 } ip_image_desc;
 
+typedef enum ip_access_flag {
+  IP_ACCESS_READ_WRITE = 0, IP_ACCESS_READ_ONLY, IP_ACCESS_WRITE_ONLY
+} ip_access_flag;
+
 typedef struct ip_arg {
   ip_arg_kind kind;
   void *data;
   size_t size;
   ip_image_desc image;
   uint32_t sampler;
+  ip_access_flag access;    /* BUFFER: the host's read-only / write-only flag */
 } ip_arg;
 
 typedef enum ip_ub_mode { IP_UB_WARN = 0, IP_UB_ERROR, IP_UB_IGNORE } ip_ub_mode;
@@ -114,6 +119,7 @@ typedef enum ip_diag_kind {
   IP_FAULT_STACK_OVERFLOW,
   IP_FAULT_UNSUPPORTED,          /* an instruction this backend cannot execute */
   IP_FAULT_BAD_ARGUMENT,         /* e.g. an image op on a non-image */
+  IP_FAULT_READ_WRITEONLY,       /* read from a buffer the host made write-only */
   /* undefined behaviour in subgroup code (issue: diagnosed, not hidden) */
   IP_UB_FIRST = 64,
   IP_UB_INDEX_OUT_OF_RANGE = IP_UB_FIRST,  /* shuffle/broadcast index >= size */

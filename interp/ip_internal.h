@@ -99,6 +99,7 @@ typedef struct ip_region {
   uint8_t *base;
   uint64_t size;
   bool writable;
+  bool write_only;          /* a buffer the host made write-only: reads fault */
   uint8_t space;            /* SpvStorageClass of the region's class */
 } ip_region;
 

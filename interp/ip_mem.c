@@ -91,7 +91,9 @@ int ip_regions_init(ip_launch *l, char *err, size_t err_size) {
       if (ia->kind == IP_ARG_BUFFER || ia->kind == IP_ARG_IMAGE) {
         l->gregions[r].base = ia->data;
         l->gregions[r].size = ia->data ? ia->size : 0;
-        l->gregions[r].writable = !(ka->kind == LD_ARG_BUFFER && ka->is_const);
+        l->gregions[r].writable = !(ka->kind == LD_ARG_BUFFER && ka->is_const) &&
+                                  ia->access != IP_ACCESS_READ_ONLY;
+        l->gregions[r].write_only = ia->kind == IP_ARG_BUFFER && ia->access == IP_ACCESS_WRITE_ONLY;
         l->gregions[r].space = SpvStorageClassCrossWorkgroup;
       }
     } else if (ka->kind == LD_ARG_LOCAL) {
@@ -281,7 +283,7 @@ void *ip_mem(ip_sg *sg, uint32_t lane, uint64_t addr, uint64_t size, uint32_t al
   uint64_t off = addr & a->offset_mask;
   uint8_t *base;
   uint64_t rsize;
-  bool writable = true;
+  bool writable = true, write_only = false;
   if (r >= a->priv_base) {
     uint32_t k = r - a->priv_base;
     if (k >= sg->size || !sg->priv[k]) goto unmapped;
@@ -297,6 +299,7 @@ void *ip_mem(ip_sg *sg, uint32_t lane, uint64_t addr, uint64_t size, uint32_t al
     base = g->base;
     rsize = g->size;
     writable = g->writable;
+    write_only = g->write_only;
   } else if (r < a->builtin_base) {
     uint32_t k = r - a->local_base;
     if (k >= sg->wg->n_local) goto unmapped;
@@ -319,6 +322,10 @@ void *ip_mem(ip_sg *sg, uint32_t lane, uint64_t addr, uint64_t size, uint32_t al
   }
   if (access != IP_READ && !writable) {
     mem_fault(sg, IP_FAULT_WRITE_READONLY, lane, addr, size, access, "");
+    return NULL;
+  }
+  if (access != IP_WRITE && write_only) {
+    mem_fault(sg, IP_FAULT_READ_WRITEONLY, lane, addr, size, access, "");
     return NULL;
   }
   /* Misaligned but in bounds: reported, then performed on the bytes that

@@ -904,6 +904,8 @@ static bool to_ip_args(const sg_run_desc *d, ip_arg **out, char *err, size_t err
     a[i].data = s->data;
     a[i].size = s->size;
     a[i].sampler = s->sampler;
+    a[i].access = s->access == SG_ACCESS_READ_ONLY ? IP_ACCESS_READ_ONLY
+                : s->access == SG_ACCESS_WRITE_ONLY ? IP_ACCESS_WRITE_ONLY : IP_ACCESS_READ_WRITE;
     a[i].image.image_type = s->image.image_type;
     a[i].image.channel_order = s->image.channel_order;
     a[i].image.channel_type = s->image.channel_type;
@@ -1108,6 +1110,11 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
     S = k->subgroup_size;
   sg_jit_job_init(&job, m->ir, d->kernel, S, d->jit_opt_level);
   job_used = true;
+  /* The JIT reads buffers in place; only the interpreter checks reads of
+   * write-only ones. */
+  for (uint32_t i = 0; i < d->n_args; i++)
+    if (d->args[i].kind == SG_ARG_BUFFER && d->args[i].access == SG_ACCESS_WRITE_ONLY)
+      job.refuse = "a write-only (wo) buffer: interpreter only";
   uint64_t threshold = d->jit_threshold ? d->jit_threshold : SG_JIT_DEFAULT_THRESHOLD;
   uint32_t nt = d->threads > 1 ? d->threads : 1;
   bool fallback_noted = false;

@@ -45,7 +45,9 @@ static void *compile_main(void *arg)
   sg_jit_job *j = arg;
   double t0 = now_ms();
   const char *bv = byval_arg(j->m, j->kernel);
-  if (bv)
+  if (j->refuse)
+    snprintf(j->err, sizeof j->err, "%s", j->refuse);
+  else if (bv)
     snprintf(j->err, sizeof j->err, "argument '%s' is a struct passed by value: interpreter only", bv);
   else
     j->k = jit_kernel_compile(j->m, j->kernel, j->S, &j->opt, &j->stats, j->err, sizeof j->err);

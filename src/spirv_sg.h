@@ -105,6 +105,11 @@ size_t sg_scalar_size(sg_scalar s);
 /* "float" -> SG_S_FLOAT; SG_S_NONE if unknown. */
 sg_scalar sg_scalar_from_name(const char *name, size_t len);
 
+/* A buffer's access flag (CL_MEM_READ_ONLY / CL_MEM_WRITE_ONLY; run files:
+ * ro / wo): a kernel write to a read-only buffer, or read from a write-only
+ * one, is a fault. */
+typedef enum sg_access { SG_ACCESS_READ_WRITE = 0, SG_ACCESS_READ_ONLY, SG_ACCESS_WRITE_ONLY } sg_access;
+
 typedef struct sg_arg_info {
   const char *name;
   sg_arg_kind kind;
@@ -171,6 +176,7 @@ typedef struct sg_arg {
   size_t size;
   sg_image_desc image;
   uint32_t sampler;         /* CLK_* bits */
+  sg_access access;         /* BUFFER: the host's read-only / write-only flag */
 } sg_arg;
 
 typedef enum sg_backend { SG_BACKEND_AUTO = 0, SG_BACKEND_INTERP, SG_BACKEND_JIT } sg_backend;

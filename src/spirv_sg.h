@@ -66,6 +66,8 @@ typedef struct sg_load_options {
   const char *cl_std;            /* "CL1.2", "CL2.0", "CL3.0" or NULL (CL3.0) */
   const char *const *defines;    /* "NAME" or "NAME=VALUE" */
   uint32_t n_defines;
+  const char *const *clang_args; /* more clang -cc1 flags (-cl-mad-enable, -I DIR ...) */
+  uint32_t n_clang_args;
   sg_message_fn message;         /* may be NULL */
   void *message_user;
   /* OpenCL C input: compile with source-level debug information (clang

@@ -120,6 +120,7 @@ typedef enum ip_diag_kind {
   IP_FAULT_UNSUPPORTED,          /* an instruction this backend cannot execute */
   IP_FAULT_BAD_ARGUMENT,         /* e.g. an image op on a non-image */
   IP_FAULT_READ_WRITEONLY,       /* read from a buffer the host made write-only */
+  IP_FAULT_EVENT,                /* async copy event: invalid, or never waited for */
   /* undefined behaviour in subgroup code (issue: diagnosed, not hidden) */
   IP_UB_FIRST = 64,
   IP_UB_INDEX_OUT_OF_RANGE = IP_UB_FIRST,  /* shuffle/broadcast index >= size */

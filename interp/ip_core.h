@@ -51,6 +51,12 @@ typedef struct ip_wgx {
   bool barrier_div_reported;
   bool direct_out;            /* stepping: printf goes straight to the sink */
   uint64_t rendezvous_gen, async_done_gen;
+  /* Events of this work-group's async copies (OpenCL C 6.13.10): event k
+   * (1-based) is the value 2k+1; the first IP_MAX_EVENTS are checked for a
+   * wait before the work-group ends (the op that made each, for the report). */
+  uint32_t n_events;
+  uint64_t events_waited;     /* bit k-1: event k was waited for */
+  const struct ip_op *event_op[64];
   uint32_t rr;                /* round robin for ip_wg_step */
   bool stepping;
 } ip_wgx;

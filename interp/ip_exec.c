@@ -512,6 +512,8 @@ void ip_wg_init(ip_launch *l, ip_wgx *x, uint64_t wg_linear) {
   x->n_faults = x->n_ub = x->seq = 0;
   x->barrier_div_reported = false;
   x->rendezvous_gen = x->async_done_gen = 0;
+  x->n_events = 0;
+  x->events_waited = 0;
   x->rr = 0;
   for (uint32_t i = 0; i < wg->n_subgroups && i < x->cap_sgs; i++) init_sg(l, x, i);
   if (wg->n_subgroups > x->cap_sgs) wg->n_subgroups = x->cap_sgs;
@@ -540,7 +542,30 @@ void ip_wg_fini(ip_wgx *x) {
   memset(x, 0, sizeof *x);
 }
 
+/* An async copy's event that no wait_group_events waited for, once every
+ * subgroup has finished (a stepped work-group -- the debugger's, the JIT's
+ * diagnostic one -- commits once, at its end): reported at the copy. */
+static void check_events_waited(ip_wgx *x) {
+  ip_wg *wg = &x->wg;
+  if (!x->n_events || !wg->n_subgroups) return;
+  for (uint32_t i = 0; i < wg->n_subgroups && !x->stepping; i++)
+    if (!wg->sgs[i].done) return;
+  uint32_t n = x->n_events < 64 ? x->n_events : 64;
+  ip_sg *sg = &wg->sgs[0];
+  const ip_op *saved = sg->cur;
+  for (uint32_t k = 0; k < n; k++) {
+    if ((x->events_waited >> k) & 1 || !x->event_op[k]) continue;
+    sg->cur = x->event_op[k];
+    ip_fault(sg, IP_FAULT_EVENT, sg->all, 0,
+             "the event of this async_work_group_copy is never waited for (wait_group_events)");
+  }
+  sg->cur = saved;
+  x->n_events = 0;
+  x->events_waited = 0;
+}
+
 void ip_wg_commit(ip_launch *l, ip_wgx *x) {
+  check_events_waited(x);
   ip_flush_pending_diag(x);
   pthread_mutex_lock(&l->mu);
   l->rep.n_faults += x->n_faults;

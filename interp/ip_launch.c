@@ -21,6 +21,7 @@ const char *ip_diag_kind_name(ip_diag_kind k) {
   case IP_FAULT_UNSUPPORTED: return "unsupported instruction";
   case IP_FAULT_BAD_ARGUMENT: return "bad argument";
   case IP_FAULT_READ_WRITEONLY: return "read from write-only memory";
+  case IP_FAULT_EVENT: return "invalid event use";
   case IP_UB_INDEX_OUT_OF_RANGE: return "index out of range";
   case IP_UB_INACTIVE_LANE: return "read of an inactive lane";
   case IP_UB_NONUNIFORM: return "non-uniform operand";

@@ -355,9 +355,27 @@ static int op_async_copy(ip_sg *sg, const ip_op *op) {
   ip_wgx *x = ip_wgx_of(sg->wg);
   bool do_copy = true;
   if (scope == SpvScopeWorkgroup) {
+    /* OpenCL C: "must be encountered by all work-items in a work-group
+     * executing the kernel with the same argument values" (Oclgrind:
+     * work-group divergence).  Checked on arrival, once. */
+    if (!sg->resumed && !ip_sgx_of(sg)->arrived) {
+      ip_mask live = ip_live_lanes(sg);
+      if (!ip_mask_eq(sg->mask, live)) {
+        int r = ip_fault(sg, IP_FAULT_BARRIER_DIVERGENCE, ip_mask_andnot(live, sg->mask), 0,
+                         "async_work_group_copy not reached by every work-item of the subgroup");
+        if (r == IP_HALT) return r;
+      }
+    }
     if (!ip_wg_rendezvous(sg)) return IP_SUSPEND;
     do_copy = x->async_done_gen != x->rendezvous_gen;
     x->async_done_gen = x->rendezvous_gen;
+  }
+  uint64_t given = 0;
+  if (op->n_in > 5 && op->in[5].size) memcpy(&given, ip_in(sg, op, 5, l0), op->in[5].size < 8 ? op->in[5].size : 8);
+  if (do_copy && !given) {
+    /* a new event (a given one is returned as is: the copies share it) */
+    x->n_events++;
+    if (x->n_events <= 64) x->event_op[x->n_events - 1] = op;
   }
   if (do_copy) {
     const ip_addr_layout *a = ip_layout(sg);
@@ -375,16 +393,48 @@ static int op_async_copy(ip_sg *sg, const ip_op *op) {
       memmove(d, s, es);
     }
   }
-  IP_FOR_LANES(sg->mask, l) {
-    if (op->n_in > 5 && op->in[5].size) memcpy(ip_res(sg, op, l), ip_in(sg, op, 5, l),
-                                               op->in[5].size < op->res_size ? op->in[5].size : op->res_size);
-    else put_uint(ip_res(sg, op, l), op->res_size, 0);
-    if (op->res_size) ip_res(sg, op, l)[0] |= 1;   /* a non-null event */
-  }
+  uint64_t ev = given ? given : 2 * (uint64_t)x->n_events + 1;
+  IP_FOR_LANES(sg->mask, l) put_uint(ip_res(sg, op, l), op->res_size, ev);
   return IP_NEXT;
 }
 
-static int op_wait_events(ip_sg *sg, const ip_op *op) { (void)sg; (void)op; return IP_NEXT; }
+/* OpGroupWaitEvents: every event must come from an async copy of this
+ * work-group; the call is a work-group function like the copy. */
+static int op_wait_events(ip_sg *sg, const ip_op *op) {
+  if (op->n_in < 3 || ip_mask_empty(sg->mask)) return IP_NEXT;
+  ip_wgx *x = ip_wgx_of(sg->wg);
+  ip_mask live = ip_live_lanes(sg);
+  if (!ip_mask_eq(sg->mask, live)) {
+    int r = ip_fault(sg, IP_FAULT_BARRIER_DIVERGENCE, ip_mask_andnot(live, sg->mask), 0,
+                     "wait_group_events not reached by every work-item of the subgroup");
+    if (r == IP_HALT) return r;
+  }
+  const ld_type *pt = op->in[2].type;
+  uint32_t es = pt && pt->kind == LD_T_POINTER && pt->elem && pt->elem->size ? pt->elem->size : 8;
+  if (es > 8) es = 8;
+  IP_FOR_LANES(sg->mask, l) {
+    uint64_t n = ip_in_uint(sg, op, 1, l), list = ip_in_uint(sg, op, 2, l);
+    for (uint64_t i = 0; i < n && i < 4096; i++) {
+      const void *p = ip_mem(sg, l, list + i * es, es, 1, IP_READ);
+      if (!p) break;
+      uint64_t ev = 0;
+      memcpy(&ev, p, es);
+      uint64_t k = ev >> 1;
+      if (!(ev & 1) || k == 0 || k > x->n_events) {
+        ip_mask one = {{0, 0}};
+        ip_mask_set(&one, l);
+        int r = ip_fault(sg, IP_FAULT_EVENT, one, 0,
+                         "wait_group_events on an invalid event (event %llu of the list: 0x%llx, "
+                         "not returned by an async copy of this work-group)",
+                         (unsigned long long)i, (unsigned long long)ev);
+        if (r == IP_HALT) return r;
+        continue;
+      }
+      if (k <= 64) x->events_waited |= (uint64_t)1 << (k - 1);
+    }
+  }
+  return IP_NEXT;
+}
 
 /* ---------------------------------------------------------------- lookup */
 

@@ -96,6 +96,10 @@ typedef struct ip_image_desc {
   size_t row_pitch, slice_pitch;   /* bytes; 0 = tightly packed */
 } ip_image_desc;
 
+typedef enum ip_access_flag {
+  IP_ACCESS_READ_WRITE = 0, IP_ACCESS_READ_ONLY, IP_ACCESS_WRITE_ONLY
+} ip_access_flag;
+
 typedef struct ip_arg {
   ip_arg_kind kind;
   void *data;
@@ -103,12 +107,14 @@ typedef struct ip_arg {
   ip_image_desc image;
   uint32_t sampler;
   bool noinit;       /* BUFFER: uninitialized for the detectors until written */
+  ip_access_flag access;    /* BUFFER: the host's read-only / write-only flag */
 } ip_arg;
 
 typedef enum ip_ub_mode { IP_UB_WARN = 0, IP_UB_ERROR, IP_UB_IGNORE } ip_ub_mode;
 
 typedef enum ip_diag_kind {
-  /* faults: the access or operation is suppressed (reads yield zero) */
+  /* faults: the access or operation is suppressed (reads yield zero),
+   * except a misaligned access in bounds, which is reported and performed */
   IP_FAULT_OUT_OF_BOUNDS = 1,
   IP_FAULT_MISALIGNED,
   IP_FAULT_NULL_POINTER,
@@ -121,6 +127,8 @@ typedef enum ip_diag_kind {
   IP_FAULT_STACK_OVERFLOW,
   IP_FAULT_UNSUPPORTED,          /* an instruction this backend cannot execute */
   IP_FAULT_BAD_ARGUMENT,         /* e.g. an image op on a non-image */
+  IP_FAULT_READ_WRITEONLY,       /* read from a buffer the host made write-only */
+  IP_FAULT_EVENT,                /* async copy event: invalid, or never waited for */
   /* detector reports (ip_launch_desc.checks; counted as faults, nothing is
    * suppressed): each names the accesses involved in ip_diag.access */
   IP_CHECK_FIRST = 32,

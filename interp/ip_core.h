@@ -51,6 +51,12 @@ typedef struct ip_wgx {
   bool barrier_div_reported;
   bool direct_out;            /* stepping: printf goes straight to the sink */
   uint64_t rendezvous_gen, async_done_gen;
+  /* Events of this work-group's async copies (OpenCL C 6.13.10): event k
+   * (1-based) is the value 2k+1; the first IP_MAX_EVENTS are checked for a
+   * wait before the work-group ends (the op that made each, for the report). */
+  uint32_t n_events;
+  uint64_t events_waited;     /* bit k-1: event k was waited for */
+  const struct ip_op *event_op[64];
   uint32_t rr;                /* round robin for ip_wg_step */
   bool stepping;
   void *check_wg[2];          /* detectors' per-work-group state (ip_check.h) */
@@ -89,6 +95,13 @@ struct ip_launch {
   const uint8_t **arg_ptr;    /* [n_args]: bytes of the kernel parameter value */
   uint32_t *arg_len;
   uint64_t *arg_word;         /* pointer / handle values */
+  /* Structs passed by value (a ByVal pointer to Function storage): each lane
+   * gets its own copy of the bytes at the start of its private memory (the
+   * kernel may write it), the parameter points there.  byval_off[i] is the
+   * copy's offset, UINT64_MAX for other arguments; byval_bytes the total
+   * (the kernel frame's private area starts after it). */
+  uint64_t *byval_off;
+  uint64_t byval_bytes;
   uint64_t next_wg;           /* atomic work-group counter */
   /* run state */
   int stop;                   /* atomic */

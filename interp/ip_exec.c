@@ -459,7 +459,7 @@ static void init_sg(ip_launch *l, ip_wgx *x, uint32_t i) {
   sg->steps = 0;
   sg->cur = NULL;
   sg->n_frames = 0;
-  ip_frame *f = push_frame(sg, l->kernel_fn, sg->all, NULL, 0);
+  ip_frame *f = push_frame(sg, l->kernel_fn, sg->all, NULL, l->byval_bytes);
   if (!f) { sg->done = true; return; }
   memset(f->regs, 0, (size_t)l->kernel_fn->base.regs_per_lane * S);
   const ld_function *fn = l->k->fn;
@@ -467,6 +467,16 @@ static void init_sg(ip_launch *l, ip_wgx *x, uint32_t i) {
     uint32_t off = l->slot_of[fn->params[a]];
     uint32_t sz = ip_value_size(l->m->values[fn->params[a]].type, l->ptr_size);
     uint32_t n = l->arg_len[a] < sz ? l->arg_len[a] : sz;
+    if (l->byval_off[a] != UINT64_MAX) {
+      /* by-value struct: the lane's own copy, the parameter its address */
+      const ld_addr_layout *al = &l->m->layout;
+      for (uint32_t k = 0; k < sg->n_lanes; k++) {
+        if (sg->priv[k]) memcpy(sg->priv[k] + l->byval_off[a], l->arg_ptr[a], l->arg_len[a]);
+        uint64_t p = ip_addr_make(al, al->priv_base + k, l->byval_off[a]);
+        memcpy(f->regs + (size_t)off * S + (size_t)k * sz, &p, sz < 8 ? sz : 8);
+      }
+      continue;
+    }
     for (uint32_t k = 0; k < sg->n_lanes; k++)
       memcpy(f->regs + (size_t)off * S + (size_t)k * sz, l->arg_ptr[a], n);
   }
@@ -522,6 +532,8 @@ void ip_wg_init(ip_launch *l, ip_wgx *x, uint64_t wg_linear) {
   x->n_faults = x->n_ub = x->seq = 0;
   x->barrier_div_reported = false;
   x->rendezvous_gen = x->async_done_gen = 0;
+  x->n_events = 0;
+  x->events_waited = 0;
   x->rr = 0;
   for (uint32_t i = 0; i < wg->n_subgroups && i < x->cap_sgs; i++) init_sg(l, x, i);
   if (wg->n_subgroups > x->cap_sgs) wg->n_subgroups = x->cap_sgs;
@@ -551,7 +563,30 @@ void ip_wg_fini(ip_wgx *x) {
   memset(x, 0, sizeof *x);
 }
 
+/* An async copy's event that no wait_group_events waited for, once every
+ * subgroup has finished (a stepped work-group -- the debugger's, the JIT's
+ * diagnostic one -- commits once, at its end): reported at the copy. */
+static void check_events_waited(ip_wgx *x) {
+  ip_wg *wg = &x->wg;
+  if (!x->n_events || !wg->n_subgroups) return;
+  for (uint32_t i = 0; i < wg->n_subgroups && !x->stepping; i++)
+    if (!wg->sgs[i].done) return;
+  uint32_t n = x->n_events < 64 ? x->n_events : 64;
+  ip_sg *sg = &wg->sgs[0];
+  const ip_op *saved = sg->cur;
+  for (uint32_t k = 0; k < n; k++) {
+    if ((x->events_waited >> k) & 1 || !x->event_op[k]) continue;
+    sg->cur = x->event_op[k];
+    ip_fault(sg, IP_FAULT_EVENT, sg->all, 0,
+             "the event of this async_work_group_copy is never waited for (wait_group_events)");
+  }
+  sg->cur = saved;
+  x->n_events = 0;
+  x->events_waited = 0;
+}
+
 void ip_wg_commit(ip_launch *l, ip_wgx *x) {
+  check_events_waited(x);
   if (l->checks) ip_check_wg_end(&x->wg);
   ip_flush_pending_diag(x);
   pthread_mutex_lock(&l->mu);

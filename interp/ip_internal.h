@@ -72,6 +72,11 @@ struct ip_fn {
   const uint32_t *block_n_ops;
   const uint32_t *slot_off;        /* [n_locals] parallel to fn->locals */
   uint32_t private_bytes;          /* Function-storage OpVariables, per lane */
+  /* Each Function variable's extent in the frame's private area, (offset,
+   * size) pairs by increasing offset: a private access must stay inside
+   * one variable, as Oclgrind checks each allocation. */
+  uint32_t n_vars;
+  const uint32_t *var_ext;
 };
 
 /* SIMT reconvergence stack entry (GPGPU-Sim style IPDOM stack). */
@@ -99,6 +104,7 @@ typedef struct ip_region {
   uint8_t *base;
   uint64_t size;
   bool writable;
+  bool write_only;          /* a buffer the host made write-only: reads fault */
   uint8_t space;            /* SpvStorageClass of the region's class */
 } ip_region;
 

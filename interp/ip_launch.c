@@ -23,6 +23,8 @@ const char *ip_diag_kind_name(ip_diag_kind k) {
   case IP_CHECK_DATA_RACE: return "data race";
   case IP_CHECK_LOCKSTEP: return "lockstep assumption";
   case IP_CHECK_UNINITIALIZED: return "uninitialized value";
+  case IP_FAULT_READ_WRITEONLY: return "read from write-only memory";
+  case IP_FAULT_EVENT: return "invalid event use";
   case IP_UB_INDEX_OUT_OF_RANGE: return "index out of range";
   case IP_UB_INACTIVE_LANE: return "read of an inactive lane";
   case IP_UB_NONUNIFORM: return "non-uniform operand";
@@ -217,6 +219,7 @@ void ip_launch_free(ip_launch *l) {
   free(l->arg_ptr);
   free(l->arg_len);
   free(l->arg_word);
+  free(l->byval_off);
   free(l->all);
   free(l->diag_out);
   out_free(l);
@@ -252,7 +255,11 @@ ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_la
   l->arg_ptr = calloc(k->n_args + 1, sizeof *l->arg_ptr);
   l->arg_len = calloc(k->n_args + 1, sizeof *l->arg_len);
   l->arg_word = calloc(k->n_args + 1, sizeof *l->arg_word);
-  if (!l->args || !l->arg_ptr || !l->arg_len || !l->arg_word) { ip_launch_free(l); return IP_ERR_NOMEM; }
+  l->byval_off = calloc(k->n_args + 1, sizeof *l->byval_off);
+  if (!l->args || !l->arg_ptr || !l->arg_len || !l->arg_word || !l->byval_off) {
+    ip_launch_free(l);
+    return IP_ERR_NOMEM;
+  }
   if (k->n_args) memcpy(l->args, desc->args, k->n_args * sizeof *l->args);
   l->desc.args = l->args;
   l->step_limit = desc->step_limit ? desc->step_limit : IP_DEFAULT_STEP_LIMIT;
@@ -262,6 +269,15 @@ ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_la
   if (rc != IP_OK) { ip_launch_free(l); return (ip_result)rc; }
   /* detectors keep unlocked shadow state: one work-group at a time */
   if (l->desc.checks) l->desc.threads = 1;
+  for (uint32_t i = 0; i < k->n_args; i++) {
+    const ld_kernel_arg *ka = &k->args[i];
+    l->byval_off[i] = UINT64_MAX;
+    if (ka->kind == LD_ARG_VALUE && ka->type && ka->type->kind == LD_T_POINTER) {
+      l->byval_off[i] = l->byval_bytes;
+      l->byval_bytes += ((uint64_t)ka->value_size + 15) & ~(uint64_t)15;
+    }
+  }
+  l->priv_size += l->byval_bytes;
   /* kernel parameter values */
   const ld_addr_layout *a = &m->layout;
   uint32_t bo = 0, lo = m->n_local_vars;

@@ -91,7 +91,9 @@ int ip_regions_init(ip_launch *l, char *err, size_t err_size) {
       if (ia->kind == IP_ARG_BUFFER || ia->kind == IP_ARG_IMAGE) {
         l->gregions[r].base = ia->data;
         l->gregions[r].size = ia->data ? ia->size : 0;
-        l->gregions[r].writable = !(ka->kind == LD_ARG_BUFFER && ka->is_const);
+        l->gregions[r].writable = !(ka->kind == LD_ARG_BUFFER && ka->is_const) &&
+                                  ia->access != IP_ACCESS_READ_ONLY;
+        l->gregions[r].write_only = ia->kind == IP_ARG_BUFFER && ia->access == IP_ACCESS_WRITE_ONLY;
         l->gregions[r].space = SpvStorageClassCrossWorkgroup;
       }
     } else if (ka->kind == LD_ARG_LOCAL) {
@@ -291,6 +293,32 @@ static int mem_fault(ip_sg *sg, ip_diag_kind kind, uint32_t lane, uint64_t addr,
                   (unsigned long long)size, where, extra);
 }
 
+/* The end of the private object (a by-value argument's copy or a Function
+ * variable of a live frame) that holds byte off of a lane's private memory;
+ * 0 when none does (padding, a returned frame's area). */
+static uint64_t priv_object_end(const ip_sg *sg, uint64_t off) {
+  const ip_launch *l = sg->launch;
+  if (off < l->byval_bytes) {
+    for (uint32_t i = 0; i < l->k->n_args; i++) {
+      uint64_t b = l->byval_off[i];
+      if (b != UINT64_MAX && off >= b && off < b + l->k->args[i].value_size)
+        return b + l->k->args[i].value_size;
+    }
+    return 0;
+  }
+  for (uint32_t d = sg->n_frames; d-- > 0;) {
+    const ip_frame *f = &sg->frames[d];
+    if (off < f->private_base || off >= f->private_base + f->fn->private_bytes) continue;
+    uint64_t rel = off - f->private_base;
+    for (uint32_t v = 0; v < f->fn->n_vars; v++) {
+      uint64_t vo = f->fn->var_ext[2 * v], vs = f->fn->var_ext[2 * v + 1];
+      if (rel >= vo && rel < vo + vs) return f->private_base + vo + vs;
+    }
+    return 0;
+  }
+  return 0;
+}
+
 void *ip_mem(ip_sg *sg, uint32_t lane, uint64_t addr, uint64_t size, uint32_t align,
              ip_access access) {
   const ip_launch *l = sg->launch;
@@ -299,12 +327,20 @@ void *ip_mem(ip_sg *sg, uint32_t lane, uint64_t addr, uint64_t size, uint32_t al
   uint64_t off = addr & a->offset_mask;
   uint8_t *base;
   uint64_t rsize;
-  bool writable = true;
+  bool writable = true, write_only = false;
   if (r >= a->priv_base) {
     uint32_t k = r - a->priv_base;
     if (k >= sg->size || !sg->priv[k]) goto unmapped;
     base = sg->priv[k];
     rsize = l->priv_size;
+    if (sg->n_frames && base == ip_sgx_of(sg)->priv_block + (size_t)k * l->priv_size) {
+      /* in bounds of the one variable it starts in (a private array indexed
+       * past its end is out of bounds, not the next variable); only in the
+       * interpreter's own private memory, whose layout the frames describe
+       * (the JIT lends its own to the handlers it borrows) */
+      uint64_t end = priv_object_end(sg, off);
+      if (!end || size > end - off) goto unmapped;
+    }
   } else if (r < a->local_base) {
     if (r == 0) {
       mem_fault(sg, IP_FAULT_NULL_POINTER, lane, addr, size, access, "");
@@ -315,6 +351,7 @@ void *ip_mem(ip_sg *sg, uint32_t lane, uint64_t addr, uint64_t size, uint32_t al
     base = g->base;
     rsize = g->size;
     writable = g->writable;
+    write_only = g->write_only;
   } else if (r < a->builtin_base) {
     uint32_t k = r - a->local_base;
     if (k >= sg->wg->n_local) goto unmapped;
@@ -335,15 +372,21 @@ void *ip_mem(ip_sg *sg, uint32_t lane, uint64_t addr, uint64_t size, uint32_t al
     mem_fault(sg, IP_FAULT_OUT_OF_BOUNDS, lane, addr, size, access, "");
     return NULL;
   }
+  if (access != IP_READ && !writable) {
+    mem_fault(sg, IP_FAULT_WRITE_READONLY, lane, addr, size, access, "");
+    return NULL;
+  }
+  if (access != IP_WRITE && write_only) {
+    mem_fault(sg, IP_FAULT_READ_WRITEONLY, lane, addr, size, access, "");
+    return NULL;
+  }
+  /* Misaligned but in bounds: reported, then performed on the bytes that
+   * are there, as Oclgrind does (a host reads them; only the report
+   * matters).  Out-of-bounds and read-only accesses stay suppressed. */
   if (align > 1 && (off & (align - 1))) {
     char ex[48];
     snprintf(ex, sizeof ex, " (needs %u-byte alignment)", align);
     mem_fault(sg, IP_FAULT_MISALIGNED, lane, addr, size, access, ex);
-    return NULL;
-  }
-  if (access != IP_READ && !writable) {
-    mem_fault(sg, IP_FAULT_WRITE_READONLY, lane, addr, size, access, "");
-    return NULL;
   }
   if (__builtin_expect(l->checks != NULL, 0)) ip_check_mem(sg, lane, addr, size, access, base + off);
   return base + off;

@@ -282,6 +282,15 @@ static int prepare_body(ip_launch *l, ip_fnx *x, const ld_function *f, int depth
         if (al & (al - 1)) al = 16;
         priv = (priv + al - 1) & ~(al - 1);
         op->aux = priv;
+        if ((x->base.n_vars & 15) == 0) {
+          uint32_t *ne = realloc((void *)x->base.var_ext, (x->base.n_vars + 16) * 2 * sizeof *ne);
+          if (!ne) { rc = IP_ERR_NOMEM; break; }
+          x->base.var_ext = ne;
+        }
+        uint32_t *ve = (uint32_t *)x->base.var_ext;
+        ve[2 * x->base.n_vars] = priv;
+        ve[2 * x->base.n_vars + 1] = sz;
+        x->base.n_vars++;
         priv += sz;
       }
       if (in->op == SpvOpFunctionCall && in->n_ops > 0 && in->ops[0] < m->bound) {
@@ -372,6 +381,7 @@ void ip_prepare_free(ip_launch *l) {
     free(x->ops);
     free((void *)x->base.block_ops);
     free((void *)x->base.block_n_ops);
+    free((void *)x->base.var_ext);
     free((void *)x->base.slot_off);
     free(x);
   }

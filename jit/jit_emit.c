@@ -124,7 +124,7 @@ static void emit_seg(J *j, int32_t si) {
     /* the rendezvous wrote results into the heap frames (every value was
      * spilled before arriving) */
     wgc_call(j, j->c_wgc_done, 0, NULL);
-    fill_live(j);
+    fill_all(j);
   }
   for (; i < blk->n_insns && !j->e->failed; i++) {
     const ld_insn *in = &blk->insns[i];
@@ -139,7 +139,7 @@ static void emit_seg(J *j, int32_t si) {
       if (idx < k->cap_insns) k->insn_inst[idx] = inst;
       gcc_jit_block *susp = nb(j);
       assign(j, cfl(j, j->c_susp), ci(j, j->t_i32, (long)idx));
-      spill_live(j);   /* the handler reads operands; a suspension keeps every value */
+      spill_all(j);   /* the handler reads operands; a suspension keeps every value */
       wgc_call(j, j->c_wgc, idx, susp);
       gcc_jit_block_end_with_jump(j->b, NULL, j->segb[s->succ[0]]);
       j->b = susp;
@@ -177,11 +177,11 @@ static void emit_seg(J *j, int32_t si) {
         gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)),
                                            R_(arr_at(j, ctxf(j, j->c_all), 1))), susp, slow);
         j->b = slow;
-        spill_live(j);
+        spill_all(j);
         wgc_call(j, j->c_wgc, idx, susp);
         gcc_jit_block_end_with_jump(j->b, NULL, j->segb[k->seg[si].succ[0]]);
         j->b = susp;
-        spill_live(j);   /* resumed by a later call: every value from the heap frame */
+        spill_all(j);   /* resumed by a later call: every value from the heap frame */
         assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, k->seg[si].succ[0]));
         gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
       }
@@ -410,74 +410,6 @@ static void emit_groups(J *j) {
 }
 
 /* Builds the gccjit context for the planned kernel. */
-/* FF_CROSS: the lane arrays a suspension must keep in the heap frame, the
- * values used in another segment than the one defining them (a segment
- * ends at every barrier, collective and call), and every phi operand (a
- * loop's back edge can pass a barrier within one segment's reach); callee
- * parameters and call results, written in one segment and read in another;
- * mask[] and pred[]. */
-typedef struct { J *j; uint32_t inst; int32_t seg; const ld_insn *in; const int32_t *defseg; } cross_q;
-static void cross_cb(void *u_, uint32_t w, spv_operand_class cls) {
-  cross_q *u = u_;
-  if (cls != SPV_OPND_ID || w >= u->in->n_ops) return;
-  uint32_t id = u->in->ops[w];
-  if (id == 0 || id >= u->j->m->bound) return;
-  gcc_jit_field *f = value_slot(u->j, u->inst, id);
-  if (f && (u->in->op == SpvOpPhi || u->defseg[vidx(u->j, u->inst, id)] != u->seg)) fmark(u->j, f, FF_CROSS);
-}
-static uint32_t seg_end(const jit_kernel *k, int32_t s) {
-  const jit_seg *sg = &k->seg[s];
-  uint32_t end = sg->blk->n_insns;
-  for (uint32_t q = 0; q < k->n_seg; q++) {
-    const jit_seg *o = &k->seg[q];
-    if (o->inst == sg->inst && o->blk == sg->blk && o->first > sg->first && o->first < end) end = o->first;
-  }
-  return end;
-}
-static void mark_cross(J *j) {
-  const jit_kernel *k = j->k;
-  const ld_module *m = j->m;
-  fmark(j, j->f_mask, FF_CROSS);
-  fmark(j, j->f_pred, FF_CROSS);
-  size_t nv = (size_t)k->n_inst * m->bound;
-  int32_t *defseg = malloc((nv ? nv : 1) * sizeof *defseg);
-  uint32_t *ends = malloc((k->n_seg + 1) * sizeof *ends);
-  if (!defseg || !ends) {   /* out of memory: keep everything */
-    for (uint32_t i = 0; i < j->n_fields; i++) j->fflag[i] |= FF_CROSS;
-    free(defseg); free(ends);
-    return;
-  }
-  for (size_t i = 0; i < nv; i++) defseg[i] = -1;
-  for (uint32_t s = 0; s < k->n_seg; s++) {
-    const jit_seg *sg = &k->seg[s];
-    ends[s] = seg_end(k, (int32_t)s);
-    for (uint32_t i = sg->first; i < ends[s]; i++)
-      if (sg->blk->insns[i].result) defseg[vidx(j, sg->inst, sg->blk->insns[i].result)] = (int32_t)s;
-  }
-  for (uint32_t s = 0; s < k->n_seg; s++) {
-    const jit_seg *sg = &k->seg[s];
-    for (uint32_t i = sg->first; i < ends[s]; i++) {
-      const ld_insn *in = &sg->blk->insns[i];
-      const spv_opcode_desc *d = spv_opcode_info(in->op);
-      cross_q u = {j, sg->inst, (int32_t)s, in, defseg};
-      uint16_t skip = d ? (uint16_t)(d->has_type + d->has_result) : 0;
-      if (!d || !spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip),
-                                   cross_cb, &u))
-        for (uint32_t q = 0; q < in->n_ops; q++) cross_cb(&u, q, SPV_OPND_ID);
-      if (in->op == SpvOpFunctionCall && in->result) {
-        gcc_jit_field *f = value_slot(j, sg->inst, in->result);
-        if (f) fmark(j, f, FF_CROSS);
-      }
-    }
-  }
-  for (uint32_t ii = 1; ii < k->n_inst; ii++)
-    for (uint32_t p = 0; p < k->inst[ii].fn->n_params; p++) {
-      gcc_jit_field *f = value_slot(j, ii, k->inst[ii].fn->params[p]);
-      if (f) fmark(j, f, FF_CROSS);
-    }
-  free(defseg); free(ends);
-}
-
 gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
                           uint32_t *n_stmts) {
   J jj, *j = &jj;
@@ -649,19 +581,15 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   for (j->fmap_cap = 16; j->fmap_cap < 2 * j->n_fields; j->fmap_cap *= 2) {}
   j->fmap_key = calloc(j->fmap_cap, sizeof *j->fmap_key);
   j->fmap_val = calloc(j->fmap_cap, sizeof *j->fmap_val);
-  j->fmap_idx = calloc(j->fmap_cap, sizeof *j->fmap_idx);
-  j->fflag = calloc(j->n_fields + 1, 1);
-  if (!j->fmap_key || !j->fmap_val || !j->fmap_idx || !j->fflag) { failf(e, "out of memory"); goto out; }
+  if (!j->fmap_key || !j->fmap_val) { failf(e, "out of memory"); goto out; }
   for (uint32_t q = 0; q < j->n_fields; q++) {
     char name[32];
     snprintf(name, sizeof name, "L%u", q);
     uint32_t h = (uint32_t)(((uintptr_t)fields[q] >> 4) * 2654435761u) & (j->fmap_cap - 1);
     while (j->fmap_key[h]) h = (h + 1) & (j->fmap_cap - 1);
     j->fmap_key[h] = fields[q];
-    j->fmap_idx[h] = q;
     j->fmap_val[h] = gcc_jit_function_new_local(j->fn, NULL, ftypes[q], name);
   }
-  mark_cross(j);
   j->use_loc = true;
 
   gcc_jit_block *entry = nb(j);
@@ -693,10 +621,10 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
     gcc_jit_block *resume = nb(j), *fresh = nb(j);
     gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(j->next), ci(j, j->t_i32, 0)),
                                        resume, fresh);
-    /* start < 0: resume after a barrier at the stack's top, the values
-     * live across it from the heap frame */
+    /* start < 0: resume after a barrier at the stack's top, every value
+     * from the heap frame */
     j->b = resume;
-    fill_live(j);
+    fill_all(j);
     gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
     j->fresh = fresh;
   }
@@ -705,17 +633,16 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   if (e->failed) goto out;
   emit_settle(j);
   {
-    /* a first start (the flags are complete now): mask[] and pred[] from
-     * sg_groups; lane arrays that a handler or another lane may read
-     * before they are written are zeroed (inactive lanes read zeros,
-     * deterministically); the others need no start value */
+    /* a first start: mask[] and pred[] from sg_groups, every other lane
+     * array zeroed: inactive lanes read zeros, deterministically, and no
+     * blend reads an uninitialized value (GCC would make the whole result
+     * undefined) */
     j->b = j->fresh;
     gcc_jit_function *ms = gcc_jit_context_get_builtin_function(cx, "__builtin_memset");
     gcc_jit_type *szt = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_SIZE_T);
     for (uint32_t q = 0; q < j->n_fields; q++) {
       gcc_jit_field *f = fields[q];
       if (f == j->f_mask || f == j->f_pred) { fill(j, f); continue; }
-      if (!(j->fflag[q] & FF_OBS)) continue;
       gcc_jit_lvalue *l = floc(j, f);
       gcc_jit_rvalue *args[3] = {cast(j, gcc_jit_lvalue_get_address(l, NULL), j->t_vp), ci(j, j->t_i32, 0),
                                  gcc_jit_context_new_rvalue_from_long(cx, szt, (long)fsizes[q])};
@@ -742,7 +669,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   *n_stmts = j->n_stmts;
 out:
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
-  free(j->fmap_key); free(j->fmap_val); free(j->fmap_idx); free(j->fflag);
+  free(j->fmap_key); free(j->fmap_val);
   if (e->failed) { gcc_jit_context_release(cx); return NULL; }
   return cx;
 }

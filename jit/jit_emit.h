@@ -56,8 +56,6 @@ typedef struct J {
   uint32_t fmap_cap, n_fields;
   gcc_jit_field **fmap_key;
   gcc_jit_lvalue **fmap_val;
-  uint32_t *fmap_idx;           /* field index of each fmap entry */
-  uint8_t *fflag;               /* [n_fields] FF_* */
   gcc_jit_block *fresh;         /* sg_kernel's first-start block (filled last) */
   gcc_jit_field **all_fields;   /* [n_fields] every frame field, in order */
   gcc_jit_type **all_types;     /* [n_fields] their types */
@@ -143,10 +141,6 @@ static inline gcc_jit_lvalue *local(J *j, gcc_jit_type *t) {
   snprintf(name, sizeof name, "t%d", j->blkn++);
   return gcc_jit_function_new_local(j->fn, NULL, t, name);
 }
-/* Field flags: FF_OBS, its lanes may be read where they were never written
- * (by a host handler or another lane: zeroed at a first start); FF_CROSS,
- * live across a segment boundary (kept in the heap frame over a suspension). */
-enum { FF_OBS = 1, FF_CROSS = 2 };
 static inline int32_t fidx(J *j, gcc_jit_field *fl) {
   if (!j->fmap_cap || !fl) return -1;
   uint32_t h = (uint32_t)(((uintptr_t)fl >> 4) * 2654435761u) & (j->fmap_cap - 1);
@@ -161,10 +155,7 @@ static inline gcc_jit_lvalue *floc(J *j, gcc_jit_field *fl) {
   int32_t h = fidx(j, fl);
   return h < 0 ? NULL : j->fmap_val[h];
 }
-static inline void fmark(J *j, gcc_jit_field *fl, uint8_t flag) {
-  int32_t h = fidx(j, fl);
-  if (h >= 0) j->fflag[j->fmap_idx[h]] |= flag;
-}
+
 static inline gcc_jit_lvalue *hfld(J *j, gcc_jit_field *fl) {   /* f->fl, the heap frame */
   return gcc_jit_rvalue_dereference_field(j->f, NULL, fl);
 }
@@ -177,25 +168,17 @@ static inline gcc_jit_lvalue *fld(J *j, gcc_jit_field *fl) {    /* the value's h
 static inline void spill_or_fill(J *j, gcc_jit_field *fl, bool spill) {
   gcc_jit_lvalue *l = floc(j, fl);
   if (!l) return;
-  if (spill) fmark(j, fl, FF_OBS);   /* a host call reads every lane */
   gcc_jit_lvalue *h = hfld(j, fl);
   if (spill) assign(j, h, gcc_jit_lvalue_as_rvalue(l));
   else assign(j, l, gcc_jit_lvalue_as_rvalue(h));
 }
 static inline void spill(J *j, gcc_jit_field *fl) { spill_or_fill(j, fl, true); }
 static inline void fill(J *j, gcc_jit_field *fl) { spill_or_fill(j, fl, false); }
-/* Around a suspension: the values live across segment boundaries. */
-static inline void spill_live(J *j) {
-  for (uint32_t i = 0; i < j->n_fields; i++)
-    if (j->fflag[i] & FF_CROSS) {
-      gcc_jit_lvalue *l = floc(j, j->all_fields[i]);
-      if (l) assign(j, hfld(j, j->all_fields[i]), gcc_jit_lvalue_as_rvalue(l));
-    }
-}
-static inline void fill_live(J *j) {
-  for (uint32_t i = 0; i < j->n_fields; i++)
-    if (j->fflag[i] & FF_CROSS) fill(j, j->all_fields[i]);
-}
+/* Around a suspension every lane array goes to the heap frame and back: a
+ * fresh call of sg_kernel has no local state, and GCC treats a blend with an
+ * uninitialized old value as undefined in every lane, active ones included. */
+static inline void spill_all(J *j) { for (uint32_t i = 0; i < j->n_fields; i++) spill(j, j->all_fields[i]); }
+static inline void fill_all(J *j) { for (uint32_t i = 0; i < j->n_fields; i++) fill(j, j->all_fields[i]); }
 static inline gcc_jit_lvalue *lane_arr(J *j, gcc_jit_field *fl, gcc_jit_rvalue *lane) {
   return gcc_jit_context_new_array_access(j->cx, NULL, gcc_jit_lvalue_as_rvalue(fld(j, fl)), lane);
 }
@@ -286,7 +269,6 @@ static inline size_t vidx(J *j, uint32_t inst, uint32_t id) { return (size_t)ins
 
 /* Lane l's component c of a slot. */
 static inline gcc_jit_lvalue *slot_lv(J *j, gcc_jit_field *fl, uint32_t n, uint32_t c, gcc_jit_rvalue *lane) {
-  if (lane != L(j)) fmark(j, fl, FF_OBS);   /* another lane's value */
   gcc_jit_rvalue *arr = gcc_jit_lvalue_as_rvalue(fld(j, fl));
   if (n > 1) arr = gcc_jit_lvalue_as_rvalue(gcc_jit_context_new_array_access(j->cx, NULL, arr, ci(j, j->t_i32, c)));
   return gcc_jit_context_new_array_access(j->cx, NULL, arr, lane);

@@ -77,7 +77,7 @@ static gcc_jit_lvalue *typed_at(J *j, gcc_jit_rvalue *p, uint32_t byte_off, gcc_
 static uint32_t mem_align(const ld_insn *in, uint32_t first_mo, const ld_type *t) {
   uint32_t al = t->align ? t->align : 1;
   if (in->n_ops > first_mo && (in->ops[first_mo] & SpvMemoryAccessAlignedMask) && in->n_ops > first_mo + 1)
-    if (in->ops[first_mo + 1] > al) al = in->ops[first_mo + 1];
+    if (in->ops[first_mo + 1] && in->ops[first_mo + 1] < al) al = in->ops[first_mo + 1];   /* as interp/exec_memory.c: Aligned lowers it (packed structs) */
   return al & (al - 1) ? 1 : al;
 }
 

@@ -485,9 +485,12 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     const ld_value *f = ld_get(b, ops[0], "callee");
     if (f->kind != LD_V_FUNCTION)
       ld_fail(b, LD_ERR_INVALID, "callee %s is not a function", ld_id_name(b->m, ops[0]));
-    if (f->u.fn->n_params != n - 1)
+    /* The callee may be defined further down (llvm-spirv puts the functions
+     * it emulates intrinsics with, spirv.llvm_bswap_i32, after their
+     * callers): its parameters are not built yet, its type is. */
+    if (f->u.fn->type->n_members != n - 1)
       ld_fail(b, LD_ERR_INVALID, "call to %s passes %" PRIu32 " arguments, it takes %" PRIu32,
-              ld_id_name(b->m, ops[0]), n - 1, f->u.fn->n_params);
+              ld_id_name(b->m, ops[0]), n - 1, f->u.fn->type->n_members);
     for (uint32_t i = 1; i < n; i++) check_id_operand(b, fn, ops[i], "argument");
     return;
   }

@@ -682,7 +682,7 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   char optbuf[8], stdbuf[32];
   snprintf(optbuf, sizeof optbuf, "-O%d", opt->opt_level < 0 ? 2 : opt->opt_level > 3 ? 3 : opt->opt_level);
   snprintf(stdbuf, sizeof stdbuf, "-cl-std=%s", opt->cl_std ? opt->cl_std : "CL3.0");
-  size_t na = 18 + 2 * (size_t)opt->n_defines + opt->n_cl_args;
+  size_t na = 18 + 2 * (size_t)opt->n_defines + opt->n_cl_args + opt->n_clang_args;
   char **argv = calloc(na, sizeof *argv);
   char **defs = calloc(opt->n_defines + 1, sizeof *defs);
   if (!argv || !defs) {
@@ -714,6 +714,8 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
       argv[k++] = defs[i];
     }
   }
+  for (uint32_t i = 0; i < opt->n_clang_args; i++)
+    argv[k++] = (char *)opt->clang_args[i];
   /* with debug info, an absolute source path: the debugger opens the file
    * named in the DebugSource whatever its working folder */
   char *abs = opt->debug_info || opt->line_info ? realpath(path, NULL) : NULL;
@@ -1211,6 +1213,8 @@ static bool to_ip_args(const sg_run_desc *d, ip_arg **out, char *err, size_t err
     a[i].size = s->size;
     a[i].sampler = s->sampler;
     a[i].noinit = s->noinit;
+    a[i].access = s->access == SG_ACCESS_READ_ONLY ? IP_ACCESS_READ_ONLY
+                : s->access == SG_ACCESS_WRITE_ONLY ? IP_ACCESS_WRITE_ONLY : IP_ACCESS_READ_WRITE;
     a[i].image.image_type = s->image.image_type;
     a[i].image.channel_order = s->image.channel_order;
     a[i].image.channel_type = s->image.channel_type;
@@ -1457,6 +1461,11 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
     S = k->subgroup_size;
   sg_jit_job_init(&job, m->ir, d->kernel, S, d->jit_opt_level);
   job_used = true;
+  /* The JIT reads buffers in place; only the interpreter checks reads of
+   * write-only ones. */
+  for (uint32_t i = 0; i < d->n_args; i++)
+    if (d->args[i].kind == SG_ARG_BUFFER && d->args[i].access == SG_ACCESS_WRITE_ONLY)
+      job.refuse = "a write-only (wo) buffer: interpreter only";
   uint64_t threshold = d->jit_threshold ? d->jit_threshold : SG_JIT_DEFAULT_THRESHOLD;
   uint32_t nt = run_threads_of(d);
   bool fallback_noted = false;

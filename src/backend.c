@@ -28,11 +28,29 @@ void sg_jit_job_init(sg_jit_job *j, const ld_module *m, const char *kernel, uint
   j->opt.opt_level = opt_level < 0 ? 2 : opt_level;
 }
 
+/* A struct argument passed by value (ByVal pointer to Function storage):
+ * the interpreter gives each work-item its own copy in private memory; the
+ * JIT takes kernel arguments as uniform values and has no such copy yet. */
+static const char *byval_arg(const ld_module *m, const char *kernel)
+{
+  const ld_kernel *k = kernel ? ld_find_kernel(m, kernel) : m->n_kernels == 1 ? &m->kernels[0] : NULL;
+  for (uint32_t i = 0; k && i < k->n_args; i++)
+    if (k->args[i].kind == LD_ARG_VALUE && k->args[i].type && k->args[i].type->kind == LD_T_POINTER)
+      return k->args[i].name;
+  return NULL;
+}
+
 static void *compile_main(void *arg)
 {
   sg_jit_job *j = arg;
   double t0 = now_ms();
-  j->k = jit_kernel_compile(j->m, j->kernel, j->S, &j->opt, &j->stats, j->err, sizeof j->err);
+  const char *bv = byval_arg(j->m, j->kernel);
+  if (j->refuse)
+    snprintf(j->err, sizeof j->err, "%s", j->refuse);
+  else if (bv)
+    snprintf(j->err, sizeof j->err, "argument '%s' is a struct passed by value: interpreter only", bv);
+  else
+    j->k = jit_kernel_compile(j->m, j->kernel, j->S, &j->opt, &j->stats, j->err, sizeof j->err);
   j->ms = now_ms() - t0;
   if (j->k)
     sg_jit_mark(j);

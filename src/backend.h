@@ -29,6 +29,7 @@ typedef struct sg_jit_job {
   char err[512];
   jit_stats stats;
   double ms;                 /* wall time of the compile */
+  const char *refuse;        /* set before starting: no compile, this is the reason */
 } sg_jit_job;
 
 void sg_jit_job_init(sg_jit_job *j, const ld_module *m, const char *kernel, uint32_t S,

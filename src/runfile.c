@@ -1113,6 +1113,7 @@ static rf_status parse_argument(sg_runfile *rf, const sg_module *m, const sg_ker
   } else if (a->kind == SG_ARG_BUFFER) {
     out->kind = SG_ARG_BUFFER;
     out->noinit = h.noinit;
+    out->access = h.ro ? SG_ACCESS_READ_ONLY : h.wo ? SG_ACCESS_WRITE_ONLY : SG_ACCESS_READ_WRITE;
   }
   if (h.dump || h.write) {
     if (h.write) {

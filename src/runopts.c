@@ -104,6 +104,96 @@ const char *sg_opt_value(int argc, char **argv, int *i, const char *val)
   return argv[++*i];
 }
 
+/* oclgrind-kernel's --build-options OPTIONS (the OpenCL build options of
+ * clBuildProgram): -cl-std=, -D, -cl-opt-disable and -O map to our own
+ * options; the other OpenCL C compiler flags clang-15 -cc1 takes pass
+ * through (-I DIR too); anything else is an error. */
+static int parse_build_options(sg_run_opts *o, const char *s, char *err, size_t err_size)
+{
+  static const char *const pass[] = {
+    "-cl-single-precision-constant", "-cl-denorms-are-zero", "-cl-fp32-correctly-rounded-divide-sqrt",
+    "-cl-mad-enable", "-cl-no-signed-zeros", "-cl-unsafe-math-optimizations",
+    "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-uniform-work-group-size",
+    "-cl-no-subgroup-ifp", "-w", "-Werror"};
+  char *buf = strdup(s);
+  if (!buf || !push((void **)&o->build_bufs, o->n_build_bufs, sizeof *o->build_bufs)) {
+    free(buf);
+    snprintf(err, err_size, "out of memory");
+    return -1;
+  }
+  o->build_bufs[o->n_build_bufs++] = buf;
+  char *save = NULL;
+  for (char *t = strtok_r(buf, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save)) {
+    const char *v = NULL;
+    bool clang = false;
+    if (!strncmp(t, "-cl-std=", 8)) {
+      v = t + 8;
+      if (!strcmp(v, "CL1.0") || !strcmp(v, "CL1.1"))
+        v = "CL1.2";   /* clang-15 compiles them as 1.2 would; our oldest */
+      if (strcmp(v, "CL1.2") && strcmp(v, "CL2.0") && strcmp(v, "CL3.0")) {
+        snprintf(err, err_size, "--build-options: unsupported %s (CL1.2, CL2.0 or CL3.0)", t);
+        return -1;
+      }
+      o->cl_std = v;
+      continue;
+    }
+    if (!strcmp(t, "-cl-opt-disable")) {
+      o->opt_level = 0;
+      continue;
+    }
+    if (t[0] == '-' && t[1] == 'O' && t[2] >= '0' && t[2] <= '3' && !t[3]) {
+      o->opt_level = t[2] - '0';
+      continue;
+    }
+    if (!strcmp(t, "-D") || !strcmp(t, "-I")) {
+      char *n = strtok_r(NULL, " \t\n", &save);
+      if (!n) {
+        snprintf(err, err_size, "--build-options: %s needs a value", t);
+        return -1;
+      }
+      if (t[1] == 'D') {
+        v = n;
+      } else {
+        if (!push((void **)&o->clang_args, o->n_clang_args, sizeof *o->clang_args))
+          goto nomem;
+        o->clang_args[o->n_clang_args++] = t;
+        t = n;
+        clang = true;
+      }
+    } else if (!strncmp(t, "-D", 2)) {
+      v = t + 2;
+    } else if (!strncmp(t, "-I", 2)) {
+      clang = true;
+    } else {
+      for (unsigned k = 0; k < sizeof pass / sizeof pass[0] && !clang; k++)
+        clang = !strcmp(t, pass[k]);
+      if (!clang && !strcmp(t, "-cl-kernel-arg-info"))
+        continue;   /* argument info is always kept */
+      if (!clang) {
+        snprintf(err, err_size, "--build-options: unsupported option '%s'", t);
+        return -1;
+      }
+    }
+    if (v) {
+      if (!*v || *v == '=') {
+        snprintf(err, err_size, "--build-options: invalid -D '%s'", v);
+        return -1;
+      }
+      if (!push((void **)&o->defines, o->n_defines, sizeof *o->defines))
+        goto nomem;
+      o->defines[o->n_defines++] = v;
+    } else if (clang) {
+      if (!push((void **)&o->clang_args, o->n_clang_args, sizeof *o->clang_args))
+        goto nomem;
+      o->clang_args[o->n_clang_args++] = t;
+    }
+  }
+  return 1;
+nomem:
+  snprintf(err, err_size, "out of memory");
+  return -1;
+}
+
 void sg_run_opts_init(sg_run_opts *o, int default_opt_level)
 {
   memset(o, 0, sizeof *o);
@@ -120,6 +210,10 @@ void sg_run_opts_free(sg_run_opts *o)
   free(o->args);
   free(o->spec);
   free(o->defines);
+  free(o->clang_args);
+  for (uint32_t i = 0; i < o->n_build_bufs; i++)
+    free(o->build_bufs[i]);
+  free(o->build_bufs);
   memset(o, 0, sizeof *o);
 }
 
@@ -232,6 +326,19 @@ int sg_run_opts_parse(sg_run_opts *o, int argc, char **argv, int *pi, char *err,
     if (strcmp(val, "CL1.2") && strcmp(val, "CL2.0") && strcmp(val, "CL3.0"))
       FAIL("invalid --cl-std '%s' (CL1.2, CL2.0 or CL3.0)", val);
     o->cl_std = val;
+  } else if (IS("--build-options")) {
+    NEED_VALUE();
+    if (parse_build_options(o, val, err, err_size) < 0)
+      return -1;
+  } else if (IS("--disable-pch") || IS("--uniform-writes")) {
+    /* oclgrind-kernel options with nothing to do here: no precompiled
+     * headers; no race detector to make quieter */
+  } else if (IS("--pch-dir") || IS("--compute-units") || IS("--constant-mem-size") ||
+             IS("--global-mem-size") || IS("--local-mem-size") || IS("--max-wgsize") ||
+             IS("--max-errors")) {
+    /* oclgrind-kernel device limits and message limits: taken and ignored
+     * (this tool models no device limits; every record is kept, up to 1000) */
+    NEED_VALUE();
   } else if (!strncmp(a, "-D", 2)) {
     const char *d = a[2] ? a + 2 : NULL;
     if (!d) {
@@ -267,6 +374,8 @@ void sg_run_opts_load(const sg_run_opts *o, sg_load_options *lo)
   lo->max_instructions = o->max_instructions;
   if (o->checks)
     lo->line_info = true;   /* detector reports name source lines */
+  lo->clang_args = o->clang_args;
+  lo->n_clang_args = o->n_clang_args;
 }
 
 sg_result sg_run_opts_ndrange(const sg_run_opts *o, const sg_kernel_info *k, const sg_runfile *rf,

@@ -71,8 +71,12 @@ typedef struct sg_run_opts {
   uint32_t n_spec;
   int opt_level;                 /* the tool's default until -O is given */
   const char *cl_std;
-  const char **defines;          /* point into argv */
+  const char **defines;          /* point into argv or into build_buf */
   uint32_t n_defines;
+  const char **clang_args;       /* more clang flags (--build-options), into build_buf */
+  uint32_t n_clang_args;
+  char **build_bufs;             /* owned copies of --build-options strings */
+  uint32_t n_build_bufs;
   sg_arg_spec *args;
   uint32_t n_args;
   uint64_t seed;                 /* random: (default 1) */

@@ -119,6 +119,7 @@ static void usage(FILE *f)
 "Loading:\n"
 "  --no-validate  --strict-validate  --spec ID=VALUE\n"
 "  -O0..-O3 (default -O0 for .cl)  --cl-std=CL1.2|CL2.0|CL3.0  -D NAME[=VALUE]\n"
+"  --build-options OPTIONS (oclgrind-kernel's: -cl-std=, -D, -I DIR, -cl-*)\n"
 "  --no-debug-info          compile .cl without debug information (no\n"
 "                           source lines)\n"
 "  -h, --help  --version\n",

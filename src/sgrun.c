@@ -275,6 +275,15 @@ static void usage(FILE *f)
 "  -D NAME[=VALUE]          preprocessor definition for .cl input\n"
 "  --link FILE              link FILE (.cl or .spv) with the kernel's module\n"
 "                           (spirv-link: Import/Export linkage); repeatable\n"
+"  --build-options OPTIONS  OpenCL build options for .cl input, as\n"
+"                           oclgrind-kernel takes them: -cl-std=, -D, -I DIR,\n"
+"                           -cl-opt-disable, -cl-mad-enable and the other\n"
+"                           -cl-* compiler flags, -w, -Werror\n"
+"\n"
+"oclgrind-kernel options also taken: --num-threads N (= -j N); ignored (no\n"
+"device model here): --compute-units, --constant-mem-size, --global-mem-size,\n"
+"--local-mem-size, --max-wgsize, --max-errors, --pch-dir (each with a value),\n"
+"--disable-pch, --uniform-writes.\n"
 "\n"
 "Information:\n"
 "  --list-kernels           list kernels and their arguments\n"
@@ -361,8 +370,8 @@ static int parse_options(int argc, char **argv)
       else if (!strcmp(val, "jit")) O.backend = SG_BACKEND_JIT;
       else if (!strcmp(val, "auto")) O.backend = SG_BACKEND_AUTO;
       else return die(EXIT_USAGE, "invalid --backend '%s' (interp, jit or auto)", val);
-    } else if (IS("-j") || !strncmp(a, "-j", 2)) {
-      if (a[2])
+    } else if (IS("-j") || !strncmp(a, "-j", 2) || IS("--num-threads")) {
+      if (a[1] == 'j' && a[2])
         val = a + 2;
       NEED_VALUE();
       uint64_t v;

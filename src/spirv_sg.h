@@ -67,6 +67,8 @@ typedef struct sg_load_options {
   const char *cl_std;            /* "CL1.2", "CL2.0", "CL3.0" or NULL (CL3.0) */
   const char *const *defines;    /* "NAME" or "NAME=VALUE" */
   uint32_t n_defines;
+  const char *const *clang_args; /* more clang -cc1 flags (-cl-mad-enable, -I DIR ...) */
+  uint32_t n_clang_args;
   sg_message_fn message;         /* may be NULL */
   void *message_user;
   /* OpenCL C input: compile with source-level debug information (clang
@@ -131,6 +133,11 @@ const char *sg_scalar_name(sg_scalar s);
 size_t sg_scalar_size(sg_scalar s);
 /* "float" -> SG_S_FLOAT; SG_S_NONE if unknown. */
 sg_scalar sg_scalar_from_name(const char *name, size_t len);
+
+/* A buffer's access flag (CL_MEM_READ_ONLY / CL_MEM_WRITE_ONLY; run files:
+ * ro / wo): a kernel write to a read-only buffer, or read from a write-only
+ * one, is a fault. */
+typedef enum sg_access { SG_ACCESS_READ_WRITE = 0, SG_ACCESS_READ_ONLY, SG_ACCESS_WRITE_ONLY } sg_access;
 
 typedef struct sg_arg_info {
   const char *name;
@@ -200,6 +207,7 @@ typedef struct sg_arg {
   uint32_t sampler;         /* CLK_* bits */
   bool noinit;              /* BUFFER: run-file 'noinit': --uninitialized takes
                                its bytes as uninitialized until written */
+  sg_access access;         /* BUFFER: the host's read-only / write-only flag */
 } sg_arg;
 
 typedef enum sg_backend { SG_BACKEND_AUTO = 0, SG_BACKEND_INTERP, SG_BACKEND_JIT } sg_backend;

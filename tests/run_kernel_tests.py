@@ -32,6 +32,7 @@ it describes one launch at top level, or several in CASES = [dict(...), ...]:
                                 # a list: any one of them
     jobs_compare = [1, 2]       # run with each -j N (text and --json) and require identical
                                 # dumps, printf text and diagnostics
+In/Out/InOut take flags="ro" or "wo" (run-file header tokens: read-only, write-only).
 Image arguments: Image(width, height, order="RGBA", format="UNORM_INT8", type="uchar",
 values=[...] | None, expect=[...], dump=False) (type = element type of the data, one value
 per channel); Sampler("normalized address=clamp filter=nearest").
@@ -208,23 +209,27 @@ class Arg:
         self.fill = fill
         self.check = check  # optional callable(list) -> error string or None
         self.name = name
+        self.flags = ""     # more run-file header tokens of a buffer ("ro", "wo")
 
 
-def In(type, values):
+def In(type, values, flags=""):
     a = Arg(type, values=values)
     a.kind = "in"
+    a.flags = flags
     return a
 
 
-def Out(type, count, expect=None, ulp=0, fill=0, check=None):
+def Out(type, count, expect=None, ulp=0, fill=0, check=None, flags=""):
     a = Arg(type, count=count, expect=expect, ulp=ulp, fill=fill, check=check)
     a.kind = "out"
+    a.flags = flags
     return a
 
 
-def InOut(type, values, expect=None, ulp=0, check=None):
+def InOut(type, values, expect=None, ulp=0, check=None, flags=""):
     a = Arg(type, values=values, expect=expect, ulp=ulp, check=check)
     a.kind = "inout"
+    a.flags = flags
     return a
 
 
@@ -362,7 +367,8 @@ def sim_text(case, kernel_file, kernel_name):
                     lines.append(" ".join(fmt_value(a.type, v) for v in a.values[i:i + 16]))
         elif a.kind == "out" and a.fill is not None:
             fill = fmt_value(a.type, a.fill)
-            lines.append("<size=%d %s fill=%s dump>" % (a.count * tsize(a.type), a.type, fill))
+            lines.append("<size=%d %s fill=%s dump%s>" % (a.count * tsize(a.type), a.type, fill,
+                                                        " " + a.flags if a.flags else ""))
         else:
             t = a.type
             vals = a.values
@@ -372,7 +378,7 @@ def sim_text(case, kernel_file, kernel_name):
                 ut = UNSIGNED_OF[t]
                 vals = [struct.unpack("<" + TYPES[ut][0], struct.pack("<" + code, v))[0] for v in vals]
                 t = ut
-            dump = " dump" if a.kind == "inout" else ""
+            dump = (" dump" if a.kind == "inout" else "") + (" " + a.flags if a.flags else "")
             if a.kind in ("inout",) and t != a.type:
                 raise ValueError("inout buffers cannot hold non-finite values")
             lines.append("<size=%d %s%s>" % (len(vals) * tsize(t), t, dump))

@@ -410,6 +410,43 @@ static void emit_groups(J *j) {
 }
 
 /* Builds the gccjit context for the planned kernel. */
+/* spill_all / fill_all at one call site: jump to the shared block with this
+ * site's return index; code goes on in the continuation block. */
+void xfer_all(J *j, int fill) {
+  if (!j->xfer_blk[fill]) {
+    j->xfer_blk[fill] = nb(j);
+    j->xfer_ret[fill] = local(j, j->t_i32);
+  }
+  if (j->n_xfer[fill] == j->cap_xfer[fill]) {
+    uint32_t cap = j->cap_xfer[fill] ? 2 * j->cap_xfer[fill] : 16;
+    gcc_jit_block **nc = realloc(j->xfer_cont[fill], cap * sizeof *nc);
+    if (!nc) { failf(j->e, "out of memory"); return; }
+    j->xfer_cont[fill] = nc;
+    j->cap_xfer[fill] = cap;
+  }
+  gcc_jit_block *cont = nb(j);
+  assign(j, j->xfer_ret[fill], ci(j, j->t_i32, (long)j->n_xfer[fill]));
+  j->xfer_cont[fill][j->n_xfer[fill]++] = cont;
+  gcc_jit_block_end_with_jump(j->b, NULL, j->xfer_blk[fill]);
+  j->b = cont;
+}
+
+/* The shared spill and fill blocks: every lane array, then back to the site. */
+static void emit_xfer_blocks(J *j) {
+  for (int fill = 0; fill < 2; fill++) {
+    if (!j->xfer_blk[fill]) continue;
+    j->b = j->xfer_blk[fill];
+    for (uint32_t i = 0; i < j->n_fields; i++) spill_or_fill(j, j->all_fields[i], !fill);
+    uint32_t n = j->n_xfer[fill];
+    gcc_jit_case **cases = calloc(n + 1, sizeof *cases);
+    if (!cases) { failf(j->e, "out of memory"); return; }
+    for (uint32_t q = 0; q < n; q++)
+      cases[q] = gcc_jit_context_new_case(j->cx, ci(j, j->t_i32, (long)q), ci(j, j->t_i32, (long)q), j->xfer_cont[fill][q]);
+    gcc_jit_block_end_with_switch(j->b, NULL, R_(j->xfer_ret[fill]), j->xfer_cont[fill][0], (int)n, cases);
+    free(cases);
+  }
+}
+
 gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
                           uint32_t *n_stmts) {
   J jj, *j = &jj;
@@ -632,6 +669,8 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   for (uint32_t s = 0; s < k->n_seg && !e->failed; s++) emit_seg(j, (int32_t)s);
   if (e->failed) goto out;
   emit_settle(j);
+  emit_xfer_blocks(j);
+  if (e->failed) goto out;
   {
     /* a first start: mask[] and pred[] from sg_groups, every other lane
      * array zeroed: inactive lanes read zeros, deterministically, and no
@@ -669,7 +708,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   *n_stmts = j->n_stmts;
 out:
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
-  free(j->fmap_key); free(j->fmap_val);
+  free(j->fmap_key); free(j->fmap_val); free(j->xfer_cont[0]); free(j->xfer_cont[1]);
   if (e->failed) { gcc_jit_context_release(cx); return NULL; }
   return cx;
 }

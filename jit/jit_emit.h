@@ -57,6 +57,13 @@ typedef struct J {
   gcc_jit_field **fmap_key;
   gcc_jit_lvalue **fmap_val;
   gcc_jit_block *fresh;         /* sg_kernel's first-start block (filled last) */
+  /* spill_all / fill_all are one shared block each (a kernel with many
+   * collectives would repeat every lane array at each): a call site sets
+   * the return index and jumps there; the block's switch jumps back */
+  gcc_jit_block *xfer_blk[2];   /* [0] spill, [1] fill */
+  gcc_jit_lvalue *xfer_ret[2];
+  gcc_jit_block **xfer_cont[2];
+  uint32_t n_xfer[2], cap_xfer[2];
   gcc_jit_field **all_fields;   /* [n_fields] every frame field, in order */
   gcc_jit_type **all_types;     /* [n_fields] their types */
 } J;
@@ -177,8 +184,9 @@ static inline void fill(J *j, gcc_jit_field *fl) { spill_or_fill(j, fl, false); 
 /* Around a suspension every lane array goes to the heap frame and back: a
  * fresh call of sg_kernel has no local state, and GCC treats a blend with an
  * uninitialized old value as undefined in every lane, active ones included. */
-static inline void spill_all(J *j) { for (uint32_t i = 0; i < j->n_fields; i++) spill(j, j->all_fields[i]); }
-static inline void fill_all(J *j) { for (uint32_t i = 0; i < j->n_fields; i++) fill(j, j->all_fields[i]); }
+void xfer_all(J *j, int fill);   /* jit_emit.c */
+static inline void spill_all(J *j) { xfer_all(j, 0); }
+static inline void fill_all(J *j) { xfer_all(j, 1); }
 static inline gcc_jit_lvalue *lane_arr(J *j, gcc_jit_field *fl, gcc_jit_rvalue *lane) {
   return gcc_jit_context_new_array_access(j->cx, NULL, gcc_jit_lvalue_as_rvalue(fld(j, fl)), lane);
 }

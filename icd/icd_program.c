@@ -350,8 +350,8 @@ static cl_int compile_source(cl_program p, const build_opts *o)
   lo.cl_std = o->cl_std;
   lo.defines = o->defines;
   lo.n_defines = o->n_defines;
-  lo.cl_args = o->args;
-  lo.n_cl_args = o->n_args;
+  lo.clang_args = o->args;
+  lo.n_clang_args = o->n_args;
   lo.debug_info = o->debug;
   lo.message = build_message;
   lo.message_user = p;

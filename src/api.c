@@ -682,7 +682,7 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   char optbuf[8], stdbuf[32];
   snprintf(optbuf, sizeof optbuf, "-O%d", opt->opt_level < 0 ? 2 : opt->opt_level > 3 ? 3 : opt->opt_level);
   snprintf(stdbuf, sizeof stdbuf, "-cl-std=%s", opt->cl_std ? opt->cl_std : "CL3.0");
-  size_t na = 18 + 2 * (size_t)opt->n_defines + opt->n_cl_args + opt->n_clang_args;
+  size_t na = 18 + 2 * (size_t)opt->n_defines + opt->n_clang_args;
   char **argv = calloc(na, sizeof *argv);
   char **defs = calloc(opt->n_defines + 1, sizeof *defs);
   if (!argv || !defs) {
@@ -719,8 +719,6 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   /* with debug info, an absolute source path: the debugger opens the file
    * named in the DebugSource whatever its working folder */
   char *abs = opt->debug_info || opt->line_info ? realpath(path, NULL) : NULL;
-  for (uint32_t i = 0; i < opt->n_cl_args; i++)
-    argv[k++] = (char *)opt->cl_args[i];
   argv[k++] = "-o";
   argv[k++] = bc;
   argv[k++] = abs ? abs : (char *)path;

@@ -67,7 +67,8 @@ typedef struct sg_load_options {
   const char *cl_std;            /* "CL1.2", "CL2.0", "CL3.0" or NULL (CL3.0) */
   const char *const *defines;    /* "NAME" or "NAME=VALUE" */
   uint32_t n_defines;
-  const char *const *clang_args; /* more clang -cc1 flags (-cl-mad-enable, -I DIR ...) */
+  const char *const *clang_args; /* more clang -cc1 flags (-cl-mad-enable, -I DIR ...):
+                                   --build-options and clBuildProgram's options */
   uint32_t n_clang_args;
   sg_message_fn message;         /* may be NULL */
   void *message_user;
@@ -76,10 +77,6 @@ typedef struct sg_load_options {
    * OpenCL.DebugInfo.100), so instructions carry file:line; the source path
    * is made absolute first. */
   bool debug_info;
-  /* OpenCL C input: further clang -cc1 arguments, after ours and before the
-   * input (clBuildProgram's options: -I DIR, -cl-fast-relaxed-math, -w ...) */
-  const char *const *cl_args;
-  uint32_t n_cl_args;
   /* Limits (docs/limits.md); 0 = the default: 64 MiB, 4Mi instructions. */
   uint64_t max_module_bytes;
   uint64_t max_instructions;

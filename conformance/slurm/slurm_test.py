@@ -148,10 +148,17 @@ def main():
             f.write("""#!/bin/sh
 # task 5 dies of SIGKILL on its first attempt (a node failure, an OOM kill)
 if [ "$SLURM_ARRAY_TASK_ID" = 5 ] && [ -e %s ]; then rm -f %s; kill -9 $$; fi
-# task 2 says when its shard starts (the test cancels it then)
-if [ "$SLURM_ARRAY_TASK_ID" = 2 ]; then touch %s; fi
+# task 2, first attempt: its shard starts and is frozen at once (SIGSTOP), so
+# the test's scancel always finds it running, however fast the shard is
+if [ "$SLURM_ARRAY_TASK_ID" = 2 ] && [ ! -e %s ]; then
+  "%s" "$@" & pid=$!
+  kill -STOP $pid
+  touch %s
+  wait $pid
+  exit $?
+fi
 exec %s "$@"
-""" % (marker, marker, started, SG))
+""" % (marker, marker, started, SG, started, SG))
         os.chmod(wrapper, 0o755)
         res = campaign(ps, "faults", ["--shards", "8"] + sel, 8, wrapper=wrapper, cancel_task=2, started=started)
         rc, out = merge(res)

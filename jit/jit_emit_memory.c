@@ -115,6 +115,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   jloop lp;
   gcc_jit_lvalue *bad = local(j, U), *a0 = local(j, U), *lim = local(j, U), *reg0 = local(j, U);
   gcc_jit_lvalue *m0 = local(j, U), *m1 = local(j, U), *full = local(j, j->t_bool);
+  j->fast_priv = false;
   j->contig = NULL;   /* consecutive addresses: tested only when fast_contig can use it */
   if (want_contig) {
     j->contig = local(j, U);
@@ -180,10 +181,67 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   j->slow = slow;
   return after;
 }
-static gcc_jit_block *mem_fast(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
-                               bool want_contig) {
-  return mem_fast_(j, inst, ptr, size, align, write, want_contig, false);
+/* The fast path of an access through a pointer to Function storage (a
+ * private array indexed at run time, clang -O2's acc[r]): every active lane
+ * addresses its own private memory (region priv_base + lane), in bounds and
+ * aligned, tested with one OR-reduction as in mem_fast_; the fast block then
+ * reaches lane l's bytes at priv + l * priv_stride + offset, an inactive lane
+ * at offset 0 of its own memory (valid: priv_bytes >= size).  Returns the
+ * join block, j->b the fast block, j->slow the per-lane checked path; NULL:
+ * not applicable (j->b unchanged). */
+static bool priv_pointer(J *j, uint32_t ptr) {
+  const ld_type *t = j->m->values[ptr].type;
+  return t && t->kind == LD_T_POINTER && t->storage == SpvStorageClassFunction;
 }
+static gcc_jit_block *mem_priv(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align) {
+  const ld_addr_layout *a = &j->m->layout;
+  jit_kernel *k = j->k;
+  uint64_t n_table = (uint64_t)1 << (j->m->addr_bits - a->shift);
+  if (!priv_pointer(j, ptr) || k->priv_bytes < size || a->priv_base >= n_table || n_table - a->priv_base < j->S)
+    return NULL;
+  gcc_jit_type *U = j->t_u[3];
+  jloop lp;
+  gcc_jit_lvalue *bad = local(j, U), *full = local(j, j->t_bool);
+  uint64_t full0 = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
+  uint64_t full1 = j->S > 64 ? (j->S >= 128 ? ~0ull : (1ull << (j->S - 64)) - 1) : 0;
+  assign(j, full, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
+      cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 0)), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full0), U)),
+      cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full1), U))));
+  assign(j, bad, ci(j, U, 0));
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *ad = cast(j, V(j, inst, ptr, 0), U);
+  assign(j, lane_arr(j, j->f_addr, L(j)), ad);
+  ad = R_(lane_arr(j, j->f_addr, L(j)));
+  gcc_jit_rvalue *own = bin(j, GCC_JIT_BINARY_OP_PLUS, U, cast(j, L(j), U), ci(j, U, (long)a->priv_base));
+  gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, ad, ci(j, U, (long)a->shift)), own);
+  if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, align - 1)));
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, (long)a->offset_mask));
+  b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, cast(j, cmp(j, GCC_JIT_COMPARISON_GT, off, ci(j, U, (long)(k->priv_bytes - size))), U));
+  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, R_(lane_arr(j, j->f_mask, L(j))), U));
+  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, b, ml)));
+  loop_end(j, &lp);
+  gcc_jit_block *fast = nb(j), *slow = nb(j), *after = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), fast, slow);
+  j->b = fast;
+  j->fast_priv = true;
+  j->fast_full = full;
+  j->contig = NULL;
+  j->slow = slow;
+  return after;
+}
+/* Lane l's host pointer in mem_priv's fast block (an inactive lane: its own
+ * offset 0). */
+static gcc_jit_rvalue *priv_lane_ptr(J *j) {
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(lane_arr(j, j->f_addr, L(j))), ci(j, U, (long)a->offset_mask));
+  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, R_(lane_arr(j, j->f_mask, L(j))), U));
+  off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, off, ml);
+  off = bin(j, GCC_JIT_BINARY_OP_PLUS, U, off,
+            bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), R_(wfl(j, j->w_priv_stride))));
+  return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_priv), off), NULL);
+}
+
 /* In the fast block: when the lanes' addresses are consecutive elements and
  * the value is one lane array (a scalar slot), one memcpy moves the whole
  * subgroup.  Returns the block for the general fast loop (j->b), or NULL if
@@ -271,12 +329,14 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
     return;
   }
   bool contig = n == 1 && cb == in->type->size && value_slot(j, inst, in->result);
-  after = mem_fast_(j, inst, in->ops[0], in->type->size, al, false, contig, true);
+  after = mem_priv(j, inst, in->ops[0], in->type->size, al);
+  if (!after) after = mem_fast_(j, inst, in->ops[0], in->type->size, al, false, contig, true);
   if (after) {
-    /* j->b: every active lane's address in one region, in bounds, aligned */
-    if (contig) fast_contig(j, value_slot(j, inst, in->result), cb, false, after);
+    /* j->b: every active lane's address in one region (or its own private
+     * memory), in bounds, aligned */
+    if (contig && !j->fast_priv) fast_contig(j, value_slot(j, inst, in->result), cb, false, after);
     loop_begin(j, &lp);
-    gcc_jit_rvalue *p = fast_ptr_masked(j);
+    gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr_masked(j);
     for (uint32_t c = 0; c < n; c++) {
       gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
       assign(j, r, mblend(j, R_(typed_at(j, p, c * cb, T)), R_(r), T));
@@ -338,14 +398,15 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
     return;
   }
   bool contig = n == 1 && cb == vt->size && value_slot(j, inst, in->ops[1]);
-  gcc_jit_block *after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
+  gcc_jit_block *after = mem_priv(j, inst, in->ops[0], vt->size, al);
+  if (!after) after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
   if (after) {
-    if (contig) fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, after);
+    if (contig && !j->fast_priv) fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, after);
     gcc_jit_block *allb = nb(j), *part = nb(j);
     gcc_jit_block_end_with_conditional(j->b, NULL, R_(j->fast_full), allb, part);
     j->b = allb;
     loop_begin(j, &lp);
-    gcc_jit_rvalue *p = fast_ptr(j, vt->size);
+    gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
     for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
     loop_end(j, &lp);
     gcc_jit_block_end_with_jump(j->b, NULL, after);
@@ -356,7 +417,7 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
       gcc_jit_block *act = nb(j), *skip = nb(j);
       gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
       j->b = act;
-      gcc_jit_rvalue *pp = fast_ptr(j, vt->size);
+      gcc_jit_rvalue *pp = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
       for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, pp, c * cb, T), V(j, inst, in->ops[1], c));
       gcc_jit_block_end_with_jump(j->b, NULL, skip);
       j->b = skip;
@@ -439,7 +500,7 @@ bool emit_atomic(J *j, uint32_t inst, const ld_insn *in) {
   SpvOp op = in->op;
   /* 32/64-bit integer read-modify-writes: lane by lane in increasing lane
    * order, sequentially consistent, as the interpreter; the fast path is
-   * the whole subgroup active with every address valid and aligned */
+   * every active lane's address valid and aligned */
   bool noval = op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement;
   if (in->n_ops < (noval ? 3u : 4u) || !lane_shape(in->type, &ct, &n) || n != 1 || ct->kind != LD_T_INT ||
       (ct->width != 32 && ct->width != 64) || !value_slot(j, inst, in->result))
@@ -451,21 +512,48 @@ bool emit_atomic(J *j, uint32_t inst, const ld_insn *in) {
   snprintf(bname, sizeof bname, "__atomic_fetch_%s_%u", fnm, sz);
   gcc_jit_function *af = gcc_jit_context_get_builtin_function(j->cx, bname);
   if (!af) return false;
-  gcc_jit_block *after = mem_fast(j, inst, in->ops[0], sz, sz, true, false);
+  gcc_jit_block *after = mem_fast_(j, inst, in->ops[0], sz, sz, true, false, true);
   if (!after) return false;
   gcc_jit_block *fast = j->b, *slow = j->slow;
   j->b = slow;
   emit_generic(j, inst, in);
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = fast;
+  /* every active lane's address is valid: the active lanes' RMWs in lane
+   * order (an inactive lane's result keeps its old value, as a blend) */
   loop_begin(j, &lp);
+  gcc_jit_block *act = nb(j), *skip = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
+  j->b = act;
   gcc_jit_type *T = scal(j, ct);
+  const ld_type *pt = j->m->values[in->ops[0]].type;
+  if (pt && pt->kind == LD_T_POINTER && pt->storage == SpvStorageClassWorkgroup) {
+    /* local memory: one thread runs all of a work-group's subgroups, one
+     * at a time, so the lane-ordered RMWs need no atomic instruction */
+    gcc_jit_lvalue *d = typed_at(j, fast_ptr(j, sz), 0, T);
+    gcc_jit_lvalue *old = local(j, T);
+    assign(j, old, R_(d));
+    gcc_jit_rvalue *v = noval ? ci(j, T, 1) : cast(j, V(j, inst, in->ops[3], 0), T);
+    enum gcc_jit_binary_op bop = op == SpvOpAtomicAnd ? GCC_JIT_BINARY_OP_BITWISE_AND :
+        op == SpvOpAtomicOr ? GCC_JIT_BINARY_OP_BITWISE_OR : op == SpvOpAtomicXor ? GCC_JIT_BINARY_OP_BITWISE_XOR :
+        (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? GCC_JIT_BINARY_OP_MINUS : GCC_JIT_BINARY_OP_PLUS;
+    assign(j, d, bin(j, bop, T, R_(old), v));
+    assign(j, res_lv(j, inst, in->result, 0), R_(old));
+    gcc_jit_block_end_with_jump(j->b, NULL, skip);
+    j->b = skip;
+    loop_end(j, &lp);
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    j->b = after;
+    return true;
+  }
   /* the builtins take and return int / long long */
   gcc_jit_type *BT = gcc_jit_context_get_type(j->cx, sz == 4 ? GCC_JIT_TYPE_INT : GCC_JIT_TYPE_LONG_LONG);
   gcc_jit_rvalue *v = noval ? ci(j, BT, 1) : cast(j, cast(j, V(j, inst, in->ops[3], 0), T), BT);
   gcc_jit_rvalue *args[3] = {cast(j, fast_ptr(j, sz), gcc_jit_type_get_volatile(j->t_vp)), v,
                              ci(j, j->t_i32, 5 /* __ATOMIC_SEQ_CST */)};
   assign(j, res_lv(j, inst, in->result, 0), cast(j, gcc_jit_context_new_call(j->cx, NULL, af, 3, args), T));
+  gcc_jit_block_end_with_jump(j->b, NULL, skip);
+  j->b = skip;
   loop_end(j, &lp);
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = after;

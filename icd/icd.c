@@ -276,10 +276,8 @@ static cl_int CL_API_CALL icd_GetDeviceInfo(cl_device_id d, cl_device_info param
   case CL_DEVICE_IMAGE3D_MAX_WIDTH: case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
   case CL_DEVICE_IMAGE3D_MAX_DEPTH: case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
   case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
-  case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT: {
-    bool handled;
-    return icd_image_device_info(param, size, value, size_ret, &handled);
-  }
+  case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+    return icd_image_device_info(param, size, value, size_ret);
   case CL_DEVICE_MAX_PARAMETER_SIZE: ICD_PUT(size_t, 1024);
   case CL_DEVICE_MEM_BASE_ADDR_ALIGN: ICD_PUT(cl_uint, 1024);
   case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: ICD_PUT(cl_uint, 128);
@@ -760,6 +758,8 @@ static pthread_mutex_t pend_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t pend_cond;
 static pthread_once_t pend_once = PTHREAD_ONCE_INIT;
 static icd_cmd *pend_head;
+static unsigned pend_running;   /* deferred commands running now */
+static unsigned long pend_progress;  /* deferred commands started or ended so far */
 
 static void pend_init(void)
 {
@@ -817,7 +817,7 @@ static void drain(void)
   pthread_mutex_lock(&pend_lock);
   for (;;) {
     icd_cmd *pick = NULL;
-    bool failed = false;
+    bool failed = false;   /* the picked command's wait list holds a failed event */
     for (icd_cmd *c = pend_head; c && !pick; c = c->next) {
       if (c->running)
         continue;
@@ -827,6 +827,7 @@ static void drain(void)
       if (!first)
         continue;
       bool ready = true;
+      failed = false;
       for (cl_uint i = 0; i < c->n_wait; i++) {
         cl_int s = ev_status(c->wait[i]);
         failed |= s < 0;
@@ -842,12 +843,16 @@ static void drain(void)
       ev_set_status(pick->ev, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
     } else {
       pick->running = true;
+      pend_running++;
+      pend_progress++;
       pick->ev->t_submit = pick->ev->t_start = icd_now_ns();
       ev_set_status(pick->ev, CL_RUNNING);
       pthread_mutex_unlock(&pend_lock);
       cl_int r = pick->run(pick->payload);
       pthread_mutex_lock(&pend_lock);
       unlink_cmd(pick);
+      pend_running--;
+      pend_progress++;
       pick->ev->t_end = icd_now_ns();
       ev_set_status(pick->ev, r == CL_SUCCESS ? CL_COMPLETE : r < 0 ? r : CL_OUT_OF_RESOURCES);
     }
@@ -864,13 +869,6 @@ static double wait_timeout(void)
   return icd_getenv()->wait_timeout;
 }
 
-/* Waits on pend_cond until *deadline; false once it has passed.  (pend_lock held) */
-static bool wait_until(const struct timespec *deadline)
-{
-  return pthread_cond_timedwait(&pend_cond, &pend_lock, deadline) == 0 || icd_now_ns() <
-         (cl_ulong)deadline->tv_sec * 1000000000u + (cl_ulong)deadline->tv_nsec;
-}
-
 static struct timespec deadline_in(double s)
 {
   struct timespec ts;
@@ -879,6 +877,22 @@ static struct timespec deadline_in(double s)
   ts.tv_sec = (time_t)(ns / 1000000000u);
   ts.tv_nsec = (long)(ns % 1000000000u);
   return ts;
+}
+
+/* Waits on pend_cond until *dl; false once it has passed with no deferred
+ * command run meanwhile: the deadline starts again while deferred commands
+ * run or have run (a long kernel is not a deadlock).  (pend_lock held) */
+static bool wait_until(struct timespec *dl, unsigned long *seen)
+{
+  if (pthread_cond_timedwait(&pend_cond, &pend_lock, dl) == 0 ||
+      icd_now_ns() < (cl_ulong)dl->tv_sec * 1000000000u + (cl_ulong)dl->tv_nsec)
+    return true;
+  if (pend_running || pend_progress != *seen) {
+    *seen = pend_progress;
+    *dl = deadline_in(wait_timeout());
+    return true;
+  }
+  return false;
 }
 
 static void report_timeout(const char *what)
@@ -951,8 +965,9 @@ cl_int icd_submit(cl_command_queue q, cl_command_type type, cl_uint nw, const cl
    * deadline is taken back (it must not touch the caller's memory later) */
   retain(&e->refs);
   struct timespec dl = deadline_in(wait_timeout());
+  unsigned long seen = pend_progress;
   while (ev_status(e) > 0) {
-    if (!wait_until(&dl) && ev_status(e) > 0 && !c->running) {
+    if (!wait_until(&dl, &seen) && ev_status(e) > 0 && !c->running) {
       unlink_cmd(c);
       ev_set_status(e, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
       pthread_cond_broadcast(&pend_cond);
@@ -977,9 +992,10 @@ static cl_int CL_API_CALL icd_Finish(cl_command_queue q)
   drain();
   pthread_mutex_lock(&pend_lock);
   struct timespec dl = deadline_in(wait_timeout());
+  unsigned long seen = pend_progress;
   bool ok = true;
   while (ok && queue_busy(q))
-    ok = wait_until(&dl) || !queue_busy(q);
+    ok = wait_until(&dl, &seen) || !queue_busy(q);
   pthread_mutex_unlock(&pend_lock);
   if (!ok) {
     report_timeout("clFinish");
@@ -1002,10 +1018,11 @@ static cl_int CL_API_CALL icd_WaitForEvents(cl_uint n, const cl_event *list)
   drain();
   pthread_mutex_lock(&pend_lock);
   struct timespec dl = deadline_in(wait_timeout());
+  unsigned long seen = pend_progress;
   cl_int err = CL_SUCCESS;
   for (cl_uint i = 0; i < n && err == CL_SUCCESS; i++) {
     while (ev_status(list[i]) > 0)
-      if (!wait_until(&dl) && ev_status(list[i]) > 0) {
+      if (!wait_until(&dl, &seen) && ev_status(list[i]) > 0) {
         pthread_mutex_unlock(&pend_lock);
         report_timeout("clWaitForEvents");
         return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;

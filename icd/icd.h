@@ -171,7 +171,8 @@ cl_int icd_submit(cl_command_queue q, cl_command_type type, cl_uint nw, const cl
 cl_int icd_check_mem_flags(cl_mem_flags f, const void *host_ptr);
 
 /* icd_image.c */
-cl_int icd_image_device_info(cl_device_info param, size_t size, void *value, size_t *size_ret, bool *handled);
+/* clGetDeviceInfo's image queries. */
+cl_int icd_image_device_info(cl_device_info param, size_t size, void *value, size_t *size_ret);
 cl_int icd_image_kernel_arg(uint32_t arg_image_type, size_t size, const void *value, cl_context ctx, cl_mem *out);
 void icd_image_launch_arg(cl_mem m, sg_arg *a);
 void icd_image_fill(struct _cl_icd_dispatch *d);

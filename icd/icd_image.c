@@ -80,9 +80,8 @@ static bool image_type_defined(cl_mem_object_type t)
          t == CL_MEM_OBJECT_IMAGE1D || t == CL_MEM_OBJECT_IMAGE1D_ARRAY || t == CL_MEM_OBJECT_IMAGE1D_BUFFER;
 }
 
-cl_int icd_image_device_info(cl_device_info param, size_t size, void *value, size_t *size_ret, bool *handled)
+cl_int icd_image_device_info(cl_device_info param, size_t size, void *value, size_t *size_ret)
 {
-  *handled = true;
   switch (param) {
   case CL_DEVICE_IMAGE_SUPPORT: ICD_PUT(cl_bool, CL_TRUE);
   /* the specification's minimums for a device with images; samplers are
@@ -97,7 +96,7 @@ cl_int icd_image_device_info(cl_device_info param, size_t size, void *value, siz
     ICD_PUT(size_t, 0);
   /* images from buffers (cl_khr_image2d_from_buffer) are not supported */
   case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT: ICD_PUT(cl_uint, 0);
-  default: *handled = false; return CL_INVALID_VALUE;
+  default: return CL_INVALID_VALUE;
   }
 }
 

@@ -5,14 +5,17 @@
  * Expected values are computed here in plain C, or are hand-computed
  * answers (subgroup queries) and the error codes the OpenCL 3.0
  * specification names.  Ends with "N passed, N failed". */
+#define _POSIX_C_SOURCE 200809L  /* nanosleep */
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS  /* as real host programs do: clCreateCommandQueue, clEnqueueTask */
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS  /* clCreateImage2D */
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int n_pass, n_fail;
 #define CHECK(cond, ...) do { \
@@ -778,6 +781,15 @@ static void test_images(void)
 
 /* ------------------------------------------------------- user events */
 
+/* Sets a user event from another thread, 50 ms later. */
+static void *set_later(void *ev)
+{
+  struct timespec ts = {0, 50 * 1000 * 1000};
+  nanosleep(&ts, NULL);
+  clSetUserEventStatus((cl_event)ev, CL_COMPLETE);
+  return NULL;
+}
+
 /* A command waiting for a user event is queued, and runs when the event
  * completes; commands after it in the (in-order) queue wait too. */
 static void test_user_events(void)
@@ -861,6 +873,20 @@ static void test_user_events(void)
   CHECK(out[2] == 100 + 2000 + 4, "late kernel: %d", out[2]);
   CHECK_ERR(clSetUserEventStatus(ue, CL_COMPLETE), CL_INVALID_OPERATION);
   clReleaseEvent(ek);
+  clReleaseEvent(ue);
+
+  /* another thread sets the event while this one waits in a blocking read:
+   * the read returns with the kernel's results */
+  ue = clCreateUserEvent(ctx, &err);
+  base = 300;
+  clSetKernelArg(k, 1, sizeof base, &base);
+  CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 1, &ue, NULL), CL_SUCCESS);
+  pthread_t th;
+  CHECK(pthread_create(&th, NULL, set_later, ue) == 0, "pthread_create");
+  CHECK_ERR(clEnqueueReadBuffer(q, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
+  pthread_join(th, NULL);
+  CHECK(out[5] == 300 + 5000 + 4, "kernel run by the other thread: %d", out[5]);
+  CHECK_ERR(clFinish(q), CL_SUCCESS);
   clReleaseEvent(ue);
   clReleaseCommandQueue(q2);
   clReleaseMemObject(bo);

@@ -937,7 +937,8 @@ cl_int icd_submit(cl_command_queue q, cl_command_type type, cl_uint nw, const cl
       release((void *)payload);
     return CL_OUT_OF_HOST_MEMORY;
   }
-  memcpy(p, payload, payload_size);
+  if (payload_size)
+    memcpy(p, payload, payload_size);
   e->status = CL_QUEUED;
   e->t_queued = t;
   for (cl_uint i = 0; i < nw; i++) {

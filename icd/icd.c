@@ -72,6 +72,15 @@ static void read_env(void)
       fprintf(stderr, "spirv-sg: warning: SPIRV_SG_UB='%s' is not warn, error or ignore; using warn\n", v);
   }
   e->stop_on_fault = env_true(getenv("SPIRV_SG_STOP_ON_FAULT"));
+  e->wait_timeout = 10;
+  if ((v = getenv("SPIRV_SG_WAIT_TIMEOUT")) && *v) {
+    char *end;
+    double t = strtod(v, &end);
+    if (*end || !(t >= 0 && t <= 1e6))
+      fprintf(stderr, "spirv-sg: warning: SPIRV_SG_WAIT_TIMEOUT='%s' is not 0..1000000 seconds; ignored\n", v);
+    else
+      e->wait_timeout = t;
+  }
 }
 
 const icd_env *icd_getenv(void)
@@ -261,17 +270,14 @@ static cl_int CL_API_CALL icd_GetDeviceInfo(cl_device_id d, cl_device_info param
   case CL_DEVICE_MAX_CLOCK_FREQUENCY: ICD_PUT(cl_uint, 1);
   case CL_DEVICE_ADDRESS_BITS: ICD_PUT(cl_uint, 64);
   case CL_DEVICE_MAX_MEM_ALLOC_SIZE: ICD_PUT(cl_ulong, mem / 4);
-  case CL_DEVICE_IMAGE_SUPPORT: ICD_PUT(cl_bool, CL_FALSE);
-  case CL_DEVICE_MAX_READ_IMAGE_ARGS: case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+  case CL_DEVICE_IMAGE_SUPPORT: case CL_DEVICE_MAX_READ_IMAGE_ARGS: case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
   case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS: case CL_DEVICE_MAX_SAMPLERS:
-    ICD_PUT(cl_uint, 0);
   case CL_DEVICE_IMAGE2D_MAX_WIDTH: case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
   case CL_DEVICE_IMAGE3D_MAX_WIDTH: case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
   case CL_DEVICE_IMAGE3D_MAX_DEPTH: case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
   case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
-    ICD_PUT(size_t, 0);
   case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
-    ICD_PUT(cl_uint, 0);
+    return icd_image_device_info(param, size, value, size_ret);
   case CL_DEVICE_MAX_PARAMETER_SIZE: ICD_PUT(size_t, 1024);
   case CL_DEVICE_MEM_BASE_ADDR_ALIGN: ICD_PUT(cl_uint, 1024);
   case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: ICD_PUT(cl_uint, 128);
@@ -679,15 +685,10 @@ cl_int icd_check_wait_list(cl_command_queue q, cl_uint n, const cl_event *list)
       return CL_INVALID_EVENT_WAIT_LIST;
     if (q && list[i]->ctx != q->ctx)
       return CL_INVALID_CONTEXT;
-    if (list[i]->status < 0)
+    /* an incomplete event (a user event, or a command deferred behind
+     * one) is waited for: icd_submit defers the command */
+    if (__atomic_load_n(&list[i]->status, __ATOMIC_ACQUIRE) < 0)
       return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-    if (list[i]->status != CL_COMPLETE) {
-      /* only a user event can be incomplete here (commands complete when
-       * enqueued); waiting for one would need a deferred queue */
-      fprintf(stderr, "spirv-sg: a command waits for a user event that is not complete: "
-                      "not supported (commands run when enqueued)\n");
-      return CL_INVALID_OPERATION;
-    }
   }
   return CL_SUCCESS;
 }
@@ -720,6 +721,290 @@ cl_int icd_event_done(cl_command_queue q, cl_command_type type, cl_ulong t_queue
   return CL_SUCCESS;
 }
 
+static cl_int CL_API_CALL icd_ReleaseEvent(cl_event e);
+static cl_int CL_API_CALL icd_ReleaseMemObject(cl_mem m);
+
+/* --------------------------------------------------- deferred commands
+ * A command whose wait list holds an incomplete event (a user event, or a
+ * command deferred behind one), or whose queue already holds deferred
+ * commands, is not run at enqueue time: it joins one list, in enqueue order,
+ * with its event CL_QUEUED.  When an event completes (clSetUserEventStatus,
+ * or a deferred command finishing) the list is drained on that thread: each
+ * command whose wait list is complete and which is the first of its queue
+ * runs; one whose wait list holds a failed event fails with
+ * CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST without running.
+ *
+ * Waiting (clFinish, clWaitForEvents, a blocking command) for a command that
+ * waits on a user event can only end when another thread sets the event.  A
+ * single-threaded program that waits first would deadlock on any OpenCL
+ * platform; here the wait gives up after SPIRV_SG_WAIT_TIMEOUT seconds
+ * (docs/icd.md) with a message on stderr and an error code. */
+
+typedef struct icd_cmd {
+  struct icd_cmd *next;
+  cl_command_queue q;
+  cl_event ev;                  /* the command's event (one reference) */
+  cl_event *wait;               /* retained */
+  cl_uint n_wait;
+  cl_mem *mems;                 /* retained */
+  unsigned n_mems;
+  icd_run_fn run;
+  void (*release)(void *);
+  void *payload;
+  bool running;
+} icd_cmd;
+
+static pthread_mutex_t pend_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pend_cond;
+static pthread_once_t pend_once = PTHREAD_ONCE_INIT;
+static icd_cmd *pend_head;
+static unsigned pend_running;   /* deferred commands running now */
+static unsigned long pend_progress;  /* deferred commands started or ended so far */
+
+static void pend_init(void)
+{
+  pthread_condattr_t a;
+  pthread_condattr_init(&a);
+  pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+  pthread_cond_init(&pend_cond, &a);
+  pthread_condattr_destroy(&a);
+}
+
+static cl_int ev_status(cl_event e) { return __atomic_load_n(&e->status, __ATOMIC_ACQUIRE); }
+static void ev_set_status(cl_event e, cl_int s) { __atomic_store_n(&e->status, s, __ATOMIC_RELEASE); }
+
+/* Does q hold a deferred command? (pend_lock held) */
+static bool queue_busy(cl_command_queue q)
+{
+  for (icd_cmd *c = pend_head; c; c = c->next)
+    if (c->q == q)
+      return true;
+  return false;
+}
+
+static void unlink_cmd(icd_cmd *c)
+{
+  for (icd_cmd **p = &pend_head; *p; p = &(*p)->next)
+    if (*p == c) {
+      *p = c->next;
+      return;
+    }
+}
+
+/* Drops what a finished (run, failed or cancelled) command holds; its event
+ * has its final status.  Called without pend_lock: releases and callbacks
+ * may re-enter the API. */
+static void finish_cmd(icd_cmd *c)
+{
+  fire_callbacks(c->ev);
+  if (c->release)
+    c->release(c->payload);
+  free(c->payload);
+  for (cl_uint i = 0; i < c->n_wait; i++)
+    icd_ReleaseEvent(c->wait[i]);
+  for (unsigned i = 0; i < c->n_mems; i++)
+    icd_ReleaseMemObject(c->mems[i]);
+  free(c->wait);
+  free(c->mems);
+  icd_ReleaseEvent(c->ev);
+  free(c);
+}
+
+/* Runs every deferred command that can run now, in order. */
+static void drain(void)
+{
+  pthread_once(&pend_once, pend_init);
+  pthread_mutex_lock(&pend_lock);
+  for (;;) {
+    icd_cmd *pick = NULL;
+    bool failed = false;   /* the picked command's wait list holds a failed event */
+    for (icd_cmd *c = pend_head; c && !pick; c = c->next) {
+      if (c->running)
+        continue;
+      bool first = true;
+      for (icd_cmd *d = pend_head; d != c; d = d->next)
+        first &= d->q != c->q;
+      if (!first)
+        continue;
+      bool ready = true;
+      failed = false;
+      for (cl_uint i = 0; i < c->n_wait; i++) {
+        cl_int s = ev_status(c->wait[i]);
+        failed |= s < 0;
+        ready &= s <= 0;
+      }
+      if (failed || ready)
+        pick = c;
+    }
+    if (!pick)
+      break;
+    if (failed) {
+      unlink_cmd(pick);
+      ev_set_status(pick->ev, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    } else {
+      pick->running = true;
+      pend_running++;
+      pend_progress++;
+      pick->ev->t_submit = pick->ev->t_start = icd_now_ns();
+      ev_set_status(pick->ev, CL_RUNNING);
+      pthread_mutex_unlock(&pend_lock);
+      cl_int r = pick->run(pick->payload);
+      pthread_mutex_lock(&pend_lock);
+      unlink_cmd(pick);
+      pend_running--;
+      pend_progress++;
+      pick->ev->t_end = icd_now_ns();
+      ev_set_status(pick->ev, r == CL_SUCCESS ? CL_COMPLETE : r < 0 ? r : CL_OUT_OF_RESOURCES);
+    }
+    pthread_cond_broadcast(&pend_cond);
+    pthread_mutex_unlock(&pend_lock);
+    finish_cmd(pick);
+    pthread_mutex_lock(&pend_lock);
+  }
+  pthread_mutex_unlock(&pend_lock);
+}
+
+static double wait_timeout(void)
+{
+  return icd_getenv()->wait_timeout;
+}
+
+static struct timespec deadline_in(double s)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  cl_ulong ns = (cl_ulong)ts.tv_sec * 1000000000u + (cl_ulong)ts.tv_nsec + (cl_ulong)(s * 1e9);
+  ts.tv_sec = (time_t)(ns / 1000000000u);
+  ts.tv_nsec = (long)(ns % 1000000000u);
+  return ts;
+}
+
+/* Waits on pend_cond until *dl; false once it has passed with no deferred
+ * command run meanwhile: the deadline starts again while deferred commands
+ * run or have run (a long kernel is not a deadlock).  (pend_lock held) */
+static bool wait_until(struct timespec *dl, unsigned long *seen)
+{
+  if (pthread_cond_timedwait(&pend_cond, &pend_lock, dl) == 0 ||
+      icd_now_ns() < (cl_ulong)dl->tv_sec * 1000000000u + (cl_ulong)dl->tv_nsec)
+    return true;
+  if (pend_running || pend_progress != *seen) {
+    *seen = pend_progress;
+    *dl = deadline_in(wait_timeout());
+    return true;
+  }
+  return false;
+}
+
+static void report_timeout(const char *what)
+{
+  fprintf(stderr, "spirv-sg: %s waits for a command that waits for a user event no thread completed in %g s "
+                  "(SPIRV_SG_WAIT_TIMEOUT): giving up\n", what, wait_timeout());
+}
+
+cl_int icd_submit(cl_command_queue q, cl_command_type type, cl_uint nw, const cl_event *wl, cl_event *out,
+                  cl_bool blocking, icd_run_fn run, const void *payload, size_t payload_size,
+                  void (*release)(void *), cl_mem *mems, unsigned n_mems)
+{
+  pthread_once(&pend_once, pend_init);
+  cl_ulong t = icd_now_ns();
+  pthread_mutex_lock(&pend_lock);
+  bool defer = queue_busy(q);
+  for (cl_uint i = 0; i < nw && !defer; i++)
+    defer = ev_status(wl[i]) > 0;
+  if (!defer) {
+    pthread_mutex_unlock(&pend_lock);
+    cl_int r = run((void *)payload);
+    if (release)
+      release((void *)payload);
+    if (r != CL_SUCCESS)
+      return r;
+    return icd_event_done(q, type, t, t, out);
+  }
+  icd_cmd *c = calloc(1, sizeof *c);
+  cl_event e = new_event(q->ctx, q, type);
+  void *p = malloc(payload_size ? payload_size : 1);
+  cl_event *w = calloc(nw ? nw : 1, sizeof *w);
+  cl_mem *ms = calloc(n_mems ? n_mems : 1, sizeof *ms);
+  if (!c || !e || !p || !w || !ms) {
+    pthread_mutex_unlock(&pend_lock);
+    free(c);
+    free(p);
+    free(w);
+    free(ms);
+    if (e)
+      icd_ReleaseEvent(e);
+    if (release)
+      release((void *)payload);
+    return CL_OUT_OF_HOST_MEMORY;
+  }
+  if (payload_size)
+    memcpy(p, payload, payload_size);
+  e->status = CL_QUEUED;
+  e->t_queued = t;
+  for (cl_uint i = 0; i < nw; i++) {
+    w[i] = wl[i];
+    retain(&w[i]->refs);
+  }
+  for (unsigned i = 0; i < n_mems; i++) {
+    ms[i] = mems[i];
+    retain(&ms[i]->refs);
+  }
+  *c = (icd_cmd){NULL, q, e, w, nw, ms, n_mems, run, release, p, false};
+  icd_cmd **tail = &pend_head;
+  while (*tail)
+    tail = &(*tail)->next;
+  *tail = c;
+  if (out) {
+    retain(&e->refs);
+    *out = e;
+  }
+  if (!blocking) {
+    pthread_mutex_unlock(&pend_lock);
+    return CL_SUCCESS;
+  }
+  /* a blocking command: wait for it; a command still queued at the
+   * deadline is taken back (it must not touch the caller's memory later) */
+  retain(&e->refs);
+  struct timespec dl = deadline_in(wait_timeout());
+  unsigned long seen = pend_progress;
+  while (ev_status(e) > 0) {
+    if (!wait_until(&dl, &seen) && ev_status(e) > 0 && !c->running) {
+      unlink_cmd(c);
+      ev_set_status(e, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+      pthread_cond_broadcast(&pend_cond);
+      pthread_mutex_unlock(&pend_lock);
+      report_timeout("a blocking command");
+      finish_cmd(c);
+      icd_ReleaseEvent(e);
+      return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    }
+  }
+  cl_int s = ev_status(e);
+  pthread_mutex_unlock(&pend_lock);
+  icd_ReleaseEvent(e);
+  return s == CL_COMPLETE ? CL_SUCCESS : CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+}
+
+static cl_int CL_API_CALL icd_Finish(cl_command_queue q)
+{
+  if (!ICD_VALID(q, ICD_MAGIC_QUEUE))
+    return CL_INVALID_COMMAND_QUEUE;
+  pthread_once(&pend_once, pend_init);
+  drain();
+  pthread_mutex_lock(&pend_lock);
+  struct timespec dl = deadline_in(wait_timeout());
+  unsigned long seen = pend_progress;
+  bool ok = true;
+  while (ok && queue_busy(q))
+    ok = wait_until(&dl, &seen) || !queue_busy(q);
+  pthread_mutex_unlock(&pend_lock);
+  if (!ok) {
+    report_timeout("clFinish");
+    return CL_OUT_OF_RESOURCES;
+  }
+  return CL_SUCCESS;
+}
+
 static cl_int CL_API_CALL icd_WaitForEvents(cl_uint n, const cl_event *list)
 {
   if (n == 0 || !list)
@@ -730,16 +1015,24 @@ static cl_int CL_API_CALL icd_WaitForEvents(cl_uint n, const cl_event *list)
   for (cl_uint i = 1; i < n; i++)
     if (list[i]->ctx != list[0]->ctx)
       return CL_INVALID_CONTEXT;
-  for (cl_uint i = 0; i < n; i++) {
-    if (list[i]->status < 0)
-      return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-    if (list[i]->status != CL_COMPLETE) {
-      fprintf(stderr, "spirv-sg: clWaitForEvents on a user event that is not complete would wait forever "
-                      "(no other thread sets it here)\n");
-      return CL_INVALID_OPERATION;
-    }
+  pthread_once(&pend_once, pend_init);
+  drain();
+  pthread_mutex_lock(&pend_lock);
+  struct timespec dl = deadline_in(wait_timeout());
+  unsigned long seen = pend_progress;
+  cl_int err = CL_SUCCESS;
+  for (cl_uint i = 0; i < n && err == CL_SUCCESS; i++) {
+    while (ev_status(list[i]) > 0)
+      if (!wait_until(&dl, &seen) && ev_status(list[i]) > 0) {
+        pthread_mutex_unlock(&pend_lock);
+        report_timeout("clWaitForEvents");
+        return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+      }
+    if (ev_status(list[i]) < 0)
+      err = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
   }
-  return CL_SUCCESS;
+  pthread_mutex_unlock(&pend_lock);
+  return err;
 }
 
 static cl_int CL_API_CALL icd_GetEventInfo(cl_event e, cl_event_info param, size_t size, void *value,
@@ -751,7 +1044,7 @@ static cl_int CL_API_CALL icd_GetEventInfo(cl_event e, cl_event_info param, size
   case CL_EVENT_COMMAND_QUEUE: ICD_PUT(cl_command_queue, e->queue);
   case CL_EVENT_CONTEXT: ICD_PUT(cl_context, e->ctx);
   case CL_EVENT_COMMAND_TYPE: ICD_PUT(cl_command_type, e->type);
-  case CL_EVENT_COMMAND_EXECUTION_STATUS: ICD_PUT(cl_int, e->status);
+  case CL_EVENT_COMMAND_EXECUTION_STATUS: ICD_PUT(cl_int, ev_status(e));
   case CL_EVENT_REFERENCE_COUNT: ICD_PUT(cl_uint, e->refs);
   default: return CL_INVALID_VALUE;
   }
@@ -822,8 +1115,14 @@ static cl_int CL_API_CALL icd_SetUserEventStatus(cl_event e, cl_int status)
     return CL_INVALID_VALUE;
   if (e->status == CL_COMPLETE || e->status < 0)
     return CL_INVALID_OPERATION;
-  e->status = status;
+  pthread_once(&pend_once, pend_init);
+  pthread_mutex_lock(&pend_lock);
+  ev_set_status(e, status);
+  pthread_cond_broadcast(&pend_cond);
+  pthread_mutex_unlock(&pend_lock);
   fire_callbacks(e);
+  /* the commands that waited for it run now, on this thread */
+  drain();
   return CL_SUCCESS;
 }
 
@@ -846,6 +1145,21 @@ static cl_int CL_API_CALL icd_SetEventCallback(cl_event e, cl_int type,
   return CL_SUCCESS;
 }
 
+/* The work of the simple commands, as icd_submit payloads. */
+static cl_int run_nothing(void *p)
+{
+  (void)p;
+  return CL_SUCCESS;
+}
+
+typedef struct cmd_copy { unsigned char *dst; const unsigned char *src; size_t n; } cmd_copy;
+static cl_int run_copy(void *p)
+{
+  const cmd_copy *c = p;
+  memmove(c->dst, c->src, c->n);
+  return CL_SUCCESS;
+}
+
 static cl_int marker(cl_command_queue q, cl_command_type type, cl_uint n, const cl_event *list, cl_event *out)
 {
   if (!ICD_VALID(q, ICD_MAGIC_QUEUE))
@@ -853,8 +1167,9 @@ static cl_int marker(cl_command_queue q, cl_command_type type, cl_uint n, const 
   cl_int err = icd_check_wait_list(q, n, list);
   if (err != CL_SUCCESS)
     return err;
-  cl_ulong t = icd_now_ns();
-  return icd_event_done(q, type, t, t, out);
+  /* a marker or barrier with an empty wait list waits for every earlier
+   * command: in order, that is the queue's deferred ones, if any */
+  return icd_submit(q, type, n, list, out, CL_FALSE, run_nothing, NULL, 0, NULL, NULL, 0);
 }
 
 static cl_int CL_API_CALL icd_EnqueueMarkerWithWaitList(cl_command_queue q, cl_uint n, const cl_event *list,
@@ -888,12 +1203,14 @@ static cl_int CL_API_CALL icd_EnqueueWaitForEvents(cl_command_queue q, cl_uint n
   if (n == 0 || !list)
     return CL_INVALID_VALUE;
   cl_int err = icd_check_wait_list(q, n, list);
-  return err == CL_INVALID_EVENT_WAIT_LIST ? CL_INVALID_EVENT : err;
+  if (err != CL_SUCCESS)
+    return err == CL_INVALID_EVENT_WAIT_LIST ? CL_INVALID_EVENT : err;
+  return icd_submit(q, CL_COMMAND_BARRIER, n, list, NULL, CL_FALSE, run_nothing, NULL, 0, NULL, NULL, 0);
 }
 
 /* ----------------------------------------------------------------- memory */
 
-static cl_int check_mem_flags(cl_mem_flags f, const void *host_ptr)
+cl_int icd_check_mem_flags(cl_mem_flags f, const void *host_ptr)
 {
   const cl_mem_flags known = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR |
                              CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR | CL_MEM_HOST_WRITE_ONLY |
@@ -916,7 +1233,7 @@ static cl_mem CL_API_CALL icd_CreateBuffer(cl_context c, cl_mem_flags flags, siz
     SET_ERR(CL_INVALID_CONTEXT);
     return NULL;
   }
-  cl_int e = check_mem_flags(flags, NULL);
+  cl_int e = icd_check_mem_flags(flags, NULL);
   if (e == CL_INVALID_HOST_PTR)
     e = CL_SUCCESS;
   if (e != CL_SUCCESS) {
@@ -927,7 +1244,7 @@ static cl_mem CL_API_CALL icd_CreateBuffer(cl_context c, cl_mem_flags flags, siz
     SET_ERR(CL_INVALID_BUFFER_SIZE);
     return NULL;
   }
-  if ((e = check_mem_flags(flags, host_ptr)) != CL_SUCCESS) {
+  if ((e = icd_check_mem_flags(flags, host_ptr)) != CL_SUCCESS) {
     SET_ERR(e);
     return NULL;
   }
@@ -984,7 +1301,7 @@ static cl_mem CL_API_CALL icd_CreateSubBuffer(cl_mem b, cl_mem_flags flags, cl_b
   }
   const cl_mem_flags access = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
   const cl_mem_flags host = CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
-  if ((flags & ~(access | host)) || check_mem_flags(flags, NULL) != CL_SUCCESS ||
+  if ((flags & ~(access | host)) || icd_check_mem_flags(flags, NULL) != CL_SUCCESS ||
       ((b->flags & CL_MEM_WRITE_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))) ||
       ((b->flags & CL_MEM_READ_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY))) ||
       ((b->flags & CL_MEM_HOST_WRITE_ONLY) && (flags & CL_MEM_HOST_READ_ONLY)) ||
@@ -1118,7 +1435,6 @@ static cl_int check_buffer_cmd(cl_command_queue q, cl_mem m, cl_uint n, const cl
 static cl_int CL_API_CALL icd_EnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t off,
                                                 size_t n, void *ptr, cl_uint nw, const cl_event *wl, cl_event *ev)
 {
-  (void)blocking;
   cl_int err = check_buffer_cmd(q, m, nw, wl);
   if (err != CL_SUCCESS)
     return err;
@@ -1126,16 +1442,14 @@ static cl_int CL_API_CALL icd_EnqueueReadBuffer(cl_command_queue q, cl_mem m, cl
     return CL_INVALID_VALUE;
   if (m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))
     return CL_INVALID_OPERATION;
-  cl_ulong t = icd_now_ns();
-  memmove(ptr, m->data + off, n);
-  return icd_event_done(q, CL_COMMAND_READ_BUFFER, t, t, ev);
+  cmd_copy c = {ptr, m->data + off, n};
+  return icd_submit(q, CL_COMMAND_READ_BUFFER, nw, wl, ev, blocking, run_copy, &c, sizeof c, NULL, &m, 1);
 }
 
 static cl_int CL_API_CALL icd_EnqueueWriteBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t off,
                                                  size_t n, const void *ptr, cl_uint nw, const cl_event *wl,
                                                  cl_event *ev)
 {
-  (void)blocking;
   cl_int err = check_buffer_cmd(q, m, nw, wl);
   if (err != CL_SUCCESS)
     return err;
@@ -1143,9 +1457,8 @@ static cl_int CL_API_CALL icd_EnqueueWriteBuffer(cl_command_queue q, cl_mem m, c
     return CL_INVALID_VALUE;
   if (m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))
     return CL_INVALID_OPERATION;
-  cl_ulong t = icd_now_ns();
-  memmove(m->data + off, ptr, n);
-  return icd_event_done(q, CL_COMMAND_WRITE_BUFFER, t, t, ev);
+  cmd_copy c = {m->data + off, ptr, n};
+  return icd_submit(q, CL_COMMAND_WRITE_BUFFER, nw, wl, ev, blocking, run_copy, &c, sizeof c, NULL, &m, 1);
 }
 
 /* One rectangle copy between two (row, slice)-pitched regions. */
@@ -1157,6 +1470,27 @@ static void copy_rect(unsigned char *dst, const size_t dorg[3], size_t drow, siz
     for (size_t y = 0; y < region[1]; y++)
       memmove(dst + dorg[0] + (dorg[1] + y) * drow + (dorg[2] + z) * dslice,
               src + sorg[0] + (sorg[1] + y) * srow + (sorg[2] + z) * sslice, region[0]);
+}
+
+typedef struct cmd_rect {
+  unsigned char *dst;
+  size_t dorg[3], drow, dslice;
+  const unsigned char *src;
+  size_t sorg[3], srow, sslice, region[3];
+} cmd_rect;
+static cl_int run_rect(void *p)
+{
+  const cmd_rect *c = p;
+  copy_rect(c->dst, c->dorg, c->drow, c->dslice, c->src, c->sorg, c->srow, c->sslice, c->region);
+  return CL_SUCCESS;
+}
+static cmd_rect make_rect(unsigned char *dst, const size_t dorg[3], size_t drow, size_t dslice,
+                          const unsigned char *src, const size_t sorg[3], size_t srow, size_t sslice,
+                          const size_t region[3])
+{
+  cmd_rect c = {dst, {dorg[0], dorg[1], dorg[2]}, drow, dslice, src, {sorg[0], sorg[1], sorg[2]}, srow, sslice,
+                {region[0], region[1], region[2]}};
+  return c;
 }
 
 /* Fills in default pitches and checks the rectangle lies inside size bytes. */
@@ -1181,7 +1515,6 @@ static cl_int CL_API_CALL icd_EnqueueReadBufferRect(cl_command_queue q, cl_mem m
                                                     size_t brow, size_t bslice, size_t hrow, size_t hslice,
                                                     void *ptr, cl_uint nw, const cl_event *wl, cl_event *ev)
 {
-  (void)blocking;
   cl_int err = check_buffer_cmd(q, m, nw, wl);
   if (err != CL_SUCCESS)
     return err;
@@ -1189,9 +1522,8 @@ static cl_int CL_API_CALL icd_EnqueueReadBufferRect(cl_command_queue q, cl_mem m
     return CL_INVALID_VALUE;
   if (!rect_ok(horg, region, &hrow, &hslice, SIZE_MAX))
     return CL_INVALID_VALUE;
-  cl_ulong t = icd_now_ns();
-  copy_rect(ptr, horg, hrow, hslice, m->data, borg, brow, bslice, region);
-  return icd_event_done(q, CL_COMMAND_READ_BUFFER_RECT, t, t, ev);
+  cmd_rect c = make_rect(ptr, horg, hrow, hslice, m->data, borg, brow, bslice, region);
+  return icd_submit(q, CL_COMMAND_READ_BUFFER_RECT, nw, wl, ev, blocking, run_rect, &c, sizeof c, NULL, &m, 1);
 }
 
 static cl_int CL_API_CALL icd_EnqueueWriteBufferRect(cl_command_queue q, cl_mem m, cl_bool blocking,
@@ -1199,7 +1531,6 @@ static cl_int CL_API_CALL icd_EnqueueWriteBufferRect(cl_command_queue q, cl_mem 
                                                      size_t brow, size_t bslice, size_t hrow, size_t hslice,
                                                      const void *ptr, cl_uint nw, const cl_event *wl, cl_event *ev)
 {
-  (void)blocking;
   cl_int err = check_buffer_cmd(q, m, nw, wl);
   if (err != CL_SUCCESS)
     return err;
@@ -1207,9 +1538,8 @@ static cl_int CL_API_CALL icd_EnqueueWriteBufferRect(cl_command_queue q, cl_mem 
     return CL_INVALID_VALUE;
   if (!rect_ok(horg, region, &hrow, &hslice, SIZE_MAX))
     return CL_INVALID_VALUE;
-  cl_ulong t = icd_now_ns();
-  copy_rect(m->data, borg, brow, bslice, ptr, horg, hrow, hslice, region);
-  return icd_event_done(q, CL_COMMAND_WRITE_BUFFER_RECT, t, t, ev);
+  cmd_rect c = make_rect(m->data, borg, brow, bslice, ptr, horg, hrow, hslice, region);
+  return icd_submit(q, CL_COMMAND_WRITE_BUFFER_RECT, nw, wl, ev, blocking, run_rect, &c, sizeof c, NULL, &m, 1);
 }
 
 /* Do [a, a+n) and [b, b+m) of the same allocation overlap? */
@@ -1237,9 +1567,9 @@ static cl_int CL_API_CALL icd_EnqueueCopyBuffer(cl_command_queue q, cl_mem src, 
   if (overlap(src->data + soff, n, dst->data + doff, n) &&
       (src == dst || src->parent == dst || dst->parent == src || (src->parent && src->parent == dst->parent)))
     return CL_MEM_COPY_OVERLAP;
-  cl_ulong t = icd_now_ns();
-  memmove(dst->data + doff, src->data + soff, n);
-  return icd_event_done(q, CL_COMMAND_COPY_BUFFER, t, t, ev);
+  cmd_copy c = {dst->data + doff, src->data + soff, n};
+  cl_mem mems[2] = {src, dst};
+  return icd_submit(q, CL_COMMAND_COPY_BUFFER, nw, wl, ev, CL_FALSE, run_copy, &c, sizeof c, NULL, mems, 2);
 }
 
 static cl_int CL_API_CALL icd_EnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst,
@@ -1260,9 +1590,18 @@ static cl_int CL_API_CALL icd_EnqueueCopyBufferRect(cl_command_queue q, cl_mem s
   cl_int err = icd_check_wait_list(q, nw, wl);
   if (err != CL_SUCCESS)
     return err;
-  cl_ulong t = icd_now_ns();
-  copy_rect(dst->data, dorg, drow, dslice, src->data, sorg, srow, sslice, region);
-  return icd_event_done(q, CL_COMMAND_COPY_BUFFER_RECT, t, t, ev);
+  cmd_rect c = make_rect(dst->data, dorg, drow, dslice, src->data, sorg, srow, sslice, region);
+  cl_mem mems[2] = {src, dst};
+  return icd_submit(q, CL_COMMAND_COPY_BUFFER_RECT, nw, wl, ev, CL_FALSE, run_rect, &c, sizeof c, NULL, mems, 2);
+}
+
+typedef struct cmd_fill { unsigned char *dst; size_t n, psize; unsigned char pattern[128]; } cmd_fill;
+static cl_int run_fill(void *p)
+{
+  const cmd_fill *c = p;
+  for (size_t i = 0; i < c->n; i += c->psize)
+    memcpy(c->dst + i, c->pattern, c->psize);
+  return CL_SUCCESS;
 }
 
 static cl_int CL_API_CALL icd_EnqueueFillBuffer(cl_command_queue q, cl_mem m, const void *pattern, size_t psize,
@@ -1275,17 +1614,15 @@ static cl_int CL_API_CALL icd_EnqueueFillBuffer(cl_command_queue q, cl_mem m, co
   if (!pattern || psize == 0 || psize > 128 || (psize & (psize - 1)) || off > m->size || n > m->size - off ||
       off % psize || n % psize)
     return CL_INVALID_VALUE;
-  cl_ulong t = icd_now_ns();
-  for (size_t i = 0; i < n; i += psize)
-    memcpy(m->data + off + i, pattern, psize);
-  return icd_event_done(q, CL_COMMAND_FILL_BUFFER, t, t, ev);
+  cmd_fill c = {m->data + off, n, psize, {0}};
+  memcpy(c.pattern, pattern, psize);
+  return icd_submit(q, CL_COMMAND_FILL_BUFFER, nw, wl, ev, CL_FALSE, run_fill, &c, sizeof c, NULL, &m, 1);
 }
 
 static void *CL_API_CALL icd_EnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, cl_map_flags flags,
                                               size_t off, size_t n, cl_uint nw, const cl_event *wl, cl_event *ev,
                                               cl_int *errcode_ret)
 {
-  (void)blocking;
   cl_int err = check_buffer_cmd(q, m, nw, wl);
   if (err == CL_SUCCESS && (off > m->size || n == 0 || n > m->size - off ||
                             (flags & ~(cl_map_flags)(CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) ||
@@ -1296,9 +1633,9 @@ static void *CL_API_CALL icd_EnqueueMapBuffer(cl_command_queue q, cl_mem m, cl_b
        ((m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)) &&
         (flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)))))
     err = CL_INVALID_OPERATION;
-  cl_ulong t = icd_now_ns();
+  /* the map itself moves nothing; the command orders it in the queue */
   if (err == CL_SUCCESS)
-    err = icd_event_done(q, CL_COMMAND_MAP_BUFFER, t, t, ev);
+    err = icd_submit(q, CL_COMMAND_MAP_BUFFER, nw, wl, ev, blocking, run_nothing, NULL, 0, NULL, &m, 1);
   SET_ERR(err);
   if (err != CL_SUCCESS)
     return NULL;
@@ -1323,8 +1660,7 @@ static cl_int CL_API_CALL icd_EnqueueUnmapMemObject(cl_command_queue q, cl_mem m
   if (!ptr || (unsigned char *)ptr < m->data || (unsigned char *)ptr > m->data + m->size || m->map_count == 0)
     return CL_INVALID_VALUE;
   __atomic_sub_fetch(&m->map_count, 1, __ATOMIC_ACQ_REL);
-  cl_ulong t = icd_now_ns();
-  return icd_event_done(q, CL_COMMAND_UNMAP_MEM_OBJECT, t, t, ev);
+  return icd_submit(q, CL_COMMAND_UNMAP_MEM_OBJECT, nw, wl, ev, CL_FALSE, run_nothing, NULL, 0, NULL, &m, 1);
 }
 
 static cl_int CL_API_CALL icd_EnqueueMigrateMemObjects(cl_command_queue q, cl_uint n, const cl_mem *mems,
@@ -1345,24 +1681,7 @@ static cl_int CL_API_CALL icd_EnqueueMigrateMemObjects(cl_command_queue q, cl_ui
   cl_int err = icd_check_wait_list(q, nw, wl);
   if (err != CL_SUCCESS)
     return err;
-  cl_ulong t = icd_now_ns();
-  return icd_event_done(q, CL_COMMAND_MIGRATE_MEM_OBJECTS, t, t, ev);
-}
-
-static cl_int CL_API_CALL icd_GetSupportedImageFormats(cl_context c, cl_mem_flags flags, cl_mem_object_type type,
-                                                       cl_uint n, cl_image_format *out, cl_uint *n_out)
-{
-  (void)flags;
-  (void)type;
-  (void)out;
-  if (!ICD_VALID(c, ICD_MAGIC_CONTEXT))
-    return CL_INVALID_CONTEXT;
-  if (n == 0 && out)
-    return CL_INVALID_VALUE;
-  /* no image support (CL_DEVICE_IMAGE_SUPPORT is false) */
-  if (n_out)
-    *n_out = 0;
-  return CL_SUCCESS;
+  return icd_submit(q, CL_COMMAND_MIGRATE_MEM_OBJECTS, nw, wl, ev, CL_FALSE, run_nothing, NULL, 0, NULL, NULL, 0);
 }
 
 /* --------------------------------------------------------------- samplers */
@@ -1407,7 +1726,7 @@ static void fill(void)
   SET(GetContextInfo); SET(SetContextDestructorCallback);
   SET(CreateCommandQueue); SET(CreateCommandQueueWithProperties); SET(RetainCommandQueue);
   SET(ReleaseCommandQueue); SET(GetCommandQueueInfo); SET(Flush);
-  d->clFinish = icd_Flush;
+  SET(Finish);
   SET(WaitForEvents); SET(GetEventInfo); SET(GetEventProfilingInfo); SET(RetainEvent); SET(ReleaseEvent);
   SET(CreateUserEvent); SET(SetUserEventStatus); SET(SetEventCallback);
   SET(EnqueueMarkerWithWaitList); SET(EnqueueBarrierWithWaitList); SET(EnqueueMarker); SET(EnqueueBarrier);
@@ -1416,10 +1735,11 @@ static void fill(void)
   SET(ReleaseMemObject); SET(SetMemObjectDestructorCallback); SET(GetMemObjectInfo);
   SET(EnqueueReadBuffer); SET(EnqueueWriteBuffer); SET(EnqueueReadBufferRect); SET(EnqueueWriteBufferRect);
   SET(EnqueueCopyBuffer); SET(EnqueueCopyBufferRect); SET(EnqueueFillBuffer); SET(EnqueueMapBuffer);
-  SET(EnqueueUnmapMemObject); SET(EnqueueMigrateMemObjects); SET(GetSupportedImageFormats);
+  SET(EnqueueUnmapMemObject); SET(EnqueueMigrateMemObjects);
   SET(CreateSampler); SET(GetExtensionFunctionAddress);
 #undef SET
   icd_program_fill(d);
+  icd_image_fill(d);
 }
 
 static void *CL_API_CALL icd_GetExtensionFunctionAddress(const char *name)

@@ -138,6 +138,7 @@ typedef struct icd_env {
   sg_ub_mode ub;
   bool stop_on_fault;
   bool verbose;
+  double wait_timeout;          /* seconds a wait for a user event may take */
 } icd_env;
 const icd_env *icd_getenv(void);
 
@@ -154,5 +155,26 @@ cl_int icd_check_wait_list(cl_command_queue q, cl_uint n, const cl_event *list);
 /* A completed event for a command that just ran (NULL when out is NULL). */
 cl_int icd_event_done(cl_command_queue q, cl_command_type type, cl_ulong t_queued,
                       cl_ulong t_start, cl_event *out);
+
+/* A command's work, run at enqueue time or later (deferred behind an
+ * incomplete event): returns CL_SUCCESS or a negative CL error (the event's
+ * final status when deferred). */
+typedef cl_int (*icd_run_fn)(void *payload);
+/* Runs a checked command now, or defers it (icd.c, "deferred commands"):
+ * payload (payload_size bytes) is copied when deferred; release (may be
+ * NULL) frees what the payload owns once it ran; mems are retained while the
+ * command waits.  A blocking command waits for its end. */
+cl_int icd_submit(cl_command_queue q, cl_command_type type, cl_uint nw, const cl_event *wl, cl_event *out,
+                  cl_bool blocking, icd_run_fn run, const void *payload, size_t payload_size,
+                  void (*release)(void *), cl_mem *mems, unsigned n_mems);
+/* clCreateBuffer's flag checks (CL_INVALID_VALUE, CL_INVALID_HOST_PTR). */
+cl_int icd_check_mem_flags(cl_mem_flags f, const void *host_ptr);
+
+/* icd_image.c */
+/* clGetDeviceInfo's image queries. */
+cl_int icd_image_device_info(cl_device_info param, size_t size, void *value, size_t *size_ret);
+cl_int icd_image_kernel_arg(uint32_t arg_image_type, size_t size, const void *value, cl_context ctx, cl_mem *out);
+void icd_image_launch_arg(cl_mem m, sg_arg *a);
+void icd_image_fill(struct _cl_icd_dispatch *d);
 
 #endif

@@ -891,10 +891,12 @@ static cl_int CL_API_CALL icd_SetKernelArg(cl_kernel k, cl_uint index, size_t si
     memcpy(a.value, value, size);
     a.size = size;
     break;
-  case SG_ARG_IMAGE:
-    if (size != sizeof(cl_mem))
-      return CL_INVALID_ARG_SIZE;
-    return CL_INVALID_MEM_OBJECT;  /* no images (CL_DEVICE_IMAGE_SUPPORT false) */
+  case SG_ARG_IMAGE: {
+    cl_int e = icd_image_kernel_arg(ai->image_type, size, value, k->prog->ctx, &a.mem);
+    if (e != CL_SUCCESS)
+      return e;
+    break;
+  }
   case SG_ARG_SAMPLER:
     return size != sizeof(cl_sampler) ? CL_INVALID_ARG_SIZE : CL_INVALID_SAMPLER;
   default:
@@ -1022,6 +1024,58 @@ static void print_diag(void *user, const sg_diag *d)
   fprintf(stderr, "%s\n", d->formatted);
 }
 
+/* A launch as an icd_submit payload: the kernel (retained) and a snapshot
+ * of its arguments, by-value bytes copied. */
+typedef struct ndrange_cmd {
+  cl_kernel k;
+  sg_run_desc d;
+  sg_arg *args;
+  unsigned char *values;
+} ndrange_cmd;
+
+static cl_int run_nothing(void *p)
+{
+  (void)p;
+  return CL_SUCCESS;
+}
+
+static cl_int run_ndrange(void *p)
+{
+  ndrange_cmd *c = p;
+  cl_kernel k = c->k;
+  sg_report *rep = NULL;
+  char msg[1024] = "";
+  pthread_mutex_lock(&icd_lock);
+  sg_result r = sg_run(k->prog->mod, &c->d, &rep, msg, sizeof msg);
+  pthread_mutex_unlock(&icd_lock);
+  if (r != SG_SUCCESS && r != SG_FAULTED) {
+    fprintf(stderr, "spirv-sg: kernel '%s': %s\n", k->info->name, msg);
+    return r == SG_ERROR_NOMEM ? CL_OUT_OF_HOST_MEMORY
+           : r == SG_ERROR_LAUNCH ? CL_INVALID_WORK_GROUP_SIZE
+                                  : CL_OUT_OF_RESOURCES;
+  }
+  if (rep->printf_len) {
+    fwrite(rep->printf_text, 1, rep->printf_len, stdout);
+    fflush(stdout);
+  }
+  /* Faults and UB are reported, not returned: the program goes on as it
+   * would on a device (Oclgrind's manner). */
+  if (rep->n_faults || rep->n_ub)
+    fprintf(stderr, "spirv-sg: kernel '%s': %" PRIu64 " fault%s, %" PRIu64 " undefined-behaviour report%s%s\n",
+            k->info->name, rep->n_faults, rep->n_faults == 1 ? "" : "s", rep->n_ub, rep->n_ub == 1 ? "" : "s",
+            rep->stopped ? " (stopped at the first)" : "");
+  sg_report_destroy(rep);
+  return CL_SUCCESS;
+}
+
+static void release_ndrange(void *p)
+{
+  ndrange_cmd *c = p;
+  free(c->args);
+  free(c->values);
+  icd_ReleaseKernel(c->k);
+}
+
 static cl_int CL_API_CALL icd_EnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim, const size_t *offset,
                                                    const size_t *global, const size_t *local, cl_uint nw,
                                                    const cl_event *wl, cl_event *ev)
@@ -1078,72 +1132,80 @@ static cl_int CL_API_CALL icd_EnqueueNDRangeKernel(cl_command_queue q, cl_kernel
   cl_int err = icd_check_wait_list(q, nw, wl);
   if (err != CL_SUCCESS)
     return err;
-  cl_ulong t0 = icd_now_ns();
   if (empty)
-    return icd_event_done(q, CL_COMMAND_NDRANGE_KERNEL, t0, t0, ev);
+    return icd_submit(q, CL_COMMAND_NDRANGE_KERNEL, nw, wl, ev, CL_FALSE, run_nothing, NULL, 0, NULL, NULL, 0);
 
+  /* A snapshot of the arguments: the launch may be deferred (icd.c) and the
+   * program may set new ones meanwhile. */
   uint32_t n = k->info->n_args;
-  sg_arg *args = calloc(n + 1, sizeof *args);
-  if (!args)
+  size_t nvalues = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (k->args[i].kind == SG_ARG_VALUE)
+      nvalues += k->args[i].size;
+  ndrange_cmd c = {0};
+  c.args = calloc(n + 1, sizeof *c.args);
+  c.values = malloc(nvalues + 1);
+  cl_mem *mems = calloc(n + 1, sizeof *mems);
+  unsigned n_mems = 0;
+  if (!c.args || !c.values || !mems) {
+    free(c.args);
+    free(c.values);
+    free(mems);
     return CL_OUT_OF_HOST_MEMORY;
+  }
+  nvalues = 0;
   for (uint32_t i = 0; i < n; i++) {
     const icd_arg *a = &k->args[i];
+    if ((a->kind == SG_ARG_BUFFER || a->kind == SG_ARG_IMAGE) && a->mem && !ICD_VALID(a->mem, ICD_MAGIC_MEM)) {
+      free(c.args);
+      free(c.values);
+      free(mems);
+      return CL_INVALID_KERNEL_ARGS;  /* released since clSetKernelArg */
+    }
     if (a->kind == SG_ARG_BUFFER) {
-      if (a->mem && !ICD_VALID(a->mem, ICD_MAGIC_MEM)) {
-        free(args);
-        return CL_INVALID_KERNEL_ARGS;  /* released since clSetKernelArg */
-      }
-      args[i].kind = a->mem ? SG_ARG_BUFFER : SG_ARG_NULL;
-      args[i].data = a->mem ? a->mem->data : NULL;
-      args[i].size = a->mem ? a->mem->size : 0;
+      c.args[i].kind = a->mem ? SG_ARG_BUFFER : SG_ARG_NULL;
+      c.args[i].data = a->mem ? a->mem->data : NULL;
+      c.args[i].size = a->mem ? a->mem->size : 0;
+      if (a->mem)
+        mems[n_mems++] = a->mem;
+    } else if (a->kind == SG_ARG_IMAGE) {
+      icd_image_launch_arg(a->mem, &c.args[i]);
+      mems[n_mems++] = a->mem;
+    } else if (a->kind == SG_ARG_VALUE) {
+      c.args[i].kind = a->kind;
+      c.args[i].data = c.values + nvalues;
+      c.args[i].size = a->size;
+      memcpy(c.values + nvalues, a->value, a->size);
+      nvalues += a->size;
     } else {
-      args[i].kind = a->kind;
-      args[i].data = a->value;
-      args[i].size = a->size;
+      c.args[i].kind = a->kind;
+      c.args[i].size = a->size;
     }
   }
   const icd_env *env = icd_getenv();
-  sg_run_desc d = {0};
-  d.kernel = k->info->name;
-  d.work_dim = dim;
-  memcpy(d.global_size, g, sizeof g);
-  memcpy(d.local_size, l, sizeof l);
-  memcpy(d.global_offset, o, sizeof o);
-  d.subgroup_size = k->info->reqd_subgroup_size ? 0 : env->subgroup_size;
-  d.args = args;
-  d.n_args = n;
-  d.backend = env->backend;
-  d.threads = env->threads;
-  d.ub = env->ub;
-  d.stop_on_fault = env->stop_on_fault;
-  d.repeat = 1;
-  d.jit_opt_level = -1;
+  sg_run_desc *d = &c.d;
+  d->kernel = k->info->name;
+  d->work_dim = dim;
+  memcpy(d->global_size, g, sizeof g);
+  memcpy(d->local_size, l, sizeof l);
+  memcpy(d->global_offset, o, sizeof o);
+  d->subgroup_size = k->info->reqd_subgroup_size ? 0 : env->subgroup_size;
+  d->args = c.args;
+  d->n_args = n;
+  d->backend = env->backend;
+  d->threads = env->threads;
+  d->ub = env->ub;
+  d->stop_on_fault = env->stop_on_fault;
+  d->repeat = 1;
+  d->jit_opt_level = -1;
   /* printf output goes where an OpenCL device's goes: the host's stdout */
-  d.on_diag = print_diag;
-  sg_report *rep = NULL;
-  char msg[1024] = "";
-  pthread_mutex_lock(&icd_lock);
-  sg_result r = sg_run(k->prog->mod, &d, &rep, msg, sizeof msg);
-  pthread_mutex_unlock(&icd_lock);
-  free(args);
-  if (r != SG_SUCCESS && r != SG_FAULTED) {
-    fprintf(stderr, "spirv-sg: kernel '%s': %s\n", k->info->name, msg);
-    return r == SG_ERROR_NOMEM ? CL_OUT_OF_HOST_MEMORY
-           : r == SG_ERROR_LAUNCH ? CL_INVALID_WORK_GROUP_SIZE
-                                  : CL_OUT_OF_RESOURCES;
-  }
-  if (rep->printf_len) {
-    fwrite(rep->printf_text, 1, rep->printf_len, stdout);
-    fflush(stdout);
-  }
-  /* Faults and UB are reported, not returned: the program goes on as it
-   * would on a device (Oclgrind's manner). */
-  if (rep->n_faults || rep->n_ub)
-    fprintf(stderr, "spirv-sg: kernel '%s': %" PRIu64 " fault%s, %" PRIu64 " undefined-behaviour report%s%s\n",
-            k->info->name, rep->n_faults, rep->n_faults == 1 ? "" : "s", rep->n_ub, rep->n_ub == 1 ? "" : "s",
-            rep->stopped ? " (stopped at the first)" : "");
-  sg_report_destroy(rep);
-  return icd_event_done(q, CL_COMMAND_NDRANGE_KERNEL, t0, t0, ev);
+  d->on_diag = print_diag;
+  c.k = k;
+  icd_RetainKernel(k);
+  err = icd_submit(q, CL_COMMAND_NDRANGE_KERNEL, nw, wl, ev, CL_FALSE, run_ndrange, &c, sizeof c, release_ndrange,
+                   mems, n_mems);
+  free(mems);
+  return err;
 }
 
 static cl_int CL_API_CALL icd_EnqueueTask(cl_command_queue q, cl_kernel k, cl_uint nw, const cl_event *wl,

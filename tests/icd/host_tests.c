@@ -5,13 +5,17 @@
  * Expected values are computed here in plain C, or are hand-computed
  * answers (subgroup queries) and the error codes the OpenCL 3.0
  * specification names.  Ends with "N passed, N failed". */
+#define _POSIX_C_SOURCE 200809L  /* nanosleep */
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS  /* as real host programs do: clCreateCommandQueue, clEnqueueTask */
+#define CL_USE_DEPRECATED_OPENCL_1_1_APIS  /* clCreateImage2D */
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int n_pass, n_fail;
 #define CHECK(cond, ...) do { \
@@ -395,20 +399,16 @@ static void test_args(void)
   for (int i = 0; i < 64; i++)
     bad += out[i] != (15 - i % 16) * 3;
   CHECK(bad == 0, "local memory: %d wrong (out[0] = %d)", bad, out[0]);
-  /* Reading a by-value struct: the ICD passes its bytes (checked above:
-   * CL_INVALID_ARG_SIZE for a wrong size), but the backends do not copy
-   * ByVal kernel parameters yet (interp/ip_exec.c hands the bytes over as
-   * the pointer), so this check runs only on request. */
-  if (getenv("SG_ICD_TEST_BYVAL")) {
-    n = 1000;
-    clSetKernelArg(k, 3, sizeof n, &n);
-    CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
-    clEnqueueReadBuffer(q, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL);
-    bad = 0;
-    for (int i = 0; i < 64; i++)
-      bad += out[i] != (15 - i % 16) * 1000 + 100 + 20 + 1000;
-    CHECK(bad == 0, "by-value struct: %d wrong (out[0] = %d)", bad, out[0]);
-  }
+  /* Reading a by-value struct (n > 100 adds its fields): the ICD passes its
+   * bytes, the backends copy the ByVal parameter. */
+  n = 1000;
+  clSetKernelArg(k, 3, sizeof n, &n);
+  CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
+  clEnqueueReadBuffer(q, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL);
+  bad = 0;
+  for (int i = 0; i < 64; i++)
+    bad += out[i] != (15 - i % 16) * 1000 + 100 + 20 + 1000;
+  CHECK(bad == 0, "by-value struct: %d wrong (out[0] = %d)", bad, out[0]);
   cl_ulong lm = 0;
   CHECK_ERR(clGetKernelWorkGroupInfo(k, dev, CL_KERNEL_LOCAL_MEM_SIZE, sizeof lm, &lm, NULL), CL_SUCCESS);
   CHECK(lm == 64, "CL_KERNEL_LOCAL_MEM_SIZE %lu", (unsigned long)lm);
@@ -440,10 +440,6 @@ static void test_args(void)
   CHECK_ERR(clReleaseMemObject(NULL), CL_INVALID_MEM_OBJECT);
   CHECK_ERR(clRetainKernel((cl_kernel)(void *)bo), CL_INVALID_KERNEL);
   /* entry points that are not implemented answer with an error */
-  cl_image_format fmt = {CL_RGBA, CL_UNORM_INT8};
-  cl_image_desc desc = {CL_MEM_OBJECT_IMAGE2D, 4, 4, 1, 1, 0, 0, 0, 0, {NULL}};
-  CHECK(clCreateImage(ctx, CL_MEM_READ_ONLY, &fmt, &desc, NULL, &err) == NULL && err != CL_SUCCESS,
-        "clCreateImage: %d", err);
   CHECK(clCreatePipe(ctx, 0, 4, 4, NULL, &err) == NULL && err != CL_SUCCESS, "clCreatePipe: %d", err);
   CHECK(clSVMAlloc(ctx, 0, 64, 0) == NULL, "clSVMAlloc");
   clReleaseMemObject(bo);
@@ -600,6 +596,304 @@ static void test_link(void)
   clReleaseProgram(ph);
 }
 
+
+/* ------------------------------------------------------------- images */
+
+/* Intel image block I/O (cl_intel_subgroups): each subgroup of 16 reads a
+ * 16-uint run of rows y and y+1 of an R/UNSIGNED_INT32 image (lane l gets
+ * the pixel at x0 + l; block_read2: row y+1 as the second component) and
+ * writes a function of them to another image.  The coordinate's x is in
+ * bytes.  Then read_imagef / write_imagef on RGBA/UNORM_INT8 -> RGBA/FLOAT. */
+static const char *img_src =
+  "__attribute__((intel_reqd_sub_group_size(16)))\n"
+  "kernel void blk(read_only image2d_t src, write_only image2d_t dst) {\n"
+  "  int x0 = get_group_id(0) * 16, y = get_global_id(1) * 2;\n"
+  "  uint2 v = intel_sub_group_block_read2(src, (int2)(x0 * 4, y));\n"
+  "  uint l = get_sub_group_local_id();\n"
+  "  intel_sub_group_block_write(dst, (int2)(x0 * 4, y), v.x * 3u + l);\n"
+  "  intel_sub_group_block_write(dst, (int2)(x0 * 4, y + 1), v.y + v.x);\n"
+  "}\n"
+  "kernel void flt(read_only image2d_t src, write_only image2d_t dst) {\n"
+  "  int2 c = (int2)(get_global_id(0), get_global_id(1));\n"
+  "  float4 v = read_imagef(src, c);\n"
+  "  write_imagef(dst, c, v.wzyx * 2.0f + (float4)(0.5f, 0.0f, 0.0f, 0.0f));\n"
+  "}\n";
+
+static void test_images(void)
+{
+  cl_int err;
+  cl_bool img = CL_FALSE;
+  CHECK_ERR(clGetDeviceInfo(dev, CL_DEVICE_IMAGE_SUPPORT, sizeof img, &img, NULL), CL_SUCCESS);
+  CHECK(img == CL_TRUE, "CL_DEVICE_IMAGE_SUPPORT %u", img);
+  size_t maxw = 0, max3d = 1;
+  clGetDeviceInfo(dev, CL_DEVICE_IMAGE2D_MAX_WIDTH, sizeof maxw, &maxw, NULL);
+  clGetDeviceInfo(dev, CL_DEVICE_IMAGE3D_MAX_WIDTH, sizeof max3d, &max3d, NULL);
+  CHECK(maxw == 16384 && max3d == 0, "image limits: 2D %zu, 3D %zu", maxw, max3d);
+  /* formats: 2D only; R/UINT32, RGBA/UNORM_INT8 and RGBA/FLOAT among them,
+   * BGRA/FLOAT not (8-bit types only) */
+  cl_uint nf = 0, n3 = 7;
+  CHECK_ERR(clGetSupportedImageFormats(ctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, NULL, &nf), CL_SUCCESS);
+  CHECK_ERR(clGetSupportedImageFormats(ctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE3D, 0, NULL, &n3), CL_SUCCESS);
+  CHECK(n3 == 0, "3D formats: %u", n3);
+  cl_image_format *fmts = calloc(nf ? nf : 1, sizeof *fmts);
+  CHECK_ERR(clGetSupportedImageFormats(ctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, nf, fmts, NULL), CL_SUCCESS);
+  int seen = 0;
+  for (cl_uint i = 0; i < nf; i++) {
+    cl_channel_order o = fmts[i].image_channel_order;
+    cl_channel_type t = fmts[i].image_channel_data_type;
+    seen |= (o == CL_R && t == CL_UNSIGNED_INT32) | (o == CL_RGBA && t == CL_UNORM_INT8) << 1 |
+            (o == CL_RGBA && t == CL_FLOAT) << 2 | (o == CL_BGRA && t == CL_FLOAT) << 3;
+  }
+  CHECK(seen == 7, "supported formats (%u): mask %d", nf, seen);
+  free(fmts);
+  CHECK_ERR(clGetSupportedImageFormats(ctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_BUFFER, 0, NULL, &nf), CL_INVALID_VALUE);
+
+  /* creation errors */
+  enum { W = 32, H = 4 };
+  cl_image_format fu = {CL_R, CL_UNSIGNED_INT32};
+  cl_image_desc d2 = {CL_MEM_OBJECT_IMAGE2D, W, H, 0, 0, 0, 0, 0, 0, {NULL}};
+  cl_image_format bad_order = {0x7777, CL_FLOAT}, bgra_f = {CL_BGRA, CL_FLOAT};
+  CHECK(clCreateImage(ctx, 0, &bad_order, &d2, NULL, &err) == NULL && err == CL_INVALID_IMAGE_FORMAT_DESCRIPTOR,
+        "bad order: %d", err);
+  CHECK(clCreateImage(ctx, 0, &bgra_f, &d2, NULL, &err) == NULL && err == CL_IMAGE_FORMAT_NOT_SUPPORTED,
+        "BGRA/FLOAT: %d", err);
+  cl_image_desc d3 = {CL_MEM_OBJECT_IMAGE3D, 4, 4, 4, 0, 0, 0, 0, 0, {NULL}};
+  CHECK(clCreateImage(ctx, 0, &fu, &d3, NULL, &err) == NULL && err == CL_IMAGE_FORMAT_NOT_SUPPORTED, "3D: %d", err);
+  cl_image_desc dbad = {0x7777, 4, 4, 1, 0, 0, 0, 0, 0, {NULL}};
+  CHECK(clCreateImage(ctx, 0, &fu, &dbad, NULL, &err) == NULL && err == CL_INVALID_IMAGE_DESCRIPTOR,
+        "bad type: %d", err);
+  cl_image_desc dzero = {CL_MEM_OBJECT_IMAGE2D, 0, 4, 0, 0, 0, 0, 0, 0, {NULL}};
+  CHECK(clCreateImage(ctx, 0, &fu, &dzero, NULL, &err) == NULL && err == CL_INVALID_IMAGE_DESCRIPTOR,
+        "zero width: %d", err);
+  cl_image_desc dbig = {CL_MEM_OBJECT_IMAGE2D, 16385, 4, 0, 0, 0, 0, 0, 0, {NULL}};
+  CHECK(clCreateImage(ctx, 0, &fu, &dbig, NULL, &err) == NULL && err == CL_INVALID_IMAGE_SIZE, "too wide: %d", err);
+  CHECK(clCreateImage(ctx, CL_MEM_COPY_HOST_PTR, &fu, &d2, NULL, &err) == NULL && err == CL_INVALID_HOST_PTR,
+        "COPY_HOST_PTR without a pointer: %d", err);
+  CHECK(clCreateImage(ctx, 0, NULL, &d2, NULL, &err) == NULL && err == CL_INVALID_IMAGE_FORMAT_DESCRIPTOR,
+        "no format: %d", err);
+
+  /* the block I/O kernel: source with a row pitch of W + 8 pixels (COPY_HOST_PTR) */
+  static cl_uint host[H][W + 8], out[H][W];
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W + 8; x++)
+      host[y][x] = (cl_uint)(y * 1000 + x * 7 + 5);
+  cl_image_desc dp = d2;
+  dp.image_row_pitch = (W + 8) * sizeof(cl_uint);
+  cl_mem src = clCreateImage(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &fu, &dp, host, &err);
+  CHECK_ERR(err, CL_SUCCESS);
+  cl_mem dst = clCreateImage2D(ctx, CL_MEM_WRITE_ONLY, &fu, W, H, 0, NULL, &err);
+  CHECK_ERR(err, CL_SUCCESS);
+  size_t v = 0;
+  cl_image_format gf = {0, 0};
+  CHECK_ERR(clGetImageInfo(src, CL_IMAGE_ROW_PITCH, sizeof v, &v, NULL), CL_SUCCESS);
+  CHECK(v == W * sizeof(cl_uint), "row pitch %zu (copied tightly)", v);
+  CHECK_ERR(clGetImageInfo(src, CL_IMAGE_ELEMENT_SIZE, sizeof v, &v, NULL), CL_SUCCESS);
+  CHECK(v == 4, "element size %zu", v);
+  CHECK_ERR(clGetImageInfo(dst, CL_IMAGE_HEIGHT, sizeof v, &v, NULL), CL_SUCCESS);
+  CHECK(v == H, "height %zu", v);
+  CHECK_ERR(clGetImageInfo(dst, CL_IMAGE_FORMAT, sizeof gf, &gf, NULL), CL_SUCCESS);
+  CHECK(gf.image_channel_order == CL_R && gf.image_channel_data_type == CL_UNSIGNED_INT32, "format %x %x",
+        gf.image_channel_order, gf.image_channel_data_type);
+  cl_mem_object_type mt = 0;
+  clGetMemObjectInfo(dst, CL_MEM_TYPE, sizeof mt, &mt, NULL);
+  CHECK(mt == CL_MEM_OBJECT_IMAGE2D, "CL_MEM_TYPE %x", mt);
+  cl_program p = build_src(img_src, "", &err);
+  CHECK_ERR(err, CL_SUCCESS);
+  cl_kernel k = clCreateKernel(p, "blk", &err);
+  CHECK_ERR(err, CL_SUCCESS);
+  cl_mem buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 64, NULL, &err);
+  CHECK_ERR(clSetKernelArg(k, 0, sizeof buf, &buf), CL_INVALID_ARG_VALUE);
+  CHECK_ERR(clSetKernelArg(k, 0, 3, &src), CL_INVALID_ARG_SIZE);
+  CHECK_ERR(clSetKernelArg(k, 0, sizeof src, &src), CL_SUCCESS);
+  CHECK_ERR(clSetKernelArg(k, 1, sizeof dst, &dst), CL_SUCCESS);
+  size_t g[2] = {W, H / 2}, l[2] = {16, 1};
+  CHECK_ERR(clEnqueueNDRangeKernel(q, k, 2, NULL, g, l, 0, NULL, NULL), CL_SUCCESS);
+  size_t org[3] = {0, 0, 0}, reg[3] = {W, H, 1};
+  CHECK_ERR(clEnqueueReadImage(q, dst, CL_TRUE, org, reg, 0, 0, out, 0, NULL, NULL), CL_SUCCESS);
+  int bad = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      cl_uint a = host[y & ~1][x], b = host[y | 1][x];
+      bad += out[y][x] != (y % 2 == 0 ? a * 3 + (cl_uint)(x % 16) : b + a);
+    }
+  CHECK(bad == 0, "image block read/write: %d wrong (out[0][1] = %u, out[1][0] = %u)", bad, out[0][1], out[1][0]);
+  /* a part of an image: write a 3x2 rectangle at (5, 1), read it back with a pitch */
+  cl_uint rect[2][4] = {{1, 2, 3, 99}, {4, 5, 6, 99}}, back[2][4] = {{0}};
+  size_t ro[3] = {5, 1, 0}, rr[3] = {3, 2, 1};
+  CHECK_ERR(clEnqueueWriteImage(q, dst, CL_TRUE, ro, rr, sizeof rect[0], 0, rect, 0, NULL, NULL), CL_SUCCESS);
+  CHECK_ERR(clEnqueueReadImage(q, dst, CL_TRUE, org, reg, 0, 0, out, 0, NULL, NULL), CL_SUCCESS);
+  CHECK(out[1][5] == 1 && out[1][7] == 3 && out[2][6] == 5 && out[1][8] != 99 && out[0][5] != 1,
+        "write rectangle: %u %u %u %u", out[1][5], out[1][7], out[2][6], out[1][8]);
+  CHECK_ERR(clEnqueueReadImage(q, dst, CL_TRUE, ro, rr, sizeof back[0], 0, back, 0, NULL, NULL), CL_SUCCESS);
+  CHECK(back[0][0] == 1 && back[1][2] == 6 && back[0][3] == 0, "read rectangle: %u %u %u", back[0][0], back[1][2],
+        back[0][3]);
+  /* read / write errors */
+  size_t past[3] = {W - 1, 0, 0}, two[3] = {2, 1, 1}, deep[3] = {1, 1, 2};
+  CHECK_ERR(clEnqueueReadImage(q, dst, CL_TRUE, past, two, 0, 0, back, 0, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clEnqueueReadImage(q, dst, CL_TRUE, org, deep, 0, 0, back, 0, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clEnqueueReadImage(q, dst, CL_TRUE, org, two, 0, 4, back, 0, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clEnqueueReadImage(q, dst, CL_TRUE, org, two, 4, 0, back, 0, NULL, NULL), CL_INVALID_VALUE);
+  CHECK_ERR(clEnqueueReadImage(q, buf, CL_TRUE, org, two, 0, 0, back, 0, NULL, NULL), CL_INVALID_MEM_OBJECT);
+  CHECK_ERR(clEnqueueReadBuffer(q, dst, CL_TRUE, 0, 4, back, 0, NULL, NULL), CL_INVALID_MEM_OBJECT);
+  CHECK_ERR(clGetImageInfo(buf, CL_IMAGE_WIDTH, sizeof v, &v, NULL), CL_INVALID_MEM_OBJECT);
+  clReleaseKernel(k);
+
+  /* read_imagef / write_imagef: RGBA UNORM_INT8 in, RGBA FLOAT out */
+  enum { FW = 8, FH = 3 };
+  static unsigned char px[FH][FW][4];
+  static float fo[FH][FW][4];
+  for (int y = 0; y < FH; y++)
+    for (int x = 0; x < FW; x++)
+      for (int c = 0; c < 4; c++)
+        px[y][x][c] = (unsigned char)(y * 80 + x * 30 + c * 7);
+  cl_image_format f8 = {CL_RGBA, CL_UNORM_INT8}, ff = {CL_RGBA, CL_FLOAT};
+  cl_image_desc df = {CL_MEM_OBJECT_IMAGE2D, FW, FH, 0, 0, 0, 0, 0, 0, {NULL}};
+  cl_mem a8 = clCreateImage(ctx, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, &f8, &df, px, &err);
+  CHECK_ERR(err, CL_SUCCESS);
+  cl_mem af = clCreateImage(ctx, CL_MEM_WRITE_ONLY, &ff, &df, NULL, &err);
+  CHECK_ERR(err, CL_SUCCESS);
+  k = clCreateKernel(p, "flt", &err);
+  CHECK_ERR(err, CL_SUCCESS);
+  clSetKernelArg(k, 0, sizeof a8, &a8);
+  clSetKernelArg(k, 1, sizeof af, &af);
+  size_t gf2[2] = {FW, FH};
+  CHECK_ERR(clEnqueueNDRangeKernel(q, k, 2, NULL, gf2, NULL, 0, NULL, NULL), CL_SUCCESS);
+  size_t fr[3] = {FW, FH, 1};
+  CHECK_ERR(clEnqueueReadImage(q, af, CL_TRUE, org, fr, 0, 0, fo, 0, NULL, NULL), CL_SUCCESS);
+  bad = 0;
+  for (int y = 0; y < FH; y++)
+    for (int x = 0; x < FW; x++)
+      for (int c = 0; c < 4; c++) {
+        float want = px[y][x][3 - c] / 255.0f * 2.0f + (c == 0 ? 0.5f : 0.0f);
+        float got = fo[y][x][c];
+        bad += !(got > want - 1e-5f && got < want + 1e-5f);
+      }
+  CHECK(bad == 0, "read_imagef / write_imagef: %d wrong (fo[1][2] = %g %g %g %g)", bad, fo[1][2][0], fo[1][2][1],
+        fo[1][2][2], fo[1][2][3]);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+  clReleaseMemObject(a8);
+  clReleaseMemObject(af);
+  clReleaseMemObject(src);
+  clReleaseMemObject(dst);
+  clReleaseMemObject(buf);
+}
+
+/* ------------------------------------------------------- user events */
+
+/* Sets a user event from another thread, 50 ms later. */
+static void *set_later(void *ev)
+{
+  struct timespec ts = {0, 50 * 1000 * 1000};
+  nanosleep(&ts, NULL);
+  clSetUserEventStatus((cl_event)ev, CL_COMPLETE);
+  return NULL;
+}
+
+/* A command waiting for a user event is queued, and runs when the event
+ * completes; commands after it in the (in-order) queue wait too. */
+static void test_user_events(void)
+{
+  cl_int err;
+  cl_program p = build_src(ids_src, "", &err);
+  cl_kernel k = clCreateKernel(p, "ids", &err);
+  CHECK_ERR(err, CL_SUCCESS);
+  cl_mem bo = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 16 * sizeof(cl_int), NULL, &err);
+  cl_int base = 7, zero[16] = {0}, host[16], out[16];
+  clEnqueueWriteBuffer(q, bo, CL_TRUE, 0, sizeof zero, zero, 0, NULL, NULL);
+  clSetKernelArg(k, 0, sizeof bo, &bo);
+  clSetKernelArg(k, 1, sizeof base, &base);
+  cl_event ue = clCreateUserEvent(ctx, &err);
+  CHECK_ERR(err, CL_SUCCESS);
+  cl_event ek = NULL, er = NULL, em = NULL;
+  size_t g = 16, l = 4;
+  CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 1, &ue, &ek), CL_SUCCESS);
+  /* the argument changes after the enqueue: the launch keeps its own */
+  base = 100;
+  clSetKernelArg(k, 1, sizeof base, &base);
+  for (int i = 0; i < 16; i++)
+    host[i] = -1;
+  /* a non-blocking read behind it (no wait list: the queue is in order) */
+  CHECK_ERR(clEnqueueReadBuffer(q, bo, CL_FALSE, 0, sizeof host, host, 0, NULL, &er), CL_SUCCESS);
+  CHECK_ERR(clEnqueueMarkerWithWaitList(q, 0, NULL, &em), CL_SUCCESS);
+  cl_int st = 0;
+  clGetEventInfo(ek, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+  CHECK(st == CL_QUEUED, "kernel behind a user event: status %d", st);
+  clGetEventInfo(er, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+  CHECK(st == CL_QUEUED && host[0] == -1, "read behind it: status %d, host[0] %d", st, host[0]);
+  /* another queue is not held up */
+  cl_command_queue q2 = clCreateCommandQueue(ctx, dev, 0, &err);
+  CHECK_ERR(clEnqueueReadBuffer(q2, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
+  CHECK(out[3] == 0, "second queue read before the event: %d", out[3]);
+  cb_count = 0;
+  int one = 1;
+  CHECK_ERR(clSetEventCallback(ek, CL_COMPLETE, on_done, &one), CL_SUCCESS);
+  CHECK(cb_count == 0, "callback before completion");
+  /* the event completes: the kernel, the read and the marker run */
+  CHECK_ERR(clSetUserEventStatus(ue, CL_COMPLETE), CL_SUCCESS);
+  CHECK_ERR(clWaitForEvents(1, &er), CL_SUCCESS);
+  clGetEventInfo(em, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+  CHECK(st == CL_COMPLETE && cb_count == 1, "after the user event: marker %d, callbacks %d", st, cb_count);
+  int bad = 0;
+  for (int i = 0; i < 16; i++)
+    bad += host[i] != 7 + i * 1000 + 4;
+  CHECK(bad == 0, "deferred kernel and read: %d wrong (host[1] = %d)", bad, host[1]);
+  CHECK_ERR(clFinish(q), CL_SUCCESS);
+  clReleaseEvent(ek);
+  clReleaseEvent(er);
+  clReleaseEvent(em);
+  clReleaseEvent(ue);
+
+  /* a failed user event: its dependents fail without running */
+  ue = clCreateUserEvent(ctx, &err);
+  cl_int marker = 55;
+  CHECK_ERR(clEnqueueFillBuffer(q, bo, &marker, sizeof marker, 0, sizeof marker, 1, &ue, &ek), CL_SUCCESS);
+  CHECK_ERR(clSetUserEventStatus(ue, -5), CL_SUCCESS);
+  clGetEventInfo(ek, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+  CHECK(st == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, "dependent of a failed event: %d", st);
+  CHECK_ERR(clWaitForEvents(1, &ek), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  CHECK_ERR(clEnqueueReadBuffer(q, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
+  CHECK(out[0] == 7 + 4, "the failed fill did not run: %d", out[0]);
+  CHECK_ERR(clEnqueueReadBuffer(q, bo, CL_TRUE, 0, 4, out, 1, &ue, NULL), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  clReleaseEvent(ek);
+  clReleaseEvent(ue);
+
+  /* waiting for a user event nobody sets: no deadlock, an error after
+   * SPIRV_SG_WAIT_TIMEOUT (set small by the test driver) */
+  ue = clCreateUserEvent(ctx, &err);
+  CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 1, &ue, &ek), CL_SUCCESS);
+  CHECK_ERR(clFinish(q), CL_OUT_OF_RESOURCES);
+  CHECK_ERR(clWaitForEvents(1, &ek), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  CHECK_ERR(clEnqueueReadBuffer(q, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL),
+            CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  /* set late, it still runs what waited (the blocking read was taken back) */
+  CHECK_ERR(clSetUserEventStatus(ue, CL_COMPLETE), CL_SUCCESS);
+  CHECK_ERR(clFinish(q), CL_SUCCESS);
+  CHECK_ERR(clEnqueueReadBuffer(q, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
+  CHECK(out[2] == 100 + 2000 + 4, "late kernel: %d", out[2]);
+  CHECK_ERR(clSetUserEventStatus(ue, CL_COMPLETE), CL_INVALID_OPERATION);
+  clReleaseEvent(ek);
+  clReleaseEvent(ue);
+
+  /* another thread sets the event while this one waits in a blocking read:
+   * the read returns with the kernel's results */
+  ue = clCreateUserEvent(ctx, &err);
+  base = 300;
+  clSetKernelArg(k, 1, sizeof base, &base);
+  CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 1, &ue, NULL), CL_SUCCESS);
+  pthread_t th;
+  CHECK(pthread_create(&th, NULL, set_later, ue) == 0, "pthread_create");
+  CHECK_ERR(clEnqueueReadBuffer(q, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
+  pthread_join(th, NULL);
+  CHECK(out[5] == 300 + 5000 + 4, "kernel run by the other thread: %d", out[5]);
+  CHECK_ERR(clFinish(q), CL_SUCCESS);
+  clReleaseEvent(ue);
+  clReleaseCommandQueue(q2);
+  clReleaseMemObject(bo);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
 int main(int argc, char **argv)
 {
   if (argc != 2) {
@@ -627,6 +921,8 @@ int main(int argc, char **argv)
   test_args();
   test_queues();
   test_link();
+  test_images();
+  test_user_events();
   CHECK_ERR(clReleaseCommandQueue(q), CL_SUCCESS);
   CHECK_ERR(clReleaseContext(ctx), CL_SUCCESS);
   printf("%d passed, %d failed\n", n_pass, n_fail);

@@ -94,7 +94,7 @@ static void rp_note(const wgslot *w, uint32_t i)
     }
     for (uint32_t k = 0; k < S.n_wps; k++) {
       watch *wp = &S.wps[k];
-      uint8_t now[16] = {0};
+      uint8_t *now = wp->was;   /* scratch here: a hit in replay shows nothing */
       if (!watch_sees(wp, w, i) || !sg_sg_read_memory(sg, wp->is_private ? wp->lane : 0, wp->addr, now, wp->size))
         continue;
       if (!wp->primed) {

@@ -312,10 +312,9 @@ bool check_stop(uint32_t i)
     S.watch_hit = -1;
     wp->hits++;
     sg_sg *sg = sg_wg_subgroup(w->wg, i);
-    char ov[512] = "", nv[512] = "", ms[512], ls[256], ib[1024] = "";
-    size_t u1 = 0, u2 = 0;
-    dbg_format_value(wp->t, wp->was, sizeof wp->was, sg, ov, sizeof ov, &u1, 0);
-    dbg_format_value(wp->t, wp->old, sizeof wp->old, sg, nv, sizeof nv, &u2, 0);
+    char ov[2048] = "", nv[2048] = "", ms[512], ls[256], ib[1024] = "", ch[128] = "";
+    watch_format(wp, wp->was, sg, ov, sizeof ov);
+    watch_format(wp, wp->old, sg, nv, sizeof nv);
     dbg_mask_str(S.watch_lanes, sg_sg_lane_count(sg), ms, sizeof ms);
     if (S.watch_insn)
       format_insn(S.watch_insn, ib, sizeof ib);
@@ -323,6 +322,8 @@ bool check_stop(uint32_t i)
     printf("\n%s %d: %s\n", what, wp->num, wp->expr);
     if (memcmp(wp->was, wp->old, wp->size)) {
       printf("Old value = %s\nNew value = %s\n", ov, nv);
+      if (watch_changed(wp, ch, sizeof ch))
+        printf("%s\n", ch);
       printf("written by lanes %s of work-group (%u,%u,%u) subgroup %u at %s\n", ms, w->group[0], w->group[1],
              w->group[2], i, loc_str(S.watch_insn, ls, sizeof ls));
     } else {
@@ -414,9 +415,14 @@ void cmd_continue(void)
       return;
     }
     wgslot *w = cur_slot();
+    if (S.until_on && w->linear == S.until_lin) {
+      S.until_on = false;   /* reached: the caller focuses on it */
+      return;
+    }
     uint32_t i = pick_sg(S.cur_sg, false);
     if (i == UINT32_MAX) {
-      printf("[work-group (%u,%u,%u) finished]\n", w->group[0], w->group[1], w->group[2]);
+      if (!S.until_on)
+        printf("[work-group (%u,%u,%u) finished]\n", w->group[0], w->group[1], w->group[2]);
       end_slot(S.cur);
       continue;
     }

@@ -47,16 +47,21 @@ typedef struct bp {
  * work-group `lin` sees them (private memory is per lane; global and local
  * memory read the same from any lane of the work-group). */
 enum { WP_WRITE, WP_READ, WP_ACCESS };
+/* The most bytes one watchpoint watches (a small array or struct). */
+#define WATCH_MAX_BYTES 4096u
 typedef struct watch {
   int num, kind;
   char *expr;
   uint64_t addr;
   uint32_t size;
-  const ld_type *t;         /* the watched scalar's type (formatting) */
+  const ld_type *t;         /* the watched object's type (formatting); with
+                               count > 1 the type of each of count elements
+                               ('watch EXPR@N') */
+  uint32_t count;
   bool is_private, is_local;
   uint64_t lin;
   uint32_t sg, lane;
-  uint8_t old[16], was[16];
+  uint8_t *old, *was;       /* size bytes each: the value now, before the hit */
   bool primed;              /* replay: old holds the value at this point */
   uint64_t hits;
 } watch;
@@ -137,6 +142,10 @@ typedef struct dbg_session {
   bool replaying;           /* replay: no output, no logging, no checks */
   bool replay_events;       /* ... but divergence events (reverse-continue) */
   bool json;                /* the current command asked for --json */
+  /* 'workgroup X' with a watchpoint on global memory: cmd_continue runs
+   * the earlier work-groups in the interpreter and stops when X begins */
+  bool until_on;
+  uint64_t until_lin;
 } dbg_session;
 
 extern dbg_session S;
@@ -180,6 +189,10 @@ bool watch_sees(const watch *wp, const wgslot *w, uint32_t i);
 void watch_before(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2]);
 void watch_after(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2]);
 void cmd_watch(int argc, char **argv, int kind);
+void watch_format(const watch *wp, const uint8_t *bytes, const sg_sg *sg, char *buf, size_t n);
+void watch_free(watch *wp);
+bool watch_changed(const watch *wp, char *buf, size_t n);
+const watch *watch_global(void);
 
 /* --------- dbg_run.c: running, scheduling, fast-forward, stops */
 

@@ -87,7 +87,7 @@ void watch_before(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *i
       S.watch_hit = (int)k;
       memcpy(S.watch_lanes, lanes, sizeof lanes);
       S.watch_insn = in;
-      memcpy(wp->was, wp->old, sizeof wp->old);
+      memcpy(wp->was, wp->old, wp->size);
       return;
     }
   }
@@ -99,13 +99,14 @@ void watch_after(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in
     watch *wp = &S.wps[k];
     if (!watch_sees(wp, w, i))
       continue;
-    uint8_t now[16] = {0};
-    if (!sg_sg_read_memory(sg, wp->is_private ? wp->lane : 0, wp->addr, now, wp->size))
+    /* the bytes now go to `was`; when they differ, old and was swap */
+    if (!sg_sg_read_memory(sg, wp->is_private ? wp->lane : 0, wp->addr, wp->was, wp->size))
       continue;
-    if (!memcmp(now, wp->old, wp->size))
+    if (!memcmp(wp->was, wp->old, wp->size))
       continue;
-    memcpy(wp->was, wp->old, sizeof wp->old);
-    memcpy(wp->old, now, wp->size);
+    uint8_t *now = wp->was;
+    wp->was = wp->old;
+    wp->old = now;
     if (wp->kind == WP_READ)
       continue;
     S.watch_hit = (int)k;
@@ -149,8 +150,19 @@ void cmd_watch(int argc, char **argv, int kind)
     for (uint32_t l = 0; l < sg_sg_lane_count(sg); l++)
       if (dbg_lane_in(m, l)) { lane = l; break; }
   }
-  char text[1024];
+  char text[1024], full[1024];
   join_args(1, n, argv, text, sizeof text);
+  snprintf(full, sizeof full, "%s", text);
+  /* EXPR@N: N elements from EXPR on (gdb's artificial array) */
+  uint64_t count = 1;
+  char *at = strrchr(text, '@');
+  if (at) {
+    if (!sg_parse_u64(at + 1, &count) || !count || count > WATCH_MAX_BYTES) {
+      printf("error: watch %s: after '@' comes a count of elements (1..%u)\n", full, WATCH_MAX_BYTES);
+      return;
+    }
+    *at = 0;
+  }
   dbg_ctx c;
   make_ctx(&c, w, sg, (uint32_t)lane);
   dbg_val v;
@@ -159,17 +171,32 @@ void cmd_watch(int argc, char **argv, int kind)
     printf("error: %s\n", err);
     return;
   }
-  if (!v.lv || v.k == DV_OBJ || !v.t || v.t->size > 16) {
-    printf("error: %s does not name a scalar in memory (watch a variable, an element like out[0], or *p)\n", text);
+  uint32_t size = v.t ? v.t->size * count : 0;
+  if (!v.lv || !v.t || !size) {
+    printf("error: %s does not name memory (watch a variable, an element like out[0], *p, a local array, "
+           "or out[0]@8 for 8 elements)\n", text);
+    return;
+  }
+  if (v.t->size > WATCH_MAX_BYTES || size > WATCH_MAX_BYTES) {
+    printf("error: %s is %" PRIu64 " bytes; a watchpoint watches at most %u\n", full,
+           (uint64_t)v.t->size * count, WATCH_MAX_BYTES);
     return;
   }
   watch wp;
   memset(&wp, 0, sizeof wp);
+  wp.old = calloc(1, size);
+  wp.was = calloc(1, size);
+  wp.expr = strdup(full);
+  if (!wp.old || !wp.was || !wp.expr) {
+    watch_free(&wp);
+    printf("error: out of memory\n");
+    return;
+  }
   wp.num = ++S.next_bp;
   wp.kind = kind;
-  wp.expr = strdup(text);
   wp.addr = v.addr;
-  wp.size = v.t->size;
+  wp.size = size;
+  wp.count = count;
   wp.t = v.t;
   wp.lin = w->linear;
   wp.sg = S.cur_sg;
@@ -180,20 +207,99 @@ void cmd_watch(int argc, char **argv, int kind)
   wp.is_local = !strncmp(d, "local", 5);
   sg_sg_read_memory(sg, (uint32_t)lane, wp.addr, wp.old, wp.size);
   watch *nw = realloc(S.wps, (S.n_wps + 1) * sizeof *nw);
-  if (!nw || !wp.expr) {
-    free(wp.expr);
+  if (!nw) {
+    watch_free(&wp);
     printf("error: out of memory\n");
     return;
   }
   S.wps = nw;
   S.wps[S.n_wps++] = wp;
-  char val[256] = "";
-  size_t used = 0;
-  dbg_format_value(wp.t, wp.old, sizeof wp.old, sg, val, sizeof val, &used, 0);
+  char val[2048] = "";
+  watch_format(&wp, wp.old, sg, val, sizeof val);
   printf("%s %d: %s (%u bytes at %s), now %s\n",
-         kind == WP_WRITE ? "Watchpoint" : kind == WP_READ ? "Read watchpoint" : "Access watchpoint", wp.num, text,
+         kind == WP_WRITE ? "Watchpoint" : kind == WP_READ ? "Read watchpoint" : "Access watchpoint", wp.num, full,
          wp.size, d, val);
   if (wp.is_private)
     printf("  private memory of lane %u of subgroup %u\n", wp.lane, wp.sg);
 }
 
+void watch_free(watch *wp)
+{
+  free(wp->expr);
+  free(wp->old);
+  free(wp->was);
+  wp->expr = NULL;
+  wp->old = wp->was = NULL;
+}
+
+/* The element type of an array (the unit a change is reported in), else
+ * NULL. */
+static const ld_type *watch_elem(const watch *wp)
+{
+  if (wp->count > 1)
+    return wp->t;
+  if (wp->t && wp->t->kind == LD_T_ARRAY && wp->t->elem && wp->t->elem->size)
+    return wp->t->elem;
+  return NULL;
+}
+
+/* The watched bytes as a value: one object, or {e0, e1, ...} for EXPR@N. */
+void watch_format(const watch *wp, const uint8_t *bytes, const sg_sg *sg, char *buf, size_t n)
+{
+  size_t used = 0;
+  buf[0] = 0;
+  if (wp->count <= 1) {
+    dbg_format_value(wp->t, bytes, wp->size, sg, buf, n, &used, 0);
+    return;
+  }
+  dbg_put(buf, n, &used, "{");
+  for (uint32_t i = 0; i < wp->count; i++) {
+    if (i)
+      dbg_put(buf, n, &used, ", ");
+    dbg_format_value(wp->t, bytes + (size_t)i * wp->t->size, wp->t->size, sg, buf, n, &used, 1);
+  }
+  dbg_put(buf, n, &used, "}");
+}
+
+/* Which elements of a watched array changed at the last hit ("changed:
+ * element 3" or "elements 2-5, 9"): false for a scalar or struct. */
+bool watch_changed(const watch *wp, char *buf, size_t n)
+{
+  const ld_type *e = watch_elem(wp);
+  if (!e)
+    return false;
+  uint32_t ne = wp->size / e->size, shown = 0, changed = 0;
+  size_t used = 0;
+  buf[0] = 0;
+  for (uint32_t i = 0; i < ne; i++)
+    changed += memcmp(wp->was + (size_t)i * e->size, wp->old + (size_t)i * e->size, e->size) != 0;
+  dbg_put(buf, n, &used, "changed: element%s ", changed == 1 ? "" : "s");
+  for (uint32_t i = 0; i < ne; i++) {
+    if (!memcmp(wp->was + (size_t)i * e->size, wp->old + (size_t)i * e->size, e->size))
+      continue;
+    uint32_t j = i;
+    while (j + 1 < ne && memcmp(wp->was + (size_t)(j + 1) * e->size, wp->old + (size_t)(j + 1) * e->size, e->size))
+      j++;
+    if (shown++ == 8) {
+      dbg_put(buf, n, &used, ", ...");
+      break;
+    }
+    if (j > i)
+      dbg_put(buf, n, &used, "%s%u-%u", shown > 1 ? ", " : "", i, j);
+    else
+      dbg_put(buf, n, &used, "%s%u", shown > 1 ? ", " : "", i);
+    i = j;
+  }
+  return changed > 0;
+}
+
+/* A watchpoint that a work-group not yet begun can trigger (it watches
+ * global memory): the fast-forward must not run past it unseen.  NULL when
+ * none. */
+const watch *watch_global(void)
+{
+  for (uint32_t k = 0; k < S.n_wps; k++)
+    if (!S.wps[k].is_private && !S.wps[k].is_local)
+      return &S.wps[k];
+  return NULL;
+}

@@ -420,7 +420,7 @@ static void cmd_ignore(int argc, char **argv)
 
 static void delete_wp_index(uint32_t i)
 {
-  free(S.wps[i].expr);
+  watch_free(&S.wps[i]);
   memmove(&S.wps[i], &S.wps[i + 1], (S.n_wps - i - 1) * sizeof *S.wps);
   S.n_wps--;
 }
@@ -1177,7 +1177,25 @@ static void cmd_workgroup(int argc, char **argv)
     }
     s++;
   }
-  if (idx < 0 && lin > 0 && S.wg_status[lin - 1] == 0) {
+  const watch *gw = watch_global();
+  if (idx < 0 && lin > 0 && S.wg_status[lin - 1] == 0 && gw) {
+    /* a watchpoint on global memory would not see the writes of work-groups
+     * run at full speed: they run in the interpreter instead, and the run
+     * stops on the way if the watchpoint (or a breakpoint) fires */
+    uint64_t before = 0;
+    for (uint64_t i = 0; i < lin; i++)
+      before += S.wg_status[i] == 0;
+    printf("[watchpoint %d watches global memory: the %" PRIu64 " earlier work-group%s run in the interpreter, "
+           "not at full speed]\n", gw->num, before, before == 1 ? "" : "s");
+    S.until_on = true;
+    S.until_lin = lin;
+    cmd_continue();
+    bool reached = !S.until_on;
+    S.until_on = false;
+    if (!reached || S.cur < 0)
+      return;   /* it stopped on the way (and said why) */
+    idx = S.cur;
+  } else if (idx < 0 && lin > 0 && S.wg_status[lin - 1] == 0) {
     /* the work-groups before it run first, at full speed: global memory is
      * then what the kernel left there when X starts */
     double t0 = sg_now_ms();
@@ -1437,7 +1455,7 @@ static const struct { const char *name, *alias, *args, *help; } commands[] = {
   {"tbreak", "tb", "LOC ...", "a breakpoint deleted when it stops"},
   {"condition", "", "N [EXPR]", "stop at breakpoint N only for lanes where EXPR holds"},
   {"ignore", "", "N COUNT", "pass over the next COUNT hits of breakpoint N"},
-  {"watch", "", "EXPR [lane L]", "stop after an instruction changes the memory EXPR names"},
+  {"watch", "", "EXPR[@N] [lane L]", "stop after an instruction changes the memory EXPR names (N elements; 4096 bytes at most)"},
   {"rwatch", "", "EXPR [lane L]", "stop before an instruction reads it (awatch: reads or writes)"},
   {"delete", "d", "[N...]", "delete breakpoints and watchpoints (all without N)"},
   {"info", "i", "breakpoints|subgroups|lanes|divergence|args|workgroups", "show state (info lanes --json)"},

@@ -124,31 +124,22 @@ static int slot_of(uint64_t lin)
   return -1;
 }
 
-/* Starts the launch again and replays the log up to point `target` (steps
- * since the launch began), without output; the log is cut there.  The
- * watchpoints' remembered values are refreshed on the way. */
-bool replay_to(uint64_t target)
+/* Replays log[e0..] (the first entry from its off0-th step on) from the
+ * current state up to point `target`, without output; the log becomes that
+ * prefix.  The watchpoints' remembered values are refreshed on the way. */
+bool replay_log_from(rlog *log, uint64_t n_log, uint64_t e0, uint64_t off0, uint64_t target)
 {
-  rlog *log = S.log;
-  uint64_t n_log = S.n_log;
-  S.log = NULL;
-  S.n_log = S.cap_log = 0;
+  bool ok = true;
   S.replaying = true;   /* from here: nothing is logged or printed */
-  stop_launch();
-  for (uint32_t i = 0; i < S.k->n_args; i++)
-    if (S.pristine[i] && S.args[i].data)
-      memcpy(S.args[i].data, S.pristine[i], S.args[i].size);
-  S.replaying = true;
-  for (uint32_t k = 0; k < S.n_wps; k++)
-    S.wps[k].primed = false;
-  bool ok = start_launch() == 0;
-  /* the watched bytes before anything ran */
-  S.t = 0;
   uint64_t e;
-  for (e = 0; ok && e < n_log; e++) {
+  for (e = e0; ok && e < n_log; e++) {
     rlog *r = &log[e];
-    if (S.t >= target && r->kind == RL_STEP)
+    uint64_t skip = e == e0 ? off0 : 0;
+    if (S.t >= target && r->kind == RL_STEP) {
+      if (skip)
+        e++;   /* the entry the checkpoint stopped in: keep its first steps */
       break;
+    }
     if (r->kind == RL_BEGIN) {
       int idx = begin_group(r->lin);
       if (idx < 0) { ok = false; break; }
@@ -169,7 +160,7 @@ bool replay_to(uint64_t target)
       if (idx < 0) { ok = false; break; }
       S.cur = idx;
       S.cur_sg = r->sg;
-      uint64_t todo = r->count;
+      uint64_t todo = r->count - (skip < r->count ? skip : r->count);
       if (S.t + todo > target)
         todo = target - S.t;
       uint64_t k = 0;
@@ -190,7 +181,7 @@ bool replay_to(uint64_t target)
         if ((RP.track || RP.want_stops) && sk != ST_BLOCKED)
           rp_note(&S.slots[idx], r->sg);
       }
-      if (todo < r->count) {
+      if (todo + skip < r->count) {
         e++;
         break;
       }
@@ -205,6 +196,7 @@ bool replay_to(uint64_t target)
       before += log[k].kind == RL_STEP ? log[k].count : 0;
     log[keep - 1].count = S.t - before;
   }
+  free(S.log);
   S.log = log;
   S.n_log = keep;
   S.cap_log = n_log;
@@ -216,6 +208,36 @@ bool replay_to(uint64_t target)
     if (w && sg && watch_sees(wp, w, S.cur_sg))
       sg_sg_read_memory(sg, wp->is_private ? wp->lane : 0, wp->addr, wp->old, wp->size);
   }
+  return ok;
+}
+
+/* Starts the launch again and replays the log up to point `target` (steps
+ * since the launch began). */
+bool replay_to(uint64_t target)
+{
+  rlog *log = S.log;
+  uint64_t n_log = S.n_log;
+  S.log = NULL;
+  S.n_log = S.cap_log = 0;
+  S.replaying = true;   /* from here: nothing is logged or printed */
+  stop_launch();
+  for (uint32_t i = 0; i < S.k->n_args; i++)
+    if (S.pristine[i] && S.args[i].data)
+      memcpy(S.args[i].data, S.pristine[i], S.args[i].size);
+  S.replaying = true;
+  for (uint32_t k = 0; k < S.n_wps; k++)
+    S.wps[k].primed = false;
+  bool ok = start_launch() == 0;
+  S.t = 0;
+  if (!ok) {
+    S.replaying = false;
+    S.log = log;
+    S.n_log = 0;
+    S.cap_log = n_log;
+    return false;
+  }
+  ok = replay_log_from(log, n_log, 0, 0, target);
+  ckpt_truncate(target);
   return ok;
 }
 
@@ -292,12 +314,21 @@ void cmd_reverse_step(int argc, char **argv, bool by_line)
       target = RP.pts[k].t;
     }
   }
+  char msg[160];
+  snprintf(msg, sizeof msg, "[back to step %" PRIu64 " of the launch; replayed in %%.0f ms]", target);
+  ckpt_resume(target, lin, me, msg, t0);   /* returns when no checkpoint can */
   replay_to(target);
-  focus_on(lin, me);
-  double ms = sg_now_ms() - t0;
-  char msg[200];
-  snprintf(msg, sizeof msg, "[back to step %" PRIu64 " of the launch; replayed in %.0f ms]", target, ms);
-  show_stop(msg);
+  replay_show(lin, me, msg, t0);
+}
+
+/* After going back: the focus on subgroup sg of work-group lin, and the
+ * stop, with msg's %.0f the milliseconds since t0. */
+void replay_show(uint64_t lin, uint32_t sg, const char *msg, double t0)
+{
+  focus_on(lin, sg);
+  char buf[200];
+  snprintf(buf, sizeof buf, msg, sg_now_ms() - t0);
+  show_stop(buf);
 }
 
 void cmd_reverse_continue(void)
@@ -326,12 +357,12 @@ void cmd_reverse_continue(void)
   }
   uint64_t lin = RP.last_stop_lin;
   uint32_t sgi = RP.last_stop_sg;
+  char msg[160];
+  snprintf(msg, sizeof msg, "[back to step %" PRIu64 " of the launch, the last stop before; replayed in %%.0f ms]",
+           target);
+  ckpt_resume(target, lin, sgi, msg, t0);   /* returns when no checkpoint can */
   replay_to(target);
-  focus_on(lin, sgi);
-  char msg[200];
-  snprintf(msg, sizeof msg, "[back to step %" PRIu64 " of the launch, the last stop before; replayed in %.0f ms]",
-           target, sg_now_ms() - t0);
-  show_stop(msg);
+  replay_show(lin, sgi, msg, t0);
 }
 
 /* Frees the replay log and what replay passes collected. */

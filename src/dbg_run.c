@@ -220,6 +220,8 @@ static void print_fault(void)
 /* Steps subgroup i of the current work-group once, updating our state. */
 st_kind step_one(uint32_t i)
 {
+  if (!S.replaying)
+    ckpt_maybe();   /* a checkpoint when one is due (dbg_ckpt.c): before the step */
   wgslot *w = cur_slot();
   sg_sg *sg = sg_wg_subgroup(w->wg, i);
   if (!sg || sg_sg_done(sg))

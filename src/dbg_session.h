@@ -216,6 +216,20 @@ bool replay_to(uint64_t target);
 void cmd_reverse_step(int argc, char **argv, bool by_line);
 void cmd_reverse_continue(void);
 void replay_free(void);
+bool replay_log_from(rlog *log, uint64_t n_log, uint64_t e0, uint64_t off0, uint64_t target);
+void replay_show(uint64_t lin, uint32_t sg, const char *msg, double t0);
+
+/* -------------------------------------------- dbg_ckpt.c: checkpoints (fork) */
+
+#include <setjmp.h>
+extern jmp_buf *ckpt_loop;     /* the command loop: where a resumed checkpoint goes on */
+void ckpt_enable(void);
+bool ckpt_enabled(void);
+uint32_t ckpt_count(void);
+void ckpt_maybe(void);
+void ckpt_truncate(uint64_t t);
+void ckpt_resume(uint64_t target, uint64_t lin, uint32_t sg, const char *msg, double t0);
+void ckpt_shutdown(int code);
 
 /* - sgdb.c: the terminal front-end (what the engine calls back) */
 

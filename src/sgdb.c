@@ -1166,6 +1166,7 @@ static void cmd_workgroup(int argc, char **argv)
         if (S.log[e].kind == RL_BEGIN && S.log[e].lin == sl) {
           memmove(&S.log[e], &S.log[e + 1], (S.n_log - e - 1) * sizeof *S.log);
           S.n_log--;
+          ckpt_truncate(0);   /* the history before them changed */
           break;
         }
       sg_wg_end(S.slots[s].wg);
@@ -1248,6 +1249,7 @@ static void cmd_subgroup(int argc, char **argv)
 
 static void cmd_restart(void)
 {
+  ckpt_truncate(0);   /* a new history */
   stop_launch();
   for (uint32_t i = 0; i < S.k->n_args; i++)
     if (S.pristine[i] && S.args[i].data)
@@ -1706,16 +1708,27 @@ static void cleanup(void)
 }
 
 /* Reads commands from f until EOF or quit. */
+static char *loop_line;
+static size_t loop_cap;
+
 static void command_loop(FILE *f, bool interactive, bool echo)
 {
-  char *line = NULL;
-  size_t cap = 0;
+  /* a checkpoint that takes the session over comes back here (dbg_ckpt.c);
+   * every process must see the same position in the input: unbuffered */
+  jmp_buf jb;
+  if (ckpt_enabled())
+    setvbuf(f, NULL, _IONBF, 0);
+  if (setjmp(jb))
+    fflush(stdout);
+  ckpt_loop = &jb;
   while (!S.quit) {
+    char *line;
     if (interactive) {
       fputs("(sgdb) ", stdout);
       fflush(stdout);
     }
-    ssize_t n = getline(&line, &cap, f);
+    ssize_t n = getline(&loop_line, &loop_cap, f);
+    line = loop_line;
     if (n < 0) {
       if (interactive)
         fputs("\n", stdout);
@@ -1730,7 +1743,10 @@ static void command_loop(FILE *f, bool interactive, bool echo)
     execute(line);
     fflush(stdout);
   }
-  free(line);
+  ckpt_loop = NULL;
+  free(loop_line);
+  loop_line = NULL;
+  loop_cap = 0;
 }
 
 /* ------------------------------------------------------------ the session for sgdb_dap.c */
@@ -1818,6 +1834,7 @@ int main(int argc, char **argv)
   }
   printf("spirv-sgdb: kernel %s, %zu x %zu x %zu work-groups, subgroup size %u. Type 'help' for commands.\n",
          S.k->name, S.groups[0], S.groups[1], S.groups[2], S.sg_size);
+  ckpt_enable();
   if (O.script) {
     FILE *f = fopen(O.script, "r");
     if (!f) {
@@ -1831,5 +1848,6 @@ int main(int argc, char **argv)
   if (!O.batch && !S.quit)
     command_loop(stdin, isatty(0) != 0, isatty(0) == 0);
   cleanup();
+  ckpt_shutdown(0);
   return 0;
 }

@@ -6,6 +6,7 @@
  *   dbg_watch.c    watchpoints: setting one, and how one fires
  *   dbg_run.c      one step, scheduling, fast-forward, check_stop
  *   dbg_replay.c   the replay log and reverse-step/next/continue
+ *   dbg_ckpt.c     checkpoints: frozen copies of the process to replay from
  *   dbg_expr.c     expressions (dbg.h)
  *   dbg_format.c   value formatting (dbg.h)
  *   sgdb.c         the terminal front-end: options, commands, launch

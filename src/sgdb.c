@@ -21,6 +21,7 @@
  *   dbg_run.c      step_one, scheduling, the fast-forward (run_group_fast,
  *                  run_range_fast), check_stop, continue
  *   dbg_replay.c   reverse-step/next/continue: replay_to replays the log
+ *   dbg_ckpt.c     checkpoints (forked copies) that the replays start from
  *   dbg_expr.c     expressions; dbg_format.c: values and types
  *   sgdb_dap.c     the DAP front-end, over "the session for sgdb_dap.c" below
  */

@@ -318,7 +318,11 @@ static void take_over(const uint8_t *p, size_t n, const ckpt *me)
   tail tl;
   rlog *log = NULL;
   uint64_t n_log = 0;
+  /* what was under way when the checkpoint froze is not any more */
   interrupted = 0;
+  S.until_on = false;
+  S.json = false;
+  S.watch_hit = -1;
   if (!get_session(&r, &tl, &log, &n_log)) {
     printf("error: the checkpoint could not take the session over; replaying from the start\n");
     free(log);

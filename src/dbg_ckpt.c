@@ -208,6 +208,7 @@ static char *get_str(rd *r)
  * user's state (pointers into the module are the same in every process:
  * they all come from one loaded module), then the stop to show. */
 typedef struct tail {
+  uint32_t scan;      /* reverse-continue: look for the last stop up to target */
   uint64_t target, lin;
   uint32_t sg;
   double t0;
@@ -342,6 +343,33 @@ static void take_over(const uint8_t *p, size_t n, const ckpt *me)
   free(S.log);
   S.log = NULL;
   S.n_log = S.cap_log = 0;
+  if (tl.scan && log && same) {
+    /* reverse-continue: the last stop after this checkpoint; none: look
+     * before it (an earlier checkpoint, else from the launch's start) */
+    uint64_t stop, lin;
+    uint32_t sgi;
+    if (replay_scan(log, n_log, e0, off0, tl.target, &stop, &lin, &sgi)) {
+      char m[160];
+      snprintf(m, sizeof m, "[back to step %" PRIu64 " of the launch, the last stop before; replayed in %%.0f ms]",
+               stop);
+      ckpt_resume(stop, lin, sgi, m, tl.t0);   /* returns when no checkpoint can */
+      replay_to(stop);
+      replay_show(lin, sgi, m, tl.t0);
+      return;
+    }
+    ckpt_scan_back(me->t, tl.t0);
+    reverse_continue_scan(me->t, tl.t0);
+    return;
+  }
+  if (tl.scan) {
+    /* the log did not match: the whole scan from the start */
+    if (log) {
+      S.log = log;
+      S.n_log = S.cap_log = n_log;
+    }
+    reverse_continue_scan(tl.target, tl.t0);
+    return;
+  }
   if (log && same)
     replay_log_from(log, n_log, e0, off0, tl.target);
   else if (log) {
@@ -445,6 +473,8 @@ void ckpt_maybe(void)
 /* Goes back to step `target` through the latest checkpoint at or before
  * it, then shows the stop (replay_show).  Returns only when no checkpoint
  * can: the caller replays from the start. */
+static void hand_over(int k, const tail *tl);
+
 void ckpt_resume(uint64_t target, uint64_t lin, uint32_t sg, const char *msg, double t0)
 {
   if (!enabled || !ckpt_loop)
@@ -462,8 +492,35 @@ void ckpt_resume(uint64_t target, uint64_t lin, uint32_t sg, const char *msg, do
   tl.sg = sg;
   tl.t0 = t0;
   snprintf(tl.msg, sizeof tl.msg, "%s", msg);
+  hand_over(k, &tl);
+}
+
+/* reverse-continue: the latest checkpoint before `end` looks for the last
+ * stop in its steps up to `end` (and hands on to the one before when there
+ * is none).  Returns only when no checkpoint can. */
+void ckpt_scan_back(uint64_t end, double t0)
+{
+  if (!enabled || !ckpt_loop)
+    return;
+  int k = -1;
+  for (uint32_t i = 0; i < n_ck; i++)
+    if (CK[i].usable && CK[i].t < end)
+      k = (int)i;
+  if (k < 0)
+    return;
+  tail tl;
+  memset(&tl, 0, sizeof tl);
+  tl.scan = 1;
+  tl.target = end;
+  tl.t0 = t0;
+  hand_over(k, &tl);
+}
+
+/* Sends the session to checkpoint k and exits; returns when k is gone. */
+static void hand_over(int k, const tail *tl)
+{
   blob b = {0};
-  put_session(&b, &tl);
+  put_session(&b, tl);
   if (b.bad) {
     free(b.p);
     return;

@@ -339,11 +339,45 @@ void cmd_reverse_continue(void)
   }
   double t0 = sg_now_ms();
   uint64_t now = S.t;
+  /* a stop at the current point does not count: look before it, first
+   * after the latest checkpoint, then after the one before, ... (each in
+   * the checkpoint's process: returns only when no checkpoint can) */
+  ckpt_scan_back(now ? now - 1 : 0, t0);
+  reverse_continue_scan(now ? now - 1 : 0, t0);
+}
+
+/* Where the last breakpoint or watchpoint stop in the steps since `from`
+ * (this state) up to `end` is; false when there is none.  The log after
+ * `end` goes. */
+bool replay_scan(rlog *log, uint64_t n_log, uint64_t e0, uint64_t off0, uint64_t end, uint64_t *stop,
+                 uint64_t *lin, uint32_t *sg)
+{
+  /* the watched bytes now: a change at the first step counts */
+  for (uint32_t k = 0; k < S.n_wps; k++) {
+    watch *wp = &S.wps[k];
+    int idx = wp->is_private || wp->is_local ? slot_of(wp->lin) : S.cur >= 0 ? S.cur : S.n_slots ? 0 : -1;
+    sg_sg *s = idx >= 0 ? sg_wg_subgroup(S.slots[idx].wg, wp->is_private ? wp->sg : 0) : NULL;
+    wp->primed = s && sg_sg_read_memory(s, wp->is_private ? wp->lane : 0, wp->addr, wp->old, wp->size);
+  }
   RP.want_stops = true;
   RP.last_stop = UINT64_MAX;
   S.replay_events = true;
-  /* a stop at the current point does not count: look before it */
-  replay_to(now ? now - 1 : 0);
+  replay_log_from(log, n_log, e0, off0, end);
+  RP.want_stops = false;
+  S.replay_events = false;
+  *stop = RP.last_stop;
+  *lin = RP.last_stop_lin;
+  *sg = RP.last_stop_sg;
+  return RP.last_stop != UINT64_MAX;
+}
+
+/* reverse-continue from the launch's start: the last stop up to `end`. */
+void reverse_continue_scan(uint64_t end, double t0)
+{
+  RP.want_stops = true;
+  RP.last_stop = UINT64_MAX;
+  S.replay_events = true;
+  replay_to(end);
   RP.want_stops = false;
   S.replay_events = false;
   uint64_t target = RP.last_stop;

@@ -219,6 +219,10 @@ void cmd_reverse_continue(void);
 void replay_free(void);
 bool replay_log_from(rlog *log, uint64_t n_log, uint64_t e0, uint64_t off0, uint64_t target);
 void replay_show(uint64_t lin, uint32_t sg, const char *msg, double t0);
+bool replay_scan(rlog *log, uint64_t n_log, uint64_t e0, uint64_t off0, uint64_t end, uint64_t *stop,
+                 uint64_t *lin, uint32_t *sg);
+void reverse_continue_scan(uint64_t end, double t0);
+void ckpt_scan_back(uint64_t end, double t0);
 
 /* -------------------------------------------- dbg_ckpt.c: checkpoints (fork) */
 

@@ -1,6 +1,6 @@
-/* dbg_break.c - spirv-sgdb's breakpoints: parsing a location (add_bp), matching an
- * instruction (bp_match), conditions per lane (cond_lanes) and whether one
- * stops a step (bp_stops).
+/* dbg_break.c - spirv-sgdb's breakpoints: parsing a location (add_bp),
+ * matching an instruction (bp_match), conditions per lane (cond_lanes) and
+ * whether one stops a step (bp_stops).
  */
 #include <ctype.h>
 #include <inttypes.h>

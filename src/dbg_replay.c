@@ -1,5 +1,6 @@
-/* dbg_replay.c - spirv-sgdb's going backwards: the replay log (log_add), replaying a
- * prefix on a fresh launch (replay_to), reverse-step/next/continue.
+/* dbg_replay.c - spirv-sgdb's going backwards: the replay log (log_add),
+ * replaying it from a state (replay_log_from: the launch's start in
+ * replay_to, or a checkpoint, dbg_ckpt.c), reverse-step/next/continue.
  */
 #include <ctype.h>
 #include <inttypes.h>

@@ -1,7 +1,7 @@
-/* dbg_run.c - spirv-sgdb's running: one step (step_one, with its divergence events),
- * the scheduling of subgroups and work-groups, the fast-forward
- * (run_group_fast, run_range_fast), and the stop after a step (check_stop,
- * cmd_continue, step_current).
+/* dbg_run.c - spirv-sgdb's running: one step (step_one, with its
+ * divergence events), the scheduling of subgroups and work-groups, the
+ * fast-forward (run_group_fast, run_range_fast), and the stop after a step
+ * (check_stop, cmd_continue, step_current).
  */
 #include <ctype.h>
 #include <inttypes.h>

@@ -1,5 +1,5 @@
-/* dbg_session.c - spirv-sgdb's the debugging session: its state (S), the instruction index,
- * names and source lines, the expression context of a lane.
+/* dbg_session.c - spirv-sgdb's session: its state (S), the instruction
+ * index, names and source lines, the expression context of a lane.
  */
 #include <ctype.h>
 #include <inttypes.h>

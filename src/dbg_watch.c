@@ -1,5 +1,6 @@
-/* dbg_watch.c - spirv-sgdb's watchpoints: setting one (cmd_watch) and how one fires
- * (watch_before for reads, watch_after for writes; step_one calls both).
+/* dbg_watch.c - spirv-sgdb's watchpoints: setting one (cmd_watch) and how
+ * one fires (watch_before for reads, watch_after for writes; step_one calls
+ * both).
  */
 #include <ctype.h>
 #include <inttypes.h>

@@ -4,8 +4,7 @@
  *   dbg_format.c  type names and value formatting (print, x, watchpoints)
  *   dbg_expr.c    expressions: parsing and per-lane evaluation (print,
  *                 display, breakpoint conditions, watchpoints)
- *   sgdb.c        the session: scheduling, breakpoints, watchpoints,
- *                 replay (reverse execution) and the terminal front-end
+ *   the rest      the session and the front-ends: see dbg_session.h
  *
  * Everything works on the loader IR (ld.h) for the module's types and names
  * and on the stepping API of spirv_sg.h for the running state.

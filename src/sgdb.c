@@ -11,19 +11,19 @@
  * sg_sg_describe_addr(), barrier waits come from sg_sg_blocked(), and .cl
  * input is compiled with line information by sg_load_options.debug_info.
  *
- * Where things are (search for the section headers):
- *   "session state"  breakpoints, watchpoints, the replay log, slots
- *   "running"        step_one (one instruction; divergence events), scheduling,
- *                    the fast-forward (run_group_fast, run_range_fast)
- *   "watchpoints"    how a watchpoint fires: watch_before (reads),
- *                    watch_after (writes), called by step_one
- *   check_stop       after a step: watchpoint hits, then breakpoints with
- *                    their conditions (cond_lanes, bp_stops), diverge/converge
- *   "commands"       print (expressions: dbg_expr.c), break/tbreak/condition/
- *                    ignore, watch, lane, info lanes/divergence, display, x, ...
- *   "replay"         reverse-step/next/continue: replay_to replays the log
- *   "the session for sgdb_dap.c"  what the DAP front-end (sgdb_dap.c) calls
- * Values and types are formatted by dbg_format.c.
+ * This file is the terminal front-end: options, the commands, the launch
+ * and the command loop.  The engine it drives is split by concern (the
+ * map is at the top of dbg_session.h):
+ *   dbg_session.c  the session state S, instruction index, names, source
+ *   dbg_break.c    breakpoints: locations, conditions, when one stops
+ *   dbg_watch.c    watchpoints: 'watch' and how one fires (watch_before
+ *                  for reads, watch_after for writes, called by step_one)
+ *   dbg_run.c      step_one, scheduling, the fast-forward (run_group_fast,
+ *                  run_range_fast), check_stop, continue
+ *   dbg_replay.c   reverse-step/next/continue: replay_to replays the log
+ *   dbg_ckpt.c     checkpoints (forked copies) that the replays start from
+ *   dbg_expr.c     expressions; dbg_format.c: values and types
+ *   sgdb_dap.c     the DAP front-end, over "the session for sgdb_dap.c" below
  */
 #include "spirv_sg.h"
 #include "sg_internal.h"
@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 #include "dbg.h"
+#include "dbg_session.h"
 #include "ld.h"
 #include "spv.h"
 
@@ -184,1098 +185,10 @@ static bool has_ext(const char *p, const char *e)
   return n > m && !strcasecmp(p + n - m, e);
 }
 
-/* ------------------------------------------------------------ session state */
-
-enum { BP_LINE, BP_ID, BP_LABEL, BP_OP, BP_FUNC, BP_DIVERGE, BP_CONVERGE };
-
-typedef struct bp {
-  int num;
-  int kind;
-  char *file;               /* BP_LINE: NULL = any file */
-  uint32_t line, id, opcode;
-  const ld_function *fn;
-  char *spec;
-  uint64_t hits;
-  char *cond;               /* 'if EXPR': stops only for lanes where it holds */
-  uint64_t ignore;          /* 'ignore N COUNT': hits still to pass over */
-  bool temp;                /* tbreak: deleted when it stops */
-  bool has_wg;              /* '... workgroup X Y Z' */
-  uint32_t wg[3];
-  int64_t lane;             /* '... lane L', -1 any */
-} bp;
-
-/* A watchpoint: `size` bytes at `addr` as lane `lane` of subgroup `sg` of
- * work-group `lin` sees them (private memory is per lane; global and local
- * memory read the same from any lane of the work-group). */
-enum { WP_WRITE, WP_READ, WP_ACCESS };
-typedef struct watch {
-  int num, kind;
-  char *expr;
-  uint64_t addr;
-  uint32_t size;
-  const ld_type *t;         /* the watched scalar's type (formatting) */
-  bool is_private, is_local;
-  uint64_t lin;
-  uint32_t sg, lane;
-  uint8_t old[16], was[16];
-  bool primed;              /* replay: old holds the value at this point */
-  uint64_t hits;
-} watch;
-
-/* The replay log: everything that changed the launch's state since it
- * started, run-length encoded.  Replaying a prefix on a fresh launch gives
- * back any earlier point exactly (the interpreter is deterministic): that
- * is how reverse-step, reverse-next and reverse-continue go backwards. */
-enum { RL_BEGIN, RL_STEP, RL_END, RL_RUNWG, RL_RANGE };
-typedef struct rlog {
-  uint8_t kind;
-  uint32_t sg;
-  uint64_t lin;
-  uint64_t count;           /* RL_STEP: steps of subgroup sg of work-group lin;
-                               RL_RANGE: work-groups lin.. run at full speed */
-} rlog;
-
-typedef struct sgstate {
-  const ld_insn *prev;      /* last instruction it executed */
-} sgstate;
-
-typedef struct wgslot {
-  uint64_t linear;
-  uint32_t group[3];
-  sg_wg *wg;
-  sgstate *st;
-  uint32_t n_sgs;
-} wgslot;
-
-typedef struct srcfile { char *path; char *text; char **lines; uint32_t n_lines; } srcfile;
-
-static struct {
-  sg_module *m;
-  const ld_module *ir;
-  const sg_kernel_info *k;
-  sg_runfile *rf;
-  sg_run_desc d;
-  sg_arg *args;
-  uint8_t **owned;
-  uint8_t **pristine;       /* copies of the buffers for 'restart' */
-  sg_launch *l;
-  size_t groups[3];
-  uint64_t n_groups;
-  uint32_t sg_size;
-  uint8_t *wg_status;       /* 0 not begun, 1 active, 2 finished */
-  wgslot *slots;
-  uint32_t n_slots;
-  int cur;                  /* index into slots, -1 none */
-  uint32_t cur_sg;
-  bool finished;
-  uint64_t n_faults;
-  bp *bps;
-  uint32_t n_bps;
-  int next_bp;
-  const ld_insn **by_word;  /* every instruction, sorted by word offset */
-  uint32_t n_insns;
-  srcfile *src;
-  uint32_t n_src;
-  const ld_insn *list_at;   /* where 'list' continues */
-  uint32_t list_line;
-  bool quit;
-  int64_t focus_lane;       /* 'lane L': -1 none */
-  watch *wps;
-  uint32_t n_wps;
-  char **displays;          /* 'display EXPR' */
-  uint32_t n_displays;
-  /* the last step's events (step_one) */
-  int watch_hit;            /* index into wps, -1 none */
-  uint64_t watch_lanes[2];  /* lanes whose access it was */
-  const ld_insn *watch_insn;
-  bool ev_diverge, ev_converge;
-  uint64_t ev_before[2], ev_after[2];
-  /* replay */
-  rlog *log;
-  uint64_t n_log, cap_log;
-  uint64_t t;               /* steps since the launch began: the current point */
-  bool replaying;           /* replay: no output, no logging, no checks */
-  bool replay_events;       /* ... but divergence events (reverse-continue) */
-  bool json;                /* the current command asked for --json */
-} S;
-
-static volatile sig_atomic_t interrupted;
-static void on_sigint(int s) { (void)s; interrupted = 1; }
-
-static int cmp_insn_word(const void *a, const void *b)
-{
-  const ld_insn *x = *(const ld_insn *const *)a, *y = *(const ld_insn *const *)b;
-  return x->word_offset < y->word_offset ? -1 : x->word_offset > y->word_offset;
-}
-
-static void index_insns(void)
-{
-  uint32_t n = 0;
-  for (uint32_t f = 0; f < S.ir->n_functions; f++)
-    for (uint32_t b = 0; b < S.ir->functions[f]->n_blocks; b++)
-      n += S.ir->functions[f]->blocks[b].n_insns;
-  S.by_word = calloc(n ? n : 1, sizeof *S.by_word);
-  if (!S.by_word)
-    return;
-  for (uint32_t f = 0; f < S.ir->n_functions; f++)
-    for (uint32_t b = 0; b < S.ir->functions[f]->n_blocks; b++) {
-      const ld_block *bl = &S.ir->functions[f]->blocks[b];
-      for (uint32_t i = 0; i < bl->n_insns; i++)
-        S.by_word[S.n_insns++] = &bl->insns[i];
-    }
-  qsort(S.by_word, S.n_insns, sizeof *S.by_word, cmp_insn_word);
-}
-
-static const ld_insn *insn_at_word(uint32_t word)
-{
-  uint32_t lo = 0, hi = S.n_insns;
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (S.by_word[mid]->word_offset < word) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < S.n_insns && S.by_word[lo]->word_offset == word ? S.by_word[lo] : NULL;
-}
-
-static wgslot *cur_slot(void) { return S.cur >= 0 ? &S.slots[S.cur] : NULL; }
-
-static sg_sg *cur_sg(void)
-{
-  wgslot *w = cur_slot();
-  return w ? sg_wg_subgroup(w->wg, S.cur_sg) : NULL;
-}
-
-static const ld_insn *sg_insn(const sg_sg *sg)
-{
-  sg_insn_info ii;
-  return sg && sg_sg_current(sg, &ii) ? insn_at_word(ii.word) : NULL;
-}
-
-static const ld_insn *frame_insn(const sg_sg *sg, uint32_t depth)
-{
-  sg_insn_info ii;
-  return sg && sg_sg_frame_insn(sg, depth, &ii) ? insn_at_word(ii.word) : NULL;
-}
-
-/* ------------------------------------------------------------- formatting */
-
-/* Names for disassembly: OpName, else a friendly type / constant name. */
-static char namebuf[8][128];
-static unsigned namebuf_i;
-
-static const char *id_namer(void *user, uint32_t id)
-{
-  (void)user;
-  if (!id || id >= S.ir->bound)
-    return NULL;
-  const ld_value *v = &S.ir->values[id];
-  if (v->name && *v->name)
-    return v->name;
-  char *b = namebuf[namebuf_i++ & 7];
-  if (v->kind == LD_V_TYPE && v->type) {
-    dbg_type_name(v->type, b, sizeof namebuf[0]);
-    return b;
-  }
-  if (v->kind == LD_V_CONSTANT && v->type && v->u.bytes && !v->is_spec_constant &&
-      (v->type->kind == LD_T_INT || v->type->kind == LD_T_BOOL) && v->type->size <= 8) {
-    uint64_t x = 0;
-    memcpy(&x, v->u.bytes, v->type->size);
-    if (v->type->kind == LD_T_BOOL)
-      snprintf(b, sizeof namebuf[0], "%s", x ? "true" : "false");
-    else {
-      char tn[32];
-      dbg_type_name(v->type, tn, sizeof tn);
-      snprintf(b, sizeof namebuf[0], "%s_%" PRIu64, tn, x);
-    }
-    return b;
-  }
-  return NULL;
-}
-
-static void format_insn(const ld_insn *in, char *buf, size_t n)
-{
-  uint32_t words[512];
-  uint32_t k = 1;
-  const spv_opcode_desc *d = spv_opcode_info(in->op);
-  bool ht = d ? d->has_type : in->type != NULL, hr = d ? d->has_result : in->result != 0;
-  if (ht) words[k++] = in->type ? in->type->id : 0;
-  if (hr) words[k++] = in->result;
-  for (uint32_t i = 0; i < in->n_ops && k < 512; i++)
-    words[k++] = in->ops[i];
-  words[0] = (k << 16) | (uint32_t)in->op;
-  spv_insn_ref r = {in->op, (uint16_t)k, in->word_offset, words};
-  spv_format_insn(&r, id_namer, NULL, buf, n);
-  /* OpExtInst: name the extended instruction */
-  if (in->op == SpvOpExtInst && in->ext_set == LD_EXT_OPENCL_STD) {
-    const char *en = spv_opencl_std_name(in->ext_op);
-    char num[32];
-    snprintf(num, sizeof num, " %u ", in->ext_op);
-    char *p = en ? strstr(buf, num) : NULL;
-    if (p && strlen(buf) + strlen(en) + 2 < n) {
-      char tail[1024];
-      snprintf(tail, sizeof tail, "%s", p + strlen(num) - 1);
-      snprintf(p, n - (size_t)(p - buf), " %s%s", en, tail);
-    }
-  }
-}
-
-static const char *loc_str(const ld_insn *in, char *buf, size_t n)
-{
-  if (in && in->loc && in->loc->file)
-    snprintf(buf, n, "%s:%u", dbg_base_name(in->loc->file), in->loc->line);
-  else if (in)
-    snprintf(buf, n, "word %u", in->word_offset);
-  else
-    snprintf(buf, n, "?");
-  return buf;
-}
-
-static bool lane_active(const uint64_t m[2], uint32_t l) { return l < 128 && ((m[l >> 6] >> (l & 63)) & 1); }
-
-/* ---------------------------------------------------------- source files */
-
-static srcfile *source_for(const char *path)
-{
-  for (uint32_t i = 0; i < S.n_src; i++)
-    if (!strcmp(S.src[i].path, path))
-      return S.src[i].text ? &S.src[i] : NULL;
-  srcfile *ns = realloc(S.src, (S.n_src + 1) * sizeof *ns);
-  if (!ns)
-    return NULL;
-  S.src = ns;
-  srcfile *f = &S.src[S.n_src++];
-  memset(f, 0, sizeof *f);
-  f->path = strdup(path);
-  FILE *fp = fopen(path, "rb");
-  if (!fp || !f->path) {
-    if (fp) fclose(fp);
-    return NULL;
-  }
-  size_t cap = 0, n = 0;
-  char *t = NULL;
-  for (;;) {
-    if (n + 1 >= cap) {
-      cap = cap ? cap * 2 : 4096;
-      char *nt = realloc(t, cap);
-      if (!nt) break;
-      t = nt;
-    }
-    size_t got = fread(t + n, 1, cap - n - 1, fp);
-    if (!got) break;
-    n += got;
-  }
-  fclose(fp);
-  if (!t)
-    return NULL;
-  t[n] = 0;
-  f->text = t;
-  uint32_t lines = 1;
-  for (size_t i = 0; i < n; i++)
-    lines += t[i] == '\n';
-  f->lines = calloc(lines + 1, sizeof *f->lines);
-  if (!f->lines) {
-    f->text = NULL;
-    free(t);
-    return NULL;
-  }
-  char *p = t;
-  while (p && f->n_lines < lines) {
-    f->lines[f->n_lines++] = p;
-    char *nl = strchr(p, '\n');
-    if (nl) { *nl = 0; p = nl + 1; } else p = NULL;
-  }
-  return f;
-}
-
-static const char *source_line(const ld_insn *in)
-{
-  if (!in || !in->loc || !in->loc->file)
-    return NULL;
-  srcfile *f = source_for(in->loc->file);
-  if (!f || !in->loc->line || in->loc->line > f->n_lines)
-    return NULL;
-  return f->lines[in->loc->line - 1];
-}
-
-/* ------------------------------------------------------------ values */
-
-/* ---------------------------------------------------------- breakpoints */
-
-static const ld_function *find_function(const char *name)
-{
-  for (uint32_t i = 0; i < S.ir->n_functions; i++) {
-    const ld_function *f = S.ir->functions[i];
-    if (f->name && !strcmp(f->name, name) && f->n_blocks)
-      return f;
-  }
-  return NULL;
-}
-
-static bool file_matches(const char *want, const char *have)
-{
-  if (!want)
-    return true;
-  if (!have)
-    return false;
-  size_t a = strlen(want), b = strlen(have);
-  if (!strcmp(want, have) || !strcmp(dbg_base_name(have), want))
-    return true;
-  return b > a && !strcmp(have + b - a, want) && have[b - a - 1] == '/';
-}
-
-static bool same_line(const ld_insn *a, const ld_insn *b)
-{
-  return a && b && a->loc && b->loc && a->loc->line == b->loc->line &&
-         a->block->fn == b->block->fn && !strcmp(a->loc->file, b->loc->file);
-}
-
-/* Does breakpoint b trigger on reaching `in` after executing `prev`? */
-static bool bp_match(const bp *b, const ld_insn *in, const ld_insn *prev)
-{
-  switch (b->kind) {
-  case BP_LINE:
-    return in->loc && in->loc->line == b->line && file_matches(b->file, in->loc->file) &&
-           !same_line(in, prev);
-  case BP_ID: return in->result == b->id;
-  case BP_LABEL: return in->block->label == b->id && (!prev || prev->block != in->block);
-  case BP_OP: return (uint32_t)in->op == b->opcode;
-  case BP_FUNC: return in->block->fn == b->fn && in->block->index == 0 && (!prev || prev->block->fn != b->fn);
-  }
-  return false;
-}
-
-static uint32_t bp_count_sites(const bp *b)
-{
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < S.n_insns; i++) {
-    const ld_insn *in = S.by_word[i];
-    const ld_insn *pv = in->index ? &in->block->insns[in->index - 1] : NULL;
-    if (b->kind == BP_LINE ? (in->loc && in->loc->line == b->line && file_matches(b->file, in->loc->file) && !same_line(in, pv))
-                           : bp_match(b, in, pv))
-      n++;
-  }
-  return n;
-}
-
-/* ------------------------------------------------------------- running */
-
-static void show_stop(const char *why);
-static void print_expr(const char *text, int64_t lane);
-static void join_args(int from, int to, char **argv, char *buf, size_t n);
-
-/* Prints the runfile dumps after the kernel finished. */
-static void print_dumps(void)
-{
-  if (!S.rf)
-    return;
-  uint32_t n;
-  const sg_runfile_output *ro = sg_runfile_outputs(S.rf, &n);
-  for (uint32_t i = 0; i < n; i++) {
-    if (!ro[i].dump || ro[i].arg >= S.k->n_args || !S.args[ro[i].arg].data)
-      continue;
-    char *t = sg_format_dump(ro[i].name, ro[i].scalar, ro[i].hex, S.args[ro[i].arg].data,
-                             S.args[ro[i].arg].size);
-    if (t) {
-      fputs(t, stdout);
-      free(t);
-    }
-  }
-}
-
-static void log_add(uint8_t kind, uint64_t lin, uint32_t sg)
-{
-  if (S.replaying)
-    return;
-  if (kind == RL_STEP) {
-    S.t++;
-    if (S.n_log && S.log[S.n_log - 1].kind == RL_STEP && S.log[S.n_log - 1].lin == lin &&
-        S.log[S.n_log - 1].sg == sg) {
-      S.log[S.n_log - 1].count++;
-      return;
-    }
-  }
-  if (S.n_log == S.cap_log) {
-    uint64_t nc = S.cap_log ? S.cap_log * 2 : 256;
-    rlog *nl = realloc(S.log, nc * sizeof *nl);
-    if (!nl)
-      return;
-    S.log = nl;
-    S.cap_log = nc;
-  }
-  S.log[S.n_log++] = (rlog){kind, sg, lin, kind == RL_STEP ? 1 : 0};
-}
-
-/* Work-groups [first, first+count), none begun, to their end at full speed:
- * natively through the JIT when the kernel compiles, else the interpreter
- * without per-instruction stops.  *native: which. */
-static bool run_range_fast(uint64_t first, uint64_t count, bool *native)
-{
-  char err[512] = "";
-  bool nat = false;
-  sg_result r = sg_launch_run_groups(S.l, first, count, true, &nat, err, sizeof err);
-  if (native)
-    *native = nat;
-  if (r != SG_SUCCESS) {
-    if (!S.replaying)
-      printf("error: running work-groups %" PRIu64 "..%" PRIu64 ": %s\n", first, first + count - 1,
-             err[0] ? err : sg_result_name(r));
-    return false;
-  }
-  for (uint64_t i = first; i < first + count; i++)
-    S.wg_status[i] = 2;
-  if (!S.replaying) {
-    log_add(RL_RANGE, first, 0);
-    S.log[S.n_log - 1].count = count;
-  }
-  return true;
-}
-
-static void end_slot(int idx)
-{
-  wgslot *w = &S.slots[idx];
-  log_add(RL_END, w->linear, 0);
-  sg_wg_end(w->wg);
-  free(w->st);
-  S.wg_status[w->linear] = 2;
-  S.slots[idx] = S.slots[--S.n_slots];
-  if (S.cur == idx)
-    S.cur = -1;
-  else if (S.cur == (int)S.n_slots)
-    S.cur = idx;
-}
-
-static int begin_group(uint64_t lin)
-{
-  uint32_t g[3];
-  g[0] = (uint32_t)(lin % S.groups[0]);
-  g[1] = (uint32_t)(lin / S.groups[0] % S.groups[1]);
-  g[2] = (uint32_t)(lin / S.groups[0] / S.groups[1]);
-  char err[256] = "";
-  sg_wg *wg = sg_wg_begin(S.l, g, err, sizeof err);
-  if (!wg) {
-    printf("error: %s\n", err[0] ? err : "cannot start the work-group");
-    return -1;
-  }
-  wgslot *ns = realloc(S.slots, (S.n_slots + 1) * sizeof *ns);
-  if (!ns) {
-    sg_wg_end(wg);
-    return -1;
-  }
-  S.slots = ns;
-  wgslot *w = &S.slots[S.n_slots];
-  w->linear = lin;
-  memcpy(w->group, g, sizeof g);
-  w->wg = wg;
-  w->n_sgs = sg_wg_subgroup_count(wg);
-  w->st = calloc(w->n_sgs ? w->n_sgs : 1, sizeof *w->st);
-  S.wg_status[lin] = 1;
-  log_add(RL_BEGIN, lin, 0);
-  return (int)S.n_slots++;
-}
-
-/* Runs work-group lin to its end at the interpreter's full speed (no
- * per-instruction stops): the fast-forward of 'workgroup X' and of
- * breakpoints that only later work-groups can hit. */
-static bool run_group_fast(uint64_t lin)
-{
-  uint32_t g[3];
-  g[0] = (uint32_t)(lin % S.groups[0]);
-  g[1] = (uint32_t)(lin / S.groups[0] % S.groups[1]);
-  g[2] = (uint32_t)(lin / S.groups[0] / S.groups[1]);
-  char err[256] = "";
-  sg_wg *wg = sg_wg_begin(S.l, g, err, sizeof err);
-  if (!wg) {
-    if (!S.replaying)
-      printf("error: %s\n", err[0] ? err : "cannot start the work-group");
-    return false;
-  }
-  sg_wg_run(wg);
-  sg_wg_end(wg);
-  S.wg_status[lin] = 2;
-  log_add(RL_RUNWG, lin, 0);
-  return true;
-}
-
-/* Can work-group lin run at full speed, because nothing can stop in it?
- * Only when every breakpoint names another work-group, and no watchpoint
- * or divergence breakpoint is set. */
-static bool can_skip_group(uint64_t lin)
-{
-  if (!S.n_bps || S.n_wps)
-    return false;
-  for (uint32_t b = 0; b < S.n_bps; b++) {
-    const bp *p = &S.bps[b];
-    if (!p->has_wg)
-      return false;
-    uint64_t pl = ((uint64_t)p->wg[2] * S.groups[1] + p->wg[1]) * S.groups[0] + p->wg[0];
-    if (pl == lin)
-      return false;
-  }
-  return true;
-}
-
-/* Makes sure there is a current work-group; false when the kernel is done. */
-static bool ensure_current(void)
-{
-  if (S.cur >= 0)
-    return true;
-  if (S.n_slots) {
-    S.cur = 0;
-    S.cur_sg = 0;
-    return true;
-  }
-  for (uint64_t i = 0; i < S.n_groups; i++)
-    if (S.wg_status[i] == 0) {
-      if (!S.replaying && can_skip_group(i)) {
-        if (run_group_fast(i))
-          printf("[work-group (%u,%u,%u) ran at full speed: no breakpoint can stop in it]\n",
-                 (uint32_t)(i % S.groups[0]), (uint32_t)(i / S.groups[0] % S.groups[1]),
-                 (uint32_t)(i / S.groups[0] / S.groups[1]));
-        continue;
-      }
-      int idx = begin_group(i);
-      if (idx < 0)
-        return false;
-      S.cur = idx;
-      S.cur_sg = 0;
-      return true;
-    }
-  return false;
-}
-
-static void kernel_finished(void)
-{
-  if (S.finished)
-    return;
-  S.finished = true;
-  printf("[kernel finished: %" PRIu64 " diagnostic%s]\n", S.n_faults, S.n_faults == 1 ? "" : "s");
-  print_dumps();
-}
-
-/* Result of stepping: what happened and to which subgroup. */
-typedef enum { ST_OK, ST_FAULT, ST_SG_DONE, ST_WG_DONE, ST_BLOCKED, ST_STOPPED, ST_NONE } st_kind;
-
-/* The diagnostic the last step raised (sg_run_desc.on_diag). */
-static struct {
-  uint64_t seq;             /* diagnostics seen */
-  uint64_t before;          /* seq when the last step began */
-  char text[1024];
-  uint64_t lanes[2];        /* the lanes it names */
-} last_diag;
-
-static void on_diag(void *user, const sg_diag *d)
-{
-  (void)user;
-  last_diag.seq++;
-  snprintf(last_diag.text, sizeof last_diag.text, "%s", d->formatted);
-  memcpy(last_diag.lanes, d->lanes, sizeof last_diag.lanes);
-}
-
-static void print_fault(void)
-{
-  if (last_diag.seq == last_diag.before) {
-    printf("diagnostic raised (record not available)\n");
-    return;
-  }
-  printf("%s\n", last_diag.text);
-  /* the report's lanes get the focus (the first of them) */
-  for (uint32_t l = 0; l < 128; l++)
-    if (dbg_lane_in(last_diag.lanes, l)) {
-      S.focus_lane = l;
-      break;
-    }
-  wgslot *w = cur_slot();
-  const ld_insn *at = w ? w->st[S.cur_sg].prev : NULL;
-  if (at) {
-    char ib[1024], ls[256];
-    format_insn(at, ib, sizeof ib);
-    printf("  raised by: %s  (%s)\n", ib, loc_str(at, ls, sizeof ls));
-  }
-}
-
-/* ------------------------------------------------------------ watchpoints
- *
- * A write watchpoint compares its bytes after every step of every subgroup
- * that can see them; the step that changed them stops the run, and the
- * lanes that wrote are the active lanes of that instruction whose pointer
- * operand pointed into the watched bytes.  Read and access watchpoints look
- * at the pointer operand of loads (and atomics) before the step. */
-
-/* The pointer operand of an instruction that reads or writes memory. */
-static uint32_t mem_operand(const ld_insn *in, bool *reads, bool *writes)
-{
-  *reads = *writes = false;
-  if (!in || !in->n_ops)
-    return 0;
-  switch (in->op) {
-  case SpvOpLoad: *reads = true; return in->ops[0];
-  case SpvOpStore: *writes = true; return in->ops[0];
-  case SpvOpAtomicLoad: *reads = true; return in->ops[0];
-  case SpvOpAtomicStore: *writes = true; return in->ops[0];
-  case SpvOpAtomicExchange: case SpvOpAtomicCompareExchange: case SpvOpAtomicIIncrement:
-  case SpvOpAtomicIDecrement: case SpvOpAtomicIAdd: case SpvOpAtomicISub: case SpvOpAtomicSMin:
-  case SpvOpAtomicUMin: case SpvOpAtomicSMax: case SpvOpAtomicUMax: case SpvOpAtomicAnd:
-  case SpvOpAtomicOr: case SpvOpAtomicXor: case SpvOpAtomicFAddEXT: case SpvOpAtomicFMinEXT:
-  case SpvOpAtomicFMaxEXT:
-    *reads = *writes = true;
-    return in->ops[0];
-  default: return 0;
-  }
-}
-
-/* Lanes of mask whose pointer operand `ptr` (an id) points into wp. */
-static void lanes_touching(const sg_sg *sg, uint32_t ptr, const uint64_t mask[2], const watch *wp,
-                           uint64_t out[2])
-{
-  out[0] = out[1] = 0;
-  uint32_t nl = sg_sg_lane_count(sg);
-  for (uint32_t l = 0; l < nl; l++) {
-    if (!dbg_lane_in(mask, l))
-      continue;
-    uint8_t b[128] = {0};
-    if (!sg_sg_read(sg, 0, l, ptr, b))
-      continue;
-    uint64_t a = dbg_rd_uint(b, 8);
-    if (wp->is_private && l != wp->lane)
-      continue;
-    const ld_type *pt = S.ir->values[ptr].type;
-    uint32_t sz = pt && pt->kind == LD_T_POINTER && pt->elem ? pt->elem->size : 1;
-    if (a < wp->addr + wp->size && a + sz > wp->addr)
-      out[l >> 6] |= (uint64_t)1 << (l & 63);
-  }
-}
-
-static bool watch_sees(const watch *wp, const wgslot *w, uint32_t i)
-{
-  if (wp->is_private)
-    return w->linear == wp->lin && i == wp->sg;
-  return !wp->is_local || w->linear == wp->lin;
-}
-
-static void watch_before(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2])
-{
-  S.watch_hit = -1;
-  bool rd, wr;
-  uint32_t ptr = mem_operand(in, &rd, &wr);
-  if (!ptr || !rd)
-    return;
-  for (uint32_t k = 0; k < S.n_wps; k++) {
-    watch *wp = &S.wps[k];
-    if (wp->kind == WP_WRITE || !watch_sees(wp, w, i))
-      continue;
-    uint64_t lanes[2];
-    lanes_touching(sg, ptr, mb, wp, lanes);
-    if (lanes[0] | lanes[1]) {
-      S.watch_hit = (int)k;
-      memcpy(S.watch_lanes, lanes, sizeof lanes);
-      S.watch_insn = in;
-      memcpy(wp->was, wp->old, sizeof wp->old);
-      return;
-    }
-  }
-}
-
-static void watch_after(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2])
-{
-  for (uint32_t k = 0; k < S.n_wps; k++) {
-    watch *wp = &S.wps[k];
-    if (!watch_sees(wp, w, i))
-      continue;
-    uint8_t now[16] = {0};
-    if (!sg_sg_read_memory(sg, wp->is_private ? wp->lane : 0, wp->addr, now, wp->size))
-      continue;
-    if (!memcmp(now, wp->old, wp->size))
-      continue;
-    memcpy(wp->was, wp->old, sizeof wp->old);
-    memcpy(wp->old, now, wp->size);
-    if (wp->kind == WP_READ)
-      continue;
-    S.watch_hit = (int)k;
-    S.watch_insn = in;
-    bool rd, wr;
-    uint32_t ptr = mem_operand(in, &rd, &wr);
-    S.watch_lanes[0] = S.watch_lanes[1] = 0;
-    if (ptr && wr)
-      lanes_touching(sg, ptr, mb, wp, S.watch_lanes);
-    if (!(S.watch_lanes[0] | S.watch_lanes[1]))
-      memcpy(S.watch_lanes, mb, sizeof S.watch_lanes);
-    return;
-  }
-}
-
-/* Steps subgroup i of the current work-group once, updating our state. */
-static st_kind step_one(uint32_t i)
-{
-  wgslot *w = cur_slot();
-  sg_sg *sg = sg_wg_subgroup(w->wg, i);
-  if (!sg || sg_sg_done(sg))
-    return ST_SG_DONE;
-  const ld_insn *before = sg_insn(sg);
-  last_diag.before = last_diag.seq;
-  uint64_t mb[2], ma[2];
-  sg_sg_active(sg, mb);
-  if (!S.replaying)
-    S.watch_hit = -1;
-  uint32_t depth_before = sg_sg_depth(sg);
-  if (!S.replaying && S.n_wps)
-    watch_before(w, i, sg, before, mb);
-  sg_step r = sg_sg_step(sg);
-  log_add(RL_STEP, w->linear, i);
-  if (r == SG_STEP_BLOCKED)
-    return ST_BLOCKED;
-  w->st[i].prev = before;
-  if (!S.replaying || S.replay_events) {
-    sg_sg_active(sg, ma);
-    S.ev_diverge = S.ev_converge = false;
-    bool sub = (ma[0] & ~mb[0]) == 0 && (ma[1] & ~mb[1]) == 0 && (ma[0] != mb[0] || ma[1] != mb[1]);
-    bool sup = (mb[0] & ~ma[0]) == 0 && (mb[1] & ~ma[1]) == 0 && (ma[0] != mb[0] || ma[1] != mb[1]);
-    if (before && sg_sg_depth(sg) == depth_before && !sg_sg_done(sg)) {
-      S.ev_diverge = sub && (ma[0] | ma[1]) && (before->op == SpvOpBranchConditional || before->op == SpvOpSwitch);
-      S.ev_converge = sup && (mb[0] | mb[1]);
-    }
-    memcpy(S.ev_before, mb, sizeof mb);
-    memcpy(S.ev_after, ma, sizeof ma);
-    if (S.n_wps && !S.replaying)
-      watch_after(w, i, sg, before, mb);
-  }
-  if (r == SG_STEP_FAULT) {
-    S.n_faults++;
-    return ST_FAULT;
-  }
-  if (r == SG_STEP_STOPPED)
-    return ST_STOPPED;
-  if (r == SG_STEP_DONE || sg_sg_done(sg))
-    return ST_SG_DONE;
-  return ST_OK;
-}
-
-/* Subgroup i of w waits at a work-group barrier. */
-static bool at_barrier(const wgslot *w, uint32_t i)
-{
-  return sg_sg_blocked(sg_wg_subgroup(w->wg, i));
-}
-
-static bool wg_all_done(const wgslot *w)
-{
-  for (uint32_t i = 0; i < w->n_sgs; i++)
-    if (!sg_sg_done(sg_wg_subgroup(w->wg, i)))
-      return false;
-  return true;
-}
-
-/* Picks a subgroup of the current work-group to run: `prefer` if it can run,
- * else the next one that is not waiting; if all wait, one of the waiting
- * ones (which releases the barrier).  UINT32_MAX when all are done. */
-static uint32_t pick_sg(uint32_t prefer, bool avoid_prefer)
-{
-  wgslot *w = cur_slot();
-  uint32_t n = w->n_sgs;
-  for (uint32_t k = 0; k < n; k++) {
-    uint32_t i = (prefer + k) % n;
-    if (avoid_prefer && i == prefer)
-      continue;
-    if (!sg_sg_done(sg_wg_subgroup(w->wg, i)) && !at_barrier(w, i))
-      return i;
-  }
-  for (uint32_t k = 0; k < n; k++) {
-    uint32_t i = (prefer + k) % n;
-    if (!sg_sg_done(sg_wg_subgroup(w->wg, i)))
-      return i;
-  }
-  return UINT32_MAX;
-}
-
-/* The expression context of lane `lane` of subgroup sg of work-group w. */
-static void make_ctx(dbg_ctx *c, const wgslot *w, const sg_sg *sg, uint32_t lane)
-{
-  memset(c, 0, sizeof *c);
-  c->ir = S.ir;
-  c->sg = sg;
-  c->lane = lane;
-  c->work_dim = S.d.work_dim;
-  for (int d = 0; d < 3; d++) {
-    c->group[d] = w ? w->group[d] : 0;
-    c->num_groups[d] = S.groups[d];
-    c->global_size[d] = d < (int)S.d.work_dim ? S.d.global_size[d] : 1;
-    c->global_offset[d] = d < (int)S.d.work_dim ? S.d.global_offset[d] : 0;
-    size_t ls = d < (int)S.d.work_dim ? S.d.local_size[d] : 1;
-    if (!ls)
-      ls = S.groups[d] ? (c->global_size[d] + S.groups[d] - 1) / S.groups[d] : 1;
-    c->local_size[d] = ls;
-  }
-  c->n_subgroups = w ? w->n_sgs : 0;
-  c->sg_size = S.sg_size;
-}
-
-/* Lanes of `cand` where breakpoint b's condition holds (all of cand without
- * one).  A lane where it cannot be evaluated counts as false; err gets the
- * first such error. */
-static void cond_lanes(const bp *b, const wgslot *w, const sg_sg *sg, const uint64_t cand[2], uint64_t out[2],
-                       char *err, size_t n)
-{
-  out[0] = out[1] = 0;
-  uint32_t nl = sg_sg_lane_count(sg);
-  for (uint32_t l = 0; l < nl; l++) {
-    if (!dbg_lane_in(cand, l) || (b->lane >= 0 && (uint32_t)b->lane != l))
-      continue;
-    bool yes = true;
-    if (b->cond) {
-      dbg_ctx c;
-      make_ctx(&c, w, sg, l);
-      dbg_val v;
-      char e[256];
-      if (!dbg_eval(b->cond, &c, &v, e, sizeof e) || !dbg_val_truth(&v, &yes, e, sizeof e)) {
-        if (err && !err[0])
-          snprintf(err, n, "lane %u: %s", l, e);
-        yes = false;
-      }
-    }
-    if (yes)
-      out[l >> 6] |= (uint64_t)1 << (l & 63);
-  }
-}
-
-/* Does breakpoint b stop subgroup i now (its location was reached, or its
- * event happened)?  lanes: where it holds. */
-static bool bp_stops(bp *b, const wgslot *w, uint32_t i, const ld_insn *in, uint64_t lanes[2], char *err, size_t n)
-{
-  if (b->has_wg && memcmp(b->wg, w->group, sizeof b->wg))
-    return false;
-  sg_sg *sg = sg_wg_subgroup(w->wg, i);
-  uint64_t cand[2];
-  if (b->kind == BP_DIVERGE || b->kind == BP_CONVERGE) {
-    if (!(b->kind == BP_DIVERGE ? S.ev_diverge : S.ev_converge))
-      return false;
-    memcpy(cand, S.ev_after, sizeof cand);
-  } else {
-    if (!in || !bp_match(b, in, w->st[i].prev))
-      return false;
-    sg_sg_active(sg, cand);
-  }
-  cond_lanes(b, w, sg, cand, lanes, err, n);
-  if (!(lanes[0] | lanes[1]))
-    return false;
-  b->hits++;
-  if (b->ignore) {
-    b->ignore--;
-    return false;
-  }
-  return true;
-}
-
-static void delete_bp_index(uint32_t i);
-
-/* After a step of subgroup i: should the run stop?  Prints why and returns
- * true.  Watchpoints first (they describe the step just done), then the
- * breakpoints at the new position. */
-static bool check_stop(uint32_t i)
-{
-  wgslot *w = cur_slot();
-  if (!w)
-    return false;
-  if (S.watch_hit >= 0) {
-    watch *wp = &S.wps[S.watch_hit];
-    S.watch_hit = -1;
-    wp->hits++;
-    sg_sg *sg = sg_wg_subgroup(w->wg, i);
-    char ov[512] = "", nv[512] = "", ms[512], ls[256], ib[1024] = "";
-    size_t u1 = 0, u2 = 0;
-    dbg_format_value(wp->t, wp->was, sizeof wp->was, sg, ov, sizeof ov, &u1, 0);
-    dbg_format_value(wp->t, wp->old, sizeof wp->old, sg, nv, sizeof nv, &u2, 0);
-    dbg_mask_str(S.watch_lanes, sg_sg_lane_count(sg), ms, sizeof ms);
-    if (S.watch_insn)
-      format_insn(S.watch_insn, ib, sizeof ib);
-    const char *what = wp->kind == WP_WRITE ? "Watchpoint" : wp->kind == WP_READ ? "Read watchpoint" : "Access watchpoint";
-    printf("\n%s %d: %s\n", what, wp->num, wp->expr);
-    if (memcmp(wp->was, wp->old, wp->size)) {
-      printf("Old value = %s\nNew value = %s\n", ov, nv);
-      printf("written by lanes %s of work-group (%u,%u,%u) subgroup %u at %s\n", ms, w->group[0], w->group[1],
-             w->group[2], i, loc_str(S.watch_insn, ls, sizeof ls));
-    } else {
-      printf("Value = %s\n", nv);
-      printf("read by lanes %s of work-group (%u,%u,%u) subgroup %u at %s\n", ms, w->group[0], w->group[1],
-             w->group[2], i, loc_str(S.watch_insn, ls, sizeof ls));
-    }
-    if (ib[0])
-      printf("  by: %s\n", ib);
-    S.cur_sg = i;
-    show_stop(NULL);
-    return true;
-  }
-  sg_sg *sg = sg_wg_subgroup(w->wg, i);
-  const ld_insn *in = sg_insn(sg);
-  for (uint32_t b = 0; b < S.n_bps; b++) {
-    uint64_t lanes[2];
-    char err[300] = "";
-    bp *p = &S.bps[b];
-    if (!bp_stops(p, w, i, in, lanes, err, sizeof err)) {
-      if (err[0] && p->cond && !(lanes[0] | lanes[1]) && !strstr(err, "no value yet")) {
-        S.cur_sg = i;
-        printf("Error in the condition of breakpoint %d (%s): %s\n", p->num, p->cond, err);
-        show_stop(NULL);
-        return true;
-      }
-      continue;
-    }
-    char msg[4096], ms[512];
-    uint32_t nl = sg_sg_lane_count(sg);
-    dbg_mask_str(lanes, nl, ms, sizeof ms);
-    S.cur_sg = i;
-    if (p->kind == BP_DIVERGE) {
-      char bs[512], ws[512];
-      uint64_t waiting[2] = {S.ev_before[0] & ~S.ev_after[0], S.ev_before[1] & ~S.ev_after[1]};
-      dbg_mask_str(S.ev_before, nl, bs, sizeof bs);
-      dbg_mask_str(waiting, nl, ws, sizeof ws);
-      const ld_insn *br = w->st[i].prev;
-      char ls[256];
-      char gs[512];
-      dbg_mask_str(S.ev_after, nl, gs, sizeof gs);
-      snprintf(msg, sizeof msg, "Breakpoint %d, divergence at %s: lanes %s split; lanes %s go on, lanes %s wait%s%s",
-               p->num, loc_str(br, ls, sizeof ls), bs, gs, ws, p->cond || p->lane >= 0 ? "; it holds in lanes " : "",
-               p->cond || p->lane >= 0 ? ms : "");
-    } else if (p->kind == BP_CONVERGE) {
-      char bs[512];
-      dbg_mask_str(S.ev_before, nl, bs, sizeof bs);
-      snprintf(msg, sizeof msg, "Breakpoint %d, reconvergence: lanes %s rejoin, lanes %s run together",
-               p->num, bs, ms);
-    } else if (p->cond || p->lane >= 0) {
-      snprintf(msg, sizeof msg, "Breakpoint %d, %s%s%s, in lanes %s", p->num, p->spec, p->cond ? " if " : "",
-               p->cond ? p->cond : "", ms);
-      for (uint32_t l = 0; l < nl; l++)
-        if (dbg_lane_in(lanes, l)) {
-          S.focus_lane = l;
-          break;
-        }
-    } else {
-      snprintf(msg, sizeof msg, "Breakpoint %d, %s", p->num, p->spec);
-    }
-    bool temp = p->temp;
-    int num = p->num;
-    show_stop(msg);
-    if (temp) {
-      delete_bp_index(b);
-      printf("Temporary breakpoint %d deleted.\n", num);
-    }
-    return true;
-  }
-  return false;
-}
-
-/* Runs until a breakpoint, a diagnostic, or the end of the kernel. */
-static void cmd_continue(void)
-{
-  if (S.finished) {
-    printf("The kernel has finished; 'restart' runs it again.\n");
-    return;
-  }
-  interrupted = 0;
-  uint32_t last_all_blocked = 0;
-  for (;;) {
-    if (interrupted) {
-      show_stop("Interrupted.");
-      return;
-    }
-    if (!ensure_current()) {
-      kernel_finished();
-      return;
-    }
-    wgslot *w = cur_slot();
-    uint32_t i = pick_sg(S.cur_sg, false);
-    if (i == UINT32_MAX) {
-      printf("[work-group (%u,%u,%u) finished]\n", w->group[0], w->group[1], w->group[2]);
-      end_slot(S.cur);
-      continue;
-    }
-    S.cur_sg = i;
-    st_kind r = step_one(i);
-    if (r == ST_BLOCKED) {
-      bool all = true;
-      for (uint32_t j = 0; j < w->n_sgs; j++)
-        if (!sg_sg_done(sg_wg_subgroup(w->wg, j)) && !at_barrier(w, j))
-          all = false;
-      if (all && ++last_all_blocked > 2 * w->n_sgs + 2) {
-        printf("error: every subgroup of the work-group waits and none can be released\n");
-        return;
-      }
-      /* try the next one */
-      S.cur_sg = (i + 1) % w->n_sgs;
-      continue;
-    }
-    last_all_blocked = 0;
-    if (r == ST_FAULT) {
-      print_fault();
-      show_stop("Stopped on the diagnostic above.");
-      return;
-    }
-    if (r == ST_STOPPED) {
-      show_stop("The launch was stopped.");
-      return;
-    }
-    if (r == ST_SG_DONE) {
-      if (S.watch_hit >= 0 && check_stop(i))
-        return;
-      continue;
-    }
-    if (check_stop(i))
-      return;
-  }
-}
-
-/* One instruction of the current subgroup; runs the others while it waits
- * at a barrier.  Returns false if nothing could be stepped. */
-static bool step_current(bool quiet)
-{
-  if (!ensure_current()) {
-    kernel_finished();
-    return false;
-  }
-  wgslot *w = cur_slot();
-  sg_sg *sg = cur_sg();
-  if (!sg || sg_sg_done(sg)) {
-    printf("Subgroup %u has finished; pick another with 'subgroup N' or 'continue'.\n", S.cur_sg);
-    return false;
-  }
-  uint32_t me = S.cur_sg;
-  st_kind r = step_one(me);
-  if (r == ST_BLOCKED) {
-    /* everyone else already waits (or is done): the next step releases */
-    uint32_t waiting = 0, unfinished = 0;
-    for (uint32_t j = 0; j < w->n_sgs; j++)
-      if (!sg_sg_done(sg_wg_subgroup(w->wg, j))) {
-        unfinished++;
-        waiting += at_barrier(w, j);
-      }
-    if (waiting == unfinished)
-      r = step_one(me);
-    if (r == ST_BLOCKED) {
-      (void)quiet;
-      printf("[subgroup %u waits at a work-group barrier: %u of %u subgroups arrived; "
-             "'continue' or step the others ('subgroup N')]\n", me, waiting, unfinished);
-      show_stop(NULL);
-      return false;
-    }
-  }
-  if (r == ST_FAULT) {
-    print_fault();
-    show_stop("Stopped on the diagnostic above.");
-    return false;
-  }
-  if (r == ST_SG_DONE) {
-    printf("[subgroup %u finished]\n", me);
-    if (wg_all_done(w)) {
-      printf("[work-group (%u,%u,%u) finished]\n", w->group[0], w->group[1], w->group[2]);
-      end_slot(S.cur);
-      if (!ensure_current())
-        kernel_finished();
-      else
-        show_stop(NULL);
-    }
-    return false;
-  }
-  return r == ST_OK;
-}
 
 /* ------------------------------------------------------------ display */
+
+static void print_expr(const char *text, int64_t lane);
 
 static void show_insn_line(const ld_insn *in, bool marker)
 {
@@ -1284,7 +197,7 @@ static void show_insn_line(const ld_insn *in, bool marker)
   printf("%s %s\n", marker ? "=>" : "  ", b);
 }
 
-static void show_stop(const char *why)
+void show_stop(const char *why)
 {
   if (why)
     printf("%s\n", why);
@@ -1324,7 +237,7 @@ static void show_stop(const char *why)
 
 /* ------------------------------------------------------------ commands */
 
-static bool need_sg(void)
+bool need_sg(void)
 {
   if (S.finished) {
     printf("The kernel has finished; 'restart' runs it again.\n");
@@ -1398,156 +311,6 @@ static void cmd_next(bool finish)
       break;
   }
   show_stop(NULL);
-}
-
-static bool has_lines(void)
-{
-  for (uint32_t i = 0; i < S.n_insns; i++)
-    if (S.by_word[i]->loc)
-      return true;
-  return false;
-}
-
-static int add_bp(const char *spec)
-{
-  bp b;
-  memset(&b, 0, sizeof b);
-  const char *colon = strrchr(spec, ':');
-  uint64_t v;
-  b.lane = -1;
-  if (!strcmp(spec, "diverge") || !strcmp(spec, "converge")) {
-    b.kind = spec[0] == 'd' ? BP_DIVERGE : BP_CONVERGE;
-  } else if (sg_parse_u64(spec, &v) && v && v <= UINT32_MAX) {
-    b.kind = BP_LINE;
-    b.line = (uint32_t)v;
-  } else if (colon && colon != spec && sg_parse_u64(colon + 1, &v) && v && v <= UINT32_MAX) {
-    b.kind = BP_LINE;
-    b.line = (uint32_t)v;
-    b.file = strndup(spec, (size_t)(colon - spec));
-  } else if (spec[0] == '%') {
-    uint32_t id = 0;
-    if (sg_parse_u64(spec + 1, &v) && v < S.ir->bound) {
-      id = (uint32_t)v;
-    } else {
-      for (uint32_t i = 1; i < S.ir->bound && !id; i++)
-        if (S.ir->values[i].name && !strcmp(S.ir->values[i].name, spec + 1) &&
-            (S.ir->values[i].kind == LD_V_RESULT || S.ir->values[i].kind == LD_V_LABEL ||
-             S.ir->values[i].kind == LD_V_FUNCTION))
-          id = i;
-    }
-    const ld_value *val = id ? &S.ir->values[id] : NULL;
-    if (!val || (val->kind != LD_V_RESULT && val->kind != LD_V_LABEL && val->kind != LD_V_FUNCTION)) {
-      printf("error: break %s: not an instruction result, label or function of the module\n", spec);
-      return -1;
-    }
-    if (val->kind == LD_V_FUNCTION) {
-      b.kind = BP_FUNC;
-      b.fn = val->u.fn;
-      if (!b.fn || !b.fn->n_blocks) {
-        printf("error: break %s: the function has no body\n", spec);
-        return -1;
-      }
-    } else {
-      b.kind = val->kind == LD_V_LABEL ? BP_LABEL : BP_ID;
-      b.id = id;
-    }
-  } else if (!strncmp(spec, "Op", 2)) {
-    uint32_t op = UINT32_MAX;
-    for (uint32_t o = 0; o < 7000 && op == UINT32_MAX; o++) {
-      const spv_opcode_desc *d = spv_opcode_info(o);
-      if (d && !strcmp(d->name, spec))
-        op = o;
-    }
-    if (op == UINT32_MAX) {
-      const char *s = strstr(spec, "INTEL") || strstr(spec, "KHR") ? NULL : NULL;
-      (void)s;
-      for (uint32_t o = 4400; o < 6500 && op == UINT32_MAX; o++) {
-        const spv_opcode_desc *d = spv_opcode_info(o);
-        if (d && !strcmp(d->name, spec))
-          op = o;
-      }
-    }
-    if (op == UINT32_MAX) {
-      printf("error: break %s: unknown opcode name\n", spec);
-      return -1;
-    }
-    b.kind = BP_OP;
-    b.opcode = op;
-  } else {
-    b.fn = find_function(spec);
-    if (!b.fn) {
-      printf("error: break %s: no such line, %%id, opcode or function (try 'break LINE', "
-             "'break FILE:LINE', 'break %%12', 'break OpGroupIAdd', 'break KERNEL')\n", spec);
-      return -1;
-    }
-    b.kind = BP_FUNC;
-  }
-  uint32_t sites = b.kind == BP_DIVERGE || b.kind == BP_CONVERGE ? 1 : bp_count_sites(&b);
-  if (!sites) {
-    if (b.kind == BP_LINE)
-      printf("error: break %s: no instruction has source line %u%s\n", spec, b.line,
-             has_lines() ? "" : " (the module has no line information)");
-    else
-      printf("error: break %s: no instruction matches\n", spec);
-    free(b.file);
-    return -1;
-  }
-  b.num = ++S.next_bp;
-  b.spec = strdup(spec);
-  bp *nb = realloc(S.bps, (S.n_bps + 1) * sizeof *nb);
-  if (!nb || !b.spec) {
-    free(b.spec);
-    free(b.file);
-    printf("error: out of memory\n");
-    return -1;
-  }
-  S.bps = nb;
-  S.bps[S.n_bps++] = b;
-  if (b.kind == BP_DIVERGE || b.kind == BP_CONVERGE)
-    printf("Breakpoint %d: stop where a subgroup's active lanes %s\n", b.num,
-           b.kind == BP_DIVERGE ? "split at a branch" : "join again");
-  else
-    printf("Breakpoint %d at %s (%u location%s)\n", b.num, spec, sites, sites == 1 ? "" : "s");
-  return b.num;
-}
-
-static bp *find_bp(const char *num)
-{
-  uint64_t n;
-  if (sg_parse_u64(num, &n))
-    for (uint32_t i = 0; i < S.n_bps; i++)
-      if ((uint64_t)S.bps[i].num == n)
-        return &S.bps[i];
-  return NULL;
-}
-
-static void delete_bp_index(uint32_t i)
-{
-  free(S.bps[i].file);
-  free(S.bps[i].spec);
-  free(S.bps[i].cond);
-  memmove(&S.bps[i], &S.bps[i + 1], (S.n_bps - i - 1) * sizeof *S.bps);
-  S.n_bps--;
-}
-
-/* Checks that expr parses (evaluating it in the current lane when there is
- * one: a name that does not exist anywhere is refused). */
-static bool check_expr(const char *expr)
-{
-  dbg_ctx c;
-  dbg_val v;
-  char err[256];
-  if (S.finished || S.cur < 0 || !cur_sg() || sg_sg_done(cur_sg()))
-    return true;
-  make_ctx(&c, cur_slot(), cur_sg(), 0);
-  if (dbg_eval(expr, &c, &v, err, sizeof err))
-    return true;
-  if (strstr(err, "column") || strstr(err, "unknown function") || strstr(err, "ends too early") ||
-      (strstr(err, "no value named") && !dbg_resolve_id(S.ir, strchr(err, '\'') ? strchr(err, '\'') + 1 : "", NULL))) {
-    printf("error: %s\n", err);
-    return false;
-  }
-  return true;
 }
 
 /* break|tbreak LOCATION [workgroup X [Y [Z]]] [lane L] [if EXPR] */
@@ -1658,7 +421,7 @@ static void cmd_ignore(int argc, char **argv)
 
 static void delete_wp_index(uint32_t i)
 {
-  free(S.wps[i].expr);
+  watch_free(&S.wps[i]);
   memmove(&S.wps[i], &S.wps[i + 1], (S.n_wps - i - 1) * sizeof *S.wps);
   S.n_wps--;
 }
@@ -1742,7 +505,7 @@ static void json_str(const char *s)
 }
 
 /* Joins argv[from..to) with spaces: the text of an expression. */
-static void join_args(int from, int to, char **argv, char *buf, size_t n)
+void join_args(int from, int to, char **argv, char *buf, size_t n)
 {
   size_t used = 0;
   buf[0] = 0;
@@ -1816,7 +579,7 @@ static void print_expr(const char *text, int64_t lane)
 }
 
 /* Splits "EXPR [lane L|all]" at its end. */
-static bool split_lane_sel(int *argc, char **argv, uint32_t nl, int64_t *lane)
+bool split_lane_sel(int *argc, char **argv, uint32_t nl, int64_t *lane)
 {
   *lane = -2;
   if (*argc >= 3 && !strcmp(argv[*argc - 1], "all")) {
@@ -2404,6 +1167,7 @@ static void cmd_workgroup(int argc, char **argv)
         if (S.log[e].kind == RL_BEGIN && S.log[e].lin == sl) {
           memmove(&S.log[e], &S.log[e + 1], (S.n_log - e - 1) * sizeof *S.log);
           S.n_log--;
+          ckpt_truncate(0);   /* the history before them changed */
           break;
         }
       sg_wg_end(S.slots[s].wg);
@@ -2415,7 +1179,25 @@ static void cmd_workgroup(int argc, char **argv)
     }
     s++;
   }
-  if (idx < 0 && lin > 0 && S.wg_status[lin - 1] == 0) {
+  const watch *gw = watch_global();
+  if (idx < 0 && lin > 0 && S.wg_status[lin - 1] == 0 && gw) {
+    /* a watchpoint on global memory would not see the writes of work-groups
+     * run at full speed: they run in the interpreter instead, and the run
+     * stops on the way if the watchpoint (or a breakpoint) fires */
+    uint64_t before = 0;
+    for (uint64_t i = 0; i < lin; i++)
+      before += S.wg_status[i] == 0;
+    printf("[watchpoint %d watches global memory: the %" PRIu64 " earlier work-group%s run in the interpreter, "
+           "not at full speed]\n", gw->num, before, before == 1 ? "" : "s");
+    S.until_on = true;
+    S.until_lin = lin;
+    cmd_continue();
+    bool reached = !S.until_on;
+    S.until_on = false;
+    if (!reached || S.cur < 0)
+      return;   /* it stopped on the way (and said why) */
+    idx = S.cur;
+  } else if (idx < 0 && lin > 0 && S.wg_status[lin - 1] == 0) {
     /* the work-groups before it run first, at full speed: global memory is
      * then what the kernel left there when X starts */
     double t0 = sg_now_ms();
@@ -2465,11 +1247,10 @@ static void cmd_subgroup(int argc, char **argv)
   show_stop(NULL);
 }
 
-static int start_launch(void);
-static void stop_launch(void);
 
 static void cmd_restart(void)
 {
+  ckpt_truncate(0);   /* a new history */
   stop_launch();
   for (uint32_t i = 0; i < S.k->n_args; i++)
     if (S.pristine[i] && S.args[i].data)
@@ -2478,82 +1259,6 @@ static void cmd_restart(void)
     printf("Restarted.\n");
     show_stop(NULL);
   }
-}
-
-/* watch|rwatch|awatch EXPR [lane L]: EXPR must name memory (a variable,
- * in[3], *p, p->1); it is evaluated once, in lane L (default: the focused
- * lane, else the first active one), and its address is watched. */
-static void cmd_watch(int argc, char **argv, int kind)
-{
-  if (argc < 2) {
-    printf("error: usage: %s EXPR [lane L] (EXPR names memory: out[0], x, *p)\n", argv[0]);
-    return;
-  }
-  if (!need_sg())
-    return;
-  sg_sg *sg = cur_sg();
-  wgslot *w = cur_slot();
-  if (sg_sg_done(sg)) {
-    printf("error: subgroup %u has finished; pick a running one to evaluate in\n", S.cur_sg);
-    return;
-  }
-  int n = argc;
-  int64_t lane;
-  if (!split_lane_sel(&n, argv, sg_sg_lane_count(sg), &lane))
-    return;
-  if (lane < 0) {
-    uint64_t m[2];
-    sg_sg_active(sg, m);
-    lane = 0;
-    for (uint32_t l = 0; l < sg_sg_lane_count(sg); l++)
-      if (dbg_lane_in(m, l)) { lane = l; break; }
-  }
-  char text[1024];
-  join_args(1, n, argv, text, sizeof text);
-  dbg_ctx c;
-  make_ctx(&c, w, sg, (uint32_t)lane);
-  dbg_val v;
-  char err[256];
-  if (!dbg_eval(text, &c, &v, err, sizeof err)) {
-    printf("error: %s\n", err);
-    return;
-  }
-  if (!v.lv || v.k == DV_OBJ || !v.t || v.t->size > 16) {
-    printf("error: %s does not name a scalar in memory (watch a variable, an element like out[0], or *p)\n", text);
-    return;
-  }
-  watch wp;
-  memset(&wp, 0, sizeof wp);
-  wp.num = ++S.next_bp;
-  wp.kind = kind;
-  wp.expr = strdup(text);
-  wp.addr = v.addr;
-  wp.size = v.t->size;
-  wp.t = v.t;
-  wp.lin = w->linear;
-  wp.sg = S.cur_sg;
-  wp.lane = (uint32_t)lane;
-  char d[256] = "";
-  sg_sg_describe_addr(sg, v.addr, d, sizeof d);
-  wp.is_private = !strncmp(d, "private", 7);
-  wp.is_local = !strncmp(d, "local", 5);
-  sg_sg_read_memory(sg, (uint32_t)lane, wp.addr, wp.old, wp.size);
-  watch *nw = realloc(S.wps, (S.n_wps + 1) * sizeof *nw);
-  if (!nw || !wp.expr) {
-    free(wp.expr);
-    printf("error: out of memory\n");
-    return;
-  }
-  S.wps = nw;
-  S.wps[S.n_wps++] = wp;
-  char val[256] = "";
-  size_t used = 0;
-  dbg_format_value(wp.t, wp.old, sizeof wp.old, sg, val, sizeof val, &used, 0);
-  printf("%s %d: %s (%u bytes at %s), now %s\n",
-         kind == WP_WRITE ? "Watchpoint" : kind == WP_READ ? "Read watchpoint" : "Access watchpoint", wp.num, text,
-         wp.size, d, val);
-  if (wp.is_private)
-    printf("  private memory of lane %u of subgroup %u\n", wp.lane, wp.sg);
 }
 
 static void cmd_lane(int argc, char **argv)
@@ -2743,308 +1448,6 @@ static void cmd_display(int argc, char **argv)
   }
 }
 
-/* ------------------------------------------------------------ replay */
-
-static int start_launch(void);
-static void stop_launch(void);
-
-typedef struct rpoint { uint64_t t; uint32_t line, depth; const ld_insn *in; } rpoint;
-
-/* What a replay pass collects: the positions of one subgroup (reverse-next)
- * or the last point where a breakpoint or watchpoint would stop
- * (reverse-continue). */
-static struct {
-  bool track;
-  uint64_t lin;
-  uint32_t sg;
-  rpoint *pts;
-  uint64_t n, cap;
-  bool want_stops;
-  uint64_t last_stop;       /* UINT64_MAX: none */
-  uint64_t last_stop_lin;
-  uint32_t last_stop_sg;
-} RP;
-
-static void rp_note(const wgslot *w, uint32_t i)
-{
-  sg_sg *sg = sg_wg_subgroup(w->wg, i);
-  if (RP.track && w->linear == RP.lin && i == RP.sg && !sg_sg_done(sg)) {
-    if (RP.n == RP.cap) {
-      uint64_t nc = RP.cap ? RP.cap * 2 : 1024;
-      rpoint *np = realloc(RP.pts, nc * sizeof *np);
-      if (!np)
-        return;
-      RP.pts = np;
-      RP.cap = nc;
-    }
-    const ld_insn *in = sg_insn(sg);
-    RP.pts[RP.n++] = (rpoint){S.t, in && in->loc ? in->loc->line : 0, sg_sg_depth(sg), in};
-  }
-  if (RP.want_stops && !sg_sg_done(sg)) {
-    const ld_insn *in = sg_insn(sg);
-    for (uint32_t b = 0; b < S.n_bps; b++) {
-      const bp *p = &S.bps[b];
-      uint64_t cand[2], lanes[2];
-      if (p->kind == BP_DIVERGE || p->kind == BP_CONVERGE) {
-        if (!(p->kind == BP_DIVERGE ? S.ev_diverge : S.ev_converge))
-          continue;
-        memcpy(cand, S.ev_after, sizeof cand);
-      } else {
-        if (!in || !bp_match(p, in, w->st[i].prev))
-          continue;
-        sg_sg_active(sg, cand);
-      }
-      if (p->has_wg && memcmp(p->wg, w->group, sizeof p->wg))
-        continue;
-      cond_lanes(p, w, sg, cand, lanes, NULL, 0);
-      if (lanes[0] | lanes[1]) {
-        RP.last_stop = S.t;
-        RP.last_stop_lin = w->linear;
-        RP.last_stop_sg = i;
-      }
-    }
-    for (uint32_t k = 0; k < S.n_wps; k++) {
-      watch *wp = &S.wps[k];
-      uint8_t now[16] = {0};
-      if (!watch_sees(wp, w, i) || !sg_sg_read_memory(sg, wp->is_private ? wp->lane : 0, wp->addr, now, wp->size))
-        continue;
-      if (!wp->primed) {
-        /* first sight in this replay: the value before this step is the
-         * pristine one for a buffer, unknown otherwise */
-        memcpy(wp->old, now, wp->size);
-        wp->primed = true;
-        continue;
-      }
-      if (memcmp(now, wp->old, wp->size)) {
-        memcpy(wp->old, now, wp->size);
-        if (wp->kind != WP_READ) {
-          RP.last_stop = S.t;
-          RP.last_stop_lin = w->linear;
-          RP.last_stop_sg = i;
-        }
-      }
-    }
-  }
-}
-
-static int slot_of(uint64_t lin)
-{
-  for (uint32_t i = 0; i < S.n_slots; i++)
-    if (S.slots[i].linear == lin)
-      return (int)i;
-  return -1;
-}
-
-/* Starts the launch again and replays the log up to point `target` (steps
- * since the launch began), without output; the log is cut there.  The
- * watchpoints' remembered values are refreshed on the way. */
-static bool replay_to(uint64_t target)
-{
-  rlog *log = S.log;
-  uint64_t n_log = S.n_log;
-  S.log = NULL;
-  S.n_log = S.cap_log = 0;
-  S.replaying = true;   /* from here: nothing is logged or printed */
-  stop_launch();
-  for (uint32_t i = 0; i < S.k->n_args; i++)
-    if (S.pristine[i] && S.args[i].data)
-      memcpy(S.args[i].data, S.pristine[i], S.args[i].size);
-  S.replaying = true;
-  for (uint32_t k = 0; k < S.n_wps; k++)
-    S.wps[k].primed = false;
-  bool ok = start_launch() == 0;
-  /* the watched bytes before anything ran */
-  S.t = 0;
-  uint64_t e;
-  for (e = 0; ok && e < n_log; e++) {
-    rlog *r = &log[e];
-    if (S.t >= target && r->kind == RL_STEP)
-      break;
-    if (r->kind == RL_BEGIN) {
-      int idx = begin_group(r->lin);
-      if (idx < 0) { ok = false; break; }
-      S.cur = idx;
-      S.cur_sg = 0;
-      if (RP.track && r->lin == RP.lin)
-        rp_note(&S.slots[idx], RP.sg);
-    } else if (r->kind == RL_END) {
-      int idx = slot_of(r->lin);
-      if (idx >= 0)
-        end_slot(idx);
-    } else if (r->kind == RL_RUNWG) {
-      run_group_fast(r->lin);
-    } else if (r->kind == RL_RANGE) {
-      run_range_fast(r->lin, r->count, NULL);
-    } else {
-      int idx = slot_of(r->lin);
-      if (idx < 0) { ok = false; break; }
-      S.cur = idx;
-      S.cur_sg = r->sg;
-      uint64_t todo = r->count;
-      if (S.t + todo > target)
-        todo = target - S.t;
-      uint64_t k = 0;
-      if (!RP.track && !RP.want_stops && todo > 1) {
-        /* nothing to look at on the way: the bare interpreter step (the
-         * last one goes through step_one, which remembers the instruction
-         * it executed for the breakpoints' "entered the line" test) */
-        sg_sg *sg = sg_wg_subgroup(S.slots[idx].wg, r->sg);
-        for (; k + 1 < todo; k++) {
-          if (sg_sg_step(sg) == SG_STEP_FAULT)
-            S.n_faults++;
-          S.t++;
-        }
-      }
-      for (; k < todo; k++) {
-        st_kind sk = step_one(r->sg);
-        S.t++;
-        if ((RP.track || RP.want_stops) && sk != ST_BLOCKED)
-          rp_note(&S.slots[idx], r->sg);
-      }
-      if (todo < r->count) {
-        e++;
-        break;
-      }
-    }
-  }
-  S.replaying = false;
-  /* the replayed prefix becomes the history */
-  uint64_t keep = e;
-  if (keep && keep <= n_log && log[keep - 1].kind == RL_STEP) {
-    uint64_t before = 0;
-    for (uint64_t k = 0; k + 1 < keep; k++)
-      before += log[k].kind == RL_STEP ? log[k].count : 0;
-    log[keep - 1].count = S.t - before;
-  }
-  S.log = log;
-  S.n_log = keep;
-  S.cap_log = n_log;
-  S.finished = false;
-  for (uint32_t k = 0; k < S.n_wps && S.cur >= 0; k++) {
-    watch *wp = &S.wps[k];
-    wgslot *w = cur_slot();
-    sg_sg *sg = cur_sg();
-    if (w && sg && watch_sees(wp, w, S.cur_sg))
-      sg_sg_read_memory(sg, wp->is_private ? wp->lane : 0, wp->addr, wp->old, wp->size);
-  }
-  return ok;
-}
-
-static bool focus_on(uint64_t lin, uint32_t sg)
-{
-  int idx = slot_of(lin);
-  if (idx < 0)
-    return false;
-  S.cur = idx;
-  S.cur_sg = sg;
-  return true;
-}
-
-/* reverse-step [N]: back N instructions of the focused subgroup. */
-static void cmd_reverse_step(int argc, char **argv, bool by_line)
-{
-  uint64_t n = 1;
-  if (!by_line && argc > 1 && (!sg_parse_u64(argv[1], &n) || !n)) {
-    printf("error: reverse-step: bad count '%s'\n", argv[1]);
-    return;
-  }
-  if (S.finished || S.cur < 0) {
-    printf("error: the kernel has finished or not started; there is no subgroup to step back\n");
-    return;
-  }
-  wgslot *w = cur_slot();
-  uint64_t lin = w->linear;
-  uint32_t me = S.cur_sg;
-  double t0 = sg_now_ms();
-  uint64_t target;
-  if (!by_line) {
-    /* the point before the N-th last step of this subgroup, from the log */
-    uint64_t cum = S.t, left = n;
-    target = UINT64_MAX;
-    for (uint64_t e = S.n_log; e-- > 0;) {
-      rlog *r = &S.log[e];
-      if (r->kind != RL_STEP)
-        continue;
-      cum -= r->count;
-      if (r->lin == lin && r->sg == me) {
-        if (r->count >= left) {
-          target = cum + r->count - left;
-          break;
-        }
-        left -= r->count;
-      }
-    }
-    if (target == UINT64_MAX) {
-      printf("error: subgroup %u has not executed %" PRIu64 " instruction%s yet\n", me, n, n == 1 ? "" : "s");
-      return;
-    }
-  } else {
-    /* collect this subgroup's positions, then find the start of the line before */
-    RP.track = true;
-    RP.lin = lin;
-    RP.sg = me;
-    RP.n = 0;
-    sg_sg *sg = cur_sg();
-    const ld_insn *in0 = sg_insn(sg);
-    uint32_t d0 = sg_sg_depth(sg), l0 = in0 && in0->loc ? in0->loc->line : 0;
-    uint64_t now = S.t;
-    replay_to(now);
-    RP.track = false;
-    /* RP.pts ends at the current position */
-    int64_t k = (int64_t)RP.n - 1;
-    while (k >= 0 && (RP.pts[k].depth > d0 || (RP.pts[k].depth == d0 && RP.pts[k].line == l0)))
-      k--;
-    if (k < 0) {
-      target = RP.n ? RP.pts[0].t : 0;
-    } else {
-      uint32_t l1 = RP.pts[k].line, d1 = RP.pts[k].depth;
-      while (k > 0 && (RP.pts[k - 1].depth > d1 || (RP.pts[k - 1].depth == d1 && RP.pts[k - 1].line == l1)))
-        k--;
-      target = RP.pts[k].t;
-    }
-  }
-  replay_to(target);
-  focus_on(lin, me);
-  double ms = sg_now_ms() - t0;
-  char msg[200];
-  snprintf(msg, sizeof msg, "[back to step %" PRIu64 " of the launch; replayed in %.0f ms]", target, ms);
-  show_stop(msg);
-}
-
-static void cmd_reverse_continue(void)
-{
-  if (S.cur < 0 && !S.finished) {
-    printf("error: nothing has run yet\n");
-    return;
-  }
-  double t0 = sg_now_ms();
-  uint64_t now = S.t;
-  RP.want_stops = true;
-  RP.last_stop = UINT64_MAX;
-  S.replay_events = true;
-  /* a stop at the current point does not count: look before it */
-  replay_to(now ? now - 1 : 0);
-  RP.want_stops = false;
-  S.replay_events = false;
-  uint64_t target = RP.last_stop;
-  if (target == UINT64_MAX) {
-    replay_to(0);
-    printf("No breakpoint or watchpoint stop before this point: back at the start of the launch.\n");
-    S.cur = S.n_slots ? 0 : -1;
-    S.cur_sg = 0;
-    show_stop(NULL);
-    return;
-  }
-  uint64_t lin = RP.last_stop_lin;
-  uint32_t sgi = RP.last_stop_sg;
-  replay_to(target);
-  focus_on(lin, sgi);
-  char msg[200];
-  snprintf(msg, sizeof msg, "[back to step %" PRIu64 " of the launch, the last stop before; replayed in %.0f ms]",
-           target, sg_now_ms() - t0);
-  show_stop(msg);
-}
-
 static const struct { const char *name, *alias, *args, *help; } commands[] = {
   {"run", "r", "", "run to the next breakpoint, diagnostic or the end"},
   {"continue", "c", "", "same as run"},
@@ -3055,7 +1458,7 @@ static const struct { const char *name, *alias, *args, *help; } commands[] = {
   {"tbreak", "tb", "LOC ...", "a breakpoint deleted when it stops"},
   {"condition", "", "N [EXPR]", "stop at breakpoint N only for lanes where EXPR holds"},
   {"ignore", "", "N COUNT", "pass over the next COUNT hits of breakpoint N"},
-  {"watch", "", "EXPR [lane L]", "stop after an instruction changes the memory EXPR names"},
+  {"watch", "", "EXPR[@N] [lane L]", "stop after an instruction changes the memory EXPR names (N elements; 4096 bytes at most)"},
   {"rwatch", "", "EXPR [lane L]", "stop before an instruction reads it (awatch: reads or writes)"},
   {"delete", "d", "[N...]", "delete breakpoints and watchpoints (all without N)"},
   {"info", "i", "breakpoints|subgroups|lanes|divergence|args|workgroups", "show state (info lanes --json)"},
@@ -3156,7 +1559,7 @@ static void stdout_write(void *user, const char *text, size_t len)
   fwrite(text, 1, len, stdout);
 }
 
-static int start_launch(void)
+int start_launch(void)
 {
   char err[1024] = "";
   sg_result r = sg_launch_create(S.m, &S.d, &S.l, err, sizeof err);
@@ -3186,7 +1589,7 @@ static int start_launch(void)
   return 0;
 }
 
-static void stop_launch(void)
+void stop_launch(void)
 {
   while (S.n_slots)
     end_slot((int)S.n_slots - 1);
@@ -3290,8 +1693,7 @@ static void cleanup(void)
   for (uint32_t i = 0; i < S.n_displays; i++)
     free(S.displays[i]);
   free(S.displays);
-  free(S.log);
-  free(RP.pts);
+  replay_free();
   for (uint32_t i = 0; i < S.n_src; i++) {
     free(S.src[i].path);
     free(S.src[i].text);
@@ -3307,16 +1709,27 @@ static void cleanup(void)
 }
 
 /* Reads commands from f until EOF or quit. */
+static char *loop_line;
+static size_t loop_cap;
+
 static void command_loop(FILE *f, bool interactive, bool echo)
 {
-  char *line = NULL;
-  size_t cap = 0;
+  /* a checkpoint that takes the session over comes back here (dbg_ckpt.c);
+   * every process must see the same position in the input: unbuffered */
+  jmp_buf jb;
+  if (ckpt_enabled())
+    setvbuf(f, NULL, _IONBF, 0);
+  if (setjmp(jb))
+    fflush(stdout);
+  ckpt_loop = &jb;
   while (!S.quit) {
+    char *line;
     if (interactive) {
       fputs("(sgdb) ", stdout);
       fflush(stdout);
     }
-    ssize_t n = getline(&line, &cap, f);
+    ssize_t n = getline(&loop_line, &loop_cap, f);
+    line = loop_line;
     if (n < 0) {
       if (interactive)
         fputs("\n", stdout);
@@ -3331,7 +1744,10 @@ static void command_loop(FILE *f, bool interactive, bool echo)
     execute(line);
     fflush(stdout);
   }
-  free(line);
+  ckpt_loop = NULL;
+  free(loop_line);
+  loop_line = NULL;
+  loop_cap = 0;
 }
 
 /* ------------------------------------------------------------ the session for sgdb_dap.c */
@@ -3419,6 +1835,7 @@ int main(int argc, char **argv)
   }
   printf("spirv-sgdb: kernel %s, %zu x %zu x %zu work-groups, subgroup size %u. Type 'help' for commands.\n",
          S.k->name, S.groups[0], S.groups[1], S.groups[2], S.sg_size);
+  ckpt_enable();
   if (O.script) {
     FILE *f = fopen(O.script, "r");
     if (!f) {
@@ -3432,5 +1849,6 @@ int main(int argc, char **argv)
   if (!O.batch && !S.quit)
     command_loop(stdin, isatty(0) != 0, isatty(0) == 0);
   cleanup();
+  ckpt_shutdown(0);
   return 0;
 }

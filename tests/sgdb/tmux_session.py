@@ -7,7 +7,9 @@ capture-pane after each one: the first screen must hold the banner and the
 prompt and no warning (the .cl compiles with debug information, which
 Debian 12's spirv-val would complain about), then a conditional breakpoint,
 print of an expression, lane focus and a watchpoint, each answered on the
-screen.  Expected text is written by hand.
+screen; then going back through a checkpoint (a forked copy of the process
+takes the session over and must go on reading the terminal).  Expected
+text is written by hand.
 
 usage: tmux_session.py --sgdb PATH
 """
@@ -105,6 +107,33 @@ def main():
         time.sleep(1)
         s = screen()
         check('quit returns to the shell', s.rstrip().endswith('$'), s)
+
+        # going back through a checkpoint in a terminal: the session moves
+        # to another process (a forked copy), which must go on reading the
+        # terminal; 50 steps forwards and 50 back give the same state
+        type_line('clear; %s spin.cl --global 8 --local 8 --subgroup-size 8 --arg n=20000 '
+                  '--arg out=zero:8' % os.path.abspath(a.sgdb))
+        wait_for('Type \'help\' for commands.')
+        type_line('step 100000')
+        type_line('print s + 0 lane 0')
+        s = wait_for('s + 0 (int):')
+        before = s[s.rindex('s + 0 (int):'):].split('\n')[1].strip()
+        type_line('step 50')
+        type_line('reverse-step 50')
+        s = wait_for('from the checkpoint at step 65536]')
+        check('reverse-step through a checkpoint', 'from the checkpoint at step 65536]' in s, s)
+        type_line('clear')
+        type_line('print s + 0 lane 0')
+        s = wait_for('s + 0 (int):')
+        after = s[s.rindex('s + 0 (int):'):].split('\n')[1].strip()
+        check('the same value after 50 steps there and back (%s)' % before,
+              before.startswith('lane  0:') and before == after, s)
+        type_line('quit')
+        time.sleep(1)
+        type_line('echo "rc=$?"')
+        time.sleep(0.5)
+        s = screen()
+        check('the terminal gets the shell back, exit status 0', 'rc=0' in s, s)
     finally:
         subprocess.run(tmux + ['kill-server'], capture_output=True)
     passed = sum(checks)

@@ -67,7 +67,10 @@
  * Memory.  A subgroup-wide fast path first: all lanes active, all addresses
  * in one region, in bounds and aligned -> unchecked per-lane accesses (one
  * memcpy when the addresses are consecutive); a Function variable of the
- * instance itself is each lane's own private bytes.  Otherwise the per-lane
+ * instance itself is each lane's own private bytes; an access through any
+ * other pointer to Function storage (a private array indexed at run time)
+ * checks once that every active lane addresses its own private memory, in
+ * bounds, then reaches it directly (mem_priv).  Otherwise the per-lane
  * path (jit_rt_ldst, host) asks the interpreter's own ip_mem for every access
  * the region table does not prove legal (same fault kinds, same ip_diag
  * records; loads yield zero, stores are dropped).
@@ -79,7 +82,9 @@
  * ballot and ballot bit count, buffer block reads/writes and 32/64-bit
  * integer atomics have inline fast paths taken when the interpreter would
  * record no diagnostic (whole subgroup active, indices in range, uniform
- * operands, aligned in-bounds memory); otherwise, and for every other
+ * operands, aligned in-bounds memory; atomics: every active lane's address
+ * valid, and on local memory a plain lane-ordered read-modify-write, since
+ * one thread runs all of a work-group); otherwise, and for every other
  * instruction, the interpreter's own handler runs on the subgroup's lanes
  * (rt_interp copies operands in and the result out), so UB and faults are
  * recorded exactly as the interpreter records them.

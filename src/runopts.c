@@ -293,6 +293,13 @@ int sg_run_opts_parse(sg_run_opts *o, int argc, char **argv, int *pi, char *err,
     NEED_VALUE();
     if (!sg_parse_u64(val, &o->step_limit) || !o->step_limit)
       FAIL("invalid --step-limit '%s'", val);
+  } else if (IS("--timeout") || IS("--time-limit")) {
+    NEED_VALUE();
+    char *end;
+    errno = 0;
+    o->time_limit = strtod(val, &end);
+    if (!*val || *end || errno || !(o->time_limit > 0) || !isfinite(o->time_limit))
+      FAIL("invalid %s '%s' (seconds > 0)", name, val);
   } else if (IS("--max-module-size")) {
     NEED_VALUE();
     if (!sg_parse_u64(val, &o->max_module_bytes) || !o->max_module_bytes)

@@ -38,7 +38,6 @@ typedef struct opts {
   uint64_t jit_threshold;
   bool jit_wait;
   bool stop_on_fault;
-  double time_limit;
   print_spec *prints;
   uint32_t n_prints;
   write_spec *writes;
@@ -401,13 +400,6 @@ static int parse_options(int argc, char **argv)
       O.time = true;
     } else if (IS("--stop-on-fault")) {
       O.stop_on_fault = true;
-    } else if (IS("--timeout") || IS("--time-limit")) {
-      NEED_VALUE();
-      char *end;
-      errno = 0;
-      O.time_limit = strtod(val, &end);
-      if (*end || errno || !(O.time_limit > 0) || !isfinite(O.time_limit))
-        return die(EXIT_USAGE, "invalid %s '%s' (seconds > 0)", name, val);
     } else if (IS("--list-kernels")) {
       O.list_kernels = true;
     } else if (IS("--query")) {
@@ -756,7 +748,7 @@ int main(int argc, char **argv)
   d.checks = O.run.checks;
   d.stop_on_fault = O.stop_on_fault;
   d.step_limit = O.run.step_limit;
-  d.time_limit = O.time_limit > 0 ? O.time_limit : sg_runfile_timeout(rf);
+  d.time_limit = O.run.time_limit > 0 ? O.run.time_limit : sg_runfile_timeout(rf);
   d.repeat = O.repeat;
   /* progress on a terminal only: scripts and CI logs get no \r lines */
   progress pg = {sg_now_ms(), false, 0};

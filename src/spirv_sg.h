@@ -44,6 +44,12 @@ typedef enum sg_result {
 
 const char *sg_result_name(sg_result r);
 
+/* src into dst (NUL-terminated, truncated to size) with control bytes (tab
+ * aside) and bytes that are not UTF-8 written as \xNN: for messages that
+ * quote user input, which must not garble a terminal.  The tools escape
+ * every message they print; messages given to sg_message_fn are raw. */
+void sg_escape(char *dst, size_t size, const char *src);
+
 typedef enum sg_severity { SG_SEV_NOTE = 0, SG_SEV_WARNING, SG_SEV_ERROR } sg_severity;
 
 /* text is one line without a trailing newline.  SG_SEV_NOTE carries

@@ -1527,7 +1527,9 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
           ir = ip_launch_run_range(l, pos, n);
           r->pub.wg_interp += n;
         } else {
-          ir = sg_jit_run_range(job.k, l, nt, pos, n, d->threads == 0);
+          /* fewer threads when their private memory would not fit */
+          uint32_t mt = ip_launch_max_threads(l);
+          ir = sg_jit_run_range(job.k, l, nt < mt ? nt : mt, pos, n, d->threads == 0);
           r->pub.wg_jit += n;
         }
         pos += n;
@@ -1690,7 +1692,9 @@ sg_result sg_launch_run_groups(sg_launch *sl, uint64_t first, uint64_t count, bo
     sg_jit_job_init(&job, sl->m->ir, sl->kernel, S, sl->jit_opt_level);
     sg_jit_job_start(&job, false);
     if (job.k) {
-      ir = sg_jit_run_range(job.k, sl->l, sl->threads > 1 ? sl->threads : 1, first, count, false);
+      uint32_t mt = ip_launch_max_threads(sl->l);
+      ir = sg_jit_run_range(job.k, sl->l, sl->threads > mt ? mt : sl->threads > 1 ? sl->threads : 1, first, count,
+                            false);
       done = true;
       if (used_jit)
         *used_jit = true;

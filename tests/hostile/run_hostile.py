@@ -268,6 +268,12 @@ def make_inputs(work):
     # spirv-sgconform check / spirv-sgdb: a run file of the infinite loop, scripts
     put("loop.sim", "loop2.spvasm\nadd_one\n4 1 1\n4 1 1\n" + args)
     put("continue.x", "continue\nquit\n")
+    put("priv_1g.spvasm", priv_kernel(1 << 28, 1))      # float a[1 << 28]: 1 GiB per work-item
+    put("priv_512m.spvasm", priv_kernel(1 << 27, 1))    # 512 MiB per work-item
+    put("priv_3x512m.spvasm", priv_kernel(1 << 27, 3))  # three of them: 1.5 GiB
+    put("priv_9x512m.spvasm", priv_kernel(1 << 27, 9))  # 4.5 GiB: would wrap 32-bit sums
+    put("priv_1m.spvasm", priv_kernel(1 << 18, 1))      # 1 MiB per work-item: runs
+    put("priv_1g.sim", "priv_1g.spvasm\nk\n64 1 1\n64 1 1\n<size=256 float fill=0 dump>\n")
     put("escape_cmd.x", b"print \x1b[2J\xff\nquit\n")
     return f
 
@@ -292,6 +298,36 @@ LOCAL_KERNEL = """               OpCapability Addresses
                OpReturn
                OpFunctionEnd
 """
+
+# A kernel with private arrays (Function-storage OpVariables) of N floats
+# each, named a0, a1, ...: as clang -O0 leaves `float a[N];`.
+def priv_kernel(n, count):
+    vs = "".join("         %%a%d = OpVariable %%ptr_fn_arr Function\n" % i for i in range(count))
+    names = "".join("               OpName %%a%d \"a%d\"\n" % (i, i) for i in range(count))
+    return """               OpCapability Addresses
+               OpCapability Kernel
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+""" + names + """       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %float = OpTypeFloat 32
+     %uint_0 = OpConstant %uint 0
+     %uint_n = OpConstant %uint """ + str(n) + """
+        %arr = OpTypeArray %float %uint_n
+ %ptr_fn_arr = OpTypePointer Function %arr
+%ptr_fn_float = OpTypePointer Function %float
+%ptr_cw_float = OpTypePointer CrossWorkgroup %float
+         %fn = OpTypeFunction %void %ptr_cw_float
+          %k = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr_cw_float
+      %entry = OpLabel
+""" + vs + """          %e = OpInBoundsPtrAccessChain %ptr_fn_float %a0 %uint_0 %uint_0
+          %x = OpLoad %float %e
+               OpStore %p %x
+               OpReturn
+               OpFunctionEnd
+"""
+
 
 RUN = ["--global", "4", "--arg", "range:1:1:4", "--arg", "zero:4", "--arg", "10"]
 
@@ -478,6 +514,26 @@ def cases(f):
     c("sgconform: wrapped NDRange in a run file", C + [f["wrapped_global.sim"]], 2, r"too large")
     c("sgconform: 64 GiB __local in a run file", C + [f["local_64g.sim"]], 2,
       r"local_64g\.sim:6: 68719476736 bytes of __local memory is more than the limit")
+    # -- private memory checked before the launch, on both backends
+    for be in ("interp", "jit"):
+        P = ["--backend", be, "--arg", "zero:64"]
+        c("private float a[1<<28] per work-item (%s)" % be, [f["priv_1g.spvasm"], "--global", "64"] + P, 2,
+          r"private memory of a work-group: 64 work-items x 1073741824 bytes = 68719476736 bytes, more than the "
+          r"limit of 4294967296 bytes \(4 GiB\)")
+        c("private 512 MiB x 64 work-items (%s)" % be, [f["priv_512m.spvasm"], "--global", "64", "--local", "64"] + P, 2,
+          r"private memory of a work-group: 64 work-items x 53687\d+ bytes = \d+ bytes, more than the limit of "
+          r"4294967296 bytes \(4 GiB\)")
+        c("private 512 MiB x 16 lanes of one work-item (%s)" % be,
+          [f["priv_512m.spvasm"], "--global", "1", "--local", "1", "--subgroup-size", "16"] + P, 2,
+          r"16 work-items x 53687\d+ bytes")
+        c("three private arrays of 512 MiB (%s)" % be, [f["priv_3x512m.spvasm"], "--global", "1"] + P, 2,
+          r"variable 'a2' \(536870912 bytes\) brings function 'k' to 1610612736 bytes")
+        c("nine private arrays of 512 MiB: no 32-bit wrap (%s)" % be, [f["priv_9x512m.spvasm"], "--global", "1"] + P, 2,
+          r"variable 'a2' .* to 1610612736 bytes, more than the limit of 1073741824 bytes")
+        c("private 1 MiB x 16 runs (%s)" % be, [f["priv_1m.spvasm"], "--global", "16", "--local", "16", "--backend", be,
+                                               "--arg", "zero:16"], 0, None, 60)
+    c("sgconform: private float a[1<<28]", C + [f["priv_1g.sim"], "--sizes", "16"], 2,
+      r"priv_1g\.sim: the kernel cannot be launched at any subgroup size: private memory of a work-group")
     # -- spirv-sgdb: the same flags; its session reports a limit as a fault stop
     D = [SGDB, "--batch", "-x", f["continue.x"]]
     c("sgdb: --step-limit stops a runaway loop and names the flag",

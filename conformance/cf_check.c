@@ -71,7 +71,8 @@ static sg_result load_module(const cf_check_opts *o, const char *path, sg_module
 {
   sg_load_options lo = {.validate = o->no_validate ? SG_VALIDATE_OFF : SG_VALIDATE_WARN, .opt_level = -1,
                         .message = on_msg, .message_user = mm, .max_module_bytes = o->max_module_bytes,
-                        .max_instructions = o->max_instructions};
+                        .max_instructions = o->max_instructions,
+                        .max_validate_instructions = o->max_validate_insns};
   if (!ends_with(path, ".cl"))
     return sg_module_load_file(path, &lo, out);
   char dir[] = "/tmp/sgconform-cl.XXXXXX";

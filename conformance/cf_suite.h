@@ -58,7 +58,7 @@ typedef struct cf_check_opts {
   uint32_t max_lanes;
   uint32_t checks;         /* check: SG_CHECK_* detectors on the interpreter runs */
   /* spirv-sgrun's limit flags, same names (docs/limits.md); 0 = defaults */
-  uint64_t max_module_bytes, max_instructions, step_limit;
+  uint64_t max_module_bytes, max_instructions, max_validate_insns, step_limit;
   double time_limit;       /* --timeout, per launch; else the run file's #sg: timeout= */
   bool no_validate;
 } cf_check_opts;

@@ -29,7 +29,7 @@ static void usage(FILE *f)
         "       spirv-sgconform compare FILE RUNFILE --device-output DIR --subgroup-size S\n"
         "check and compare also take spirv-sgrun's limits (docs/limits.md): --step-limit N,\n"
         "--timeout SECONDS (per launch; else the run file's #sg: timeout=), --max-module-size\n"
-        "BYTES, --max-instructions N, --no-validate\n"
+        "BYTES, --max-instructions N, --max-validate-instructions N, --no-validate\n"
         "(FILE may be the run file itself: FILE.sim names the kernel file)\n"
         "LIST is comma-separated; --op takes operation names (reduce_add), family names\n"
         "(khr, query, ext_types, vote, ballot, arith, shuffle, shuffle_rel, clustered,\n"
@@ -212,6 +212,7 @@ static int limit_option(int argc, char **argv, int *i, cf_check_opts *o)
   const char *a = argv[*i], *v;
   uint64_t *u = strcmp(a, "--max-module-size") == 0 ? &o->max_module_bytes
               : strcmp(a, "--max-instructions") == 0 ? &o->max_instructions
+              : strcmp(a, "--max-validate-instructions") == 0 ? &o->max_validate_insns
               : strcmp(a, "--step-limit") == 0 ? &o->step_limit : NULL;
   if (strcmp(a, "--no-validate") == 0) {
     o->no_validate = true;

@@ -80,6 +80,7 @@ typedef struct sg_run_opts {
   uint32_t n_args;
   uint64_t seed;                 /* random: (default 1) */
   uint64_t max_module_bytes, max_instructions;   /* 0 = the loader's defaults */
+  uint64_t max_validate_instructions;            /* 0 = the loader's default */
 } sg_run_opts;
 
 void sg_run_opts_init(sg_run_opts *o, int default_opt_level);

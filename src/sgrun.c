@@ -268,6 +268,8 @@ static void usage(FILE *f)
 "  --max-module-size BYTES  largest module accepted (default 67108864 = 64 MiB;\n"
 "                           docs/limits.md)\n"
 "  --max-instructions N     most instructions in a module (default 4194304)\n"
+"  --max-validate-instructions N  spirv-val only up to N instructions (default\n"
+"                           1048576; beyond, a warning and the loader's checks)\n"
 "  --spec ID=VALUE          set specialization constant SpecId ID\n"
 "  -O0 -O1 -O2 -O3          optimization for .cl input (default -O2)\n"
 "  --cl-std=CL1.2|CL2.0|CL3.0  OpenCL C version for .cl input (default CL3.0)\n"

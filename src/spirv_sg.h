@@ -86,6 +86,10 @@ typedef struct sg_load_options {
   /* Limits (docs/limits.md); 0 = the default: 64 MiB, 4Mi instructions. */
   uint64_t max_module_bytes;
   uint64_t max_instructions;
+  /* spirv-val runs on modules of at most this many instructions (0 = 1Mi);
+   * a larger one is loaded with a warning (an error under
+   * SG_VALIDATE_STRICT) and the loader's own checks. */
+  uint64_t max_validate_instructions;
   /* OpenCL C input: line tables only (clang -debug-info-kind=line-tables-only):
    * file:line without variables, which llvm-spirv-15 translates at every
    * optimisation level (the detectors' reports use it). */

@@ -385,6 +385,22 @@ def cases(f):
     c("finding 3/7: /dev/zero as a module names the limit", ["/dev/zero"], 2,
       r"larger than the limit of 67108864 bytes.*--max-module-size", 60)
     c("--max-module-size 0", [g, "--max-module-size", "0"], 2, r"max-module-size")
+    # spirv-val only up to --max-validate-instructions (its memory: ~170 bytes an instruction)
+    c("finding 3: spirv-val skipped past --max-validate-instructions, with a warning",
+      [f["nops.spv"], "--max-validate-instructions", "10000"] + RUN + ["--print", "out"], 0,
+      r"warning: .*nops\.spv: spirv-val skipped: 200\d\d instructions, more than 10000 .*"
+      r"--max-validate-instructions\); the loader's own checks apply(.|\n)*out\[0\] = 11")
+    c("spirv-val under the limit: no warning", [f["nops.spv"]] + RUN + ["--print", "out"], 0,
+      r"\A(?!(.|\n)*spirv-val skipped)(.|\n)*out\[0\] = 11")
+    c("--strict-validate past --max-validate-instructions is an error",
+      [f["nops.spv"], "--max-validate-instructions", "10000", "--strict-validate"] + RUN, 2,
+      r"more than 10000 to validate with spirv-val, which --strict-validate requires \(raise it with "
+      r"--max-validate-instructions\)")
+    c("invalid module past --max-validate-instructions: the loader's checks still apply",
+      [f["load_of_type.spv"], "--max-validate-instructions", "5"] + RUN, 2,
+      r"OpLoad: the pointer operand .* is not a pointer")
+    c("--max-validate-instructions 0", [g, "--max-validate-instructions", "0"], 2,
+      r"invalid --max-validate-instructions '0'")
     c("--max-instructions abc", [g, "--max-instructions", "abc"], 2, r"max-instructions")
     # -- finding 4: allocations checked before the launch
     c("finding 4: local:64 GiB on the command line", [f["loc.spv"], "--global", "16", "--arg", "zero:16",
@@ -491,7 +507,9 @@ def cases(f):
     c("sgconform: #sg: timeout= in a run file", C + [f["timeout_loop.sim"], "--step-limit", "100000000000",
                                                     "--sizes", "4"], 1, r"time limit of 1 s reached", 60)
     c("sgconform: --max-module-size", C + [g, "--max-module-size", "100"], 2,
-      r"good\.spv: larger than the limit of 100 bytes .*--max-module-size")
+      r"good\.spv: \d+ bytes, larger than the limit of 100 bytes .*--max-module-size")
+    c("sgconform: --max-validate-instructions", C + [f["nops.spv"], "--max-validate-instructions", "10000"], 0,
+      r"spirv-val skipped: 200\d\d instructions.*--max-validate-instructions")
     c("sgconform: --max-instructions", C + [f["nops.spv"], "--max-instructions", "10000"], 2,
       r"more than 10000 instructions.*--max-instructions")
     c("sgconform: /dev/zero names the limit and its flag", C + ["/dev/zero"], 2,
@@ -548,6 +566,8 @@ def cases(f):
       r"invalid --timeout '0' \(seconds > 0\)")
     c("sgdb: --max-module-size", [SGDB, g, "--max-module-size", "100"] + RUN, 2,
       r"larger than the limit of 100 bytes .*--max-module-size")
+    c("sgdb: --max-validate-instructions", [SGDB, "--batch", f["nops.spv"], "--max-validate-instructions", "10000"]
+      + RUN, 0, r"spirv-val skipped: 200\d\d instructions.*--max-validate-instructions")
     c("sgdb: --max-instructions", [SGDB, f["nops.spv"], "--max-instructions", "10000"] + RUN, 2,
       r"more than 10000 instructions.*--max-instructions")
     c("sgdb: /dev/zero names the limit and its flag", [SGDB, "/dev/zero"], 2,

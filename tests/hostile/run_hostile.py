@@ -649,6 +649,45 @@ def progress_check(sgrun, g):
     return bool(ok), text
 
 
+def peak_rss_kb(cmd):
+    """Peak resident memory of cmd (KiB): ru_maxrss of a child of a fresh
+    python, so that no earlier child's peak counts."""
+    code = ("import resource, subprocess, sys\n"
+            "p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+            "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+            "sys.stderr.write(p.stderr.decode(errors='replace'))\n")
+    p = subprocess.run([sys.executable, "-c", code] + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=120 * SLOW, env=dict(os.environ, SPIRV_SG_NO_PROGRESS="1"))
+    rc, kb = p.stdout.split()
+    return int(rc), int(kb), p.stderr.decode(errors="replace")
+
+
+def memory_check(sgrun, work, good):
+    """Finding 3: loading a module of 4 Mi OpNop (16 MiB, spirv-val skipped
+    past its default limit of 1 Mi instructions) stays within 10x the
+    module over the tool's own baseline (the good module's peak).  Skipped
+    under the sanitizers, whose shadow memory changes the figures."""
+    ws = words(open(good, "rb").read())
+    i, n = first(ws, 56)
+    path = os.path.join(work, "nops_16m.spv")
+    n_nops = 4 << 20
+    with open(path, "wb") as fh:
+        fh.write(pack(ws[:i - 1]))
+        fh.write(struct.pack("<I", 0x00010000) * n_nops)
+        fh.write(pack(ws[i - 1:]))
+    size = os.path.getsize(path)
+    try:
+        run = ["--global", "4", "--arg", "range:1:1:4", "--arg", "zero:4", "--arg", "10", "--backend", "interp"]
+        rc0, base, _ = peak_rss_kb([sgrun, good] + run)
+        rc, peak, err = peak_rss_kb([sgrun, path, "--max-instructions", str(n_nops + 100)] + run)
+    finally:
+        os.unlink(path)
+    bound = base + 10 * size // 1024
+    ok = rc0 == 0 and rc == 0 and peak <= bound and "spirv-val skipped" in err
+    return ok, "peak %d KiB for a %d-byte module (baseline %d KiB, bound %d KiB), exit %d; %s" % (
+        peak, size, base, bound, rc, err.strip()[:200])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sgrun", default=os.path.join(TOP, "build", "src", "spirv-sgrun"))
@@ -720,6 +759,10 @@ def main():
             failed += 1
             print("FAIL finding 6: progress line on a terminal")
             print("  | " + text[-300:].replace("\r", "\\r"))
+    if (not o.k or re.search(o.k, "memory")) and SLOW == 1:
+        ok, text = memory_check(o.sgrun, o.work, f["good.spv"])
+        passed, failed = passed + ok, failed + (not ok)
+        print("%s finding 3: loading memory within 10x of the module (%s)" % ("PASS" if ok else "FAIL", text))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -268,6 +268,9 @@ def make_inputs(work):
     # spirv-sgconform check / spirv-sgdb: a run file of the infinite loop, scripts
     put("loop.sim", "loop2.spvasm\nadd_one\n4 1 1\n4 1 1\n" + args)
     put("continue.x", "continue\nquit\n")
+    # a mapped .spvasm of exactly two pages, no final newline: nothing reads past it
+    pad = 8192 - len(src.encode())
+    put("two_pages.spvasm", src + ";" + "x" * (pad - 1))
     put("priv_1g.spvasm", priv_kernel(1 << 28, 1))      # float a[1 << 28]: 1 GiB per work-item
     put("priv_512m.spvasm", priv_kernel(1 << 27, 1))    # 512 MiB per work-item
     put("priv_3x512m.spvasm", priv_kernel(1 << 27, 3))  # three of them: 1.5 GiB
@@ -447,6 +450,8 @@ def cases(f):
     c("finding 7: binary --arg escaped", [g, "--global", "4", "--arg", "\x1b[31m\udcff"], 2, r"\\x1b\[31m\\xff")
     c("finding 7: binary option escaped", [g, "--\x1b[2J"], 2, r"unknown option '--\\x1b\[2J'")
     c("very long token", [f["long_token.spvasm"]], 2, r"long_token\.spvasm:1:")
+    c("a mapped .spvasm of exactly two pages", [f["two_pages.spvasm"]] + RUN + ["--print", "out"], 0,
+      r"out\[3\] = 14")
     c("non-UTF-8 in a comment still assembles", [f["utf8_comment.spvasm"]] + RUN + ["--print", "out"], 0,
       r"out\[0\] = 11")
     # -- malformed binaries

@@ -8,6 +8,7 @@
  * compare: one run at the device's subgroup size against raw buffer dumps.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,13 +24,24 @@
 
 typedef struct msgs { int n_warn; } msgs;
 
+void cf_error(const char *fmt, ...)
+{
+  char raw[2048], msg[4096];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(raw, sizeof raw, fmt, ap);
+  va_end(ap);
+  sg_escape(msg, sizeof msg, raw);
+  fprintf(stderr, "spirv-sgconform: %s\n", msg);
+}
+
 static void on_msg(void *user, sg_severity sev, const char *text)
 {
   msgs *mm = user;
   if (sev == SG_SEV_ERROR)
-    fprintf(stderr, "spirv-sgconform: %s\n", text);
+    cf_error("%s", text);
   else if (sev == SG_SEV_WARNING && mm && mm->n_warn++ < 5)
-    fprintf(stderr, "spirv-sgconform: warning: %s\n", text);
+    cf_error("warning: %s", text);
 }
 
 static bool ends_with(const char *s, const char *suf)
@@ -55,10 +67,12 @@ static int run_tool(char *const *argv)
 
 /* .cl input is compiled here with -debug-info-kind=limited so findings carry
  * source lines (the library compiles without debug info). */
-static sg_result load_module(const char *path, sg_module **out, msgs *mm)
+static sg_result load_module(const cf_check_opts *o, const char *path, sg_module **out, msgs *mm)
 {
-  sg_load_options lo = {.validate = SG_VALIDATE_WARN, .opt_level = -1, .message = on_msg,
-                        .message_user = mm};
+  sg_load_options lo = {.validate = o->no_validate ? SG_VALIDATE_OFF : SG_VALIDATE_WARN, .opt_level = -1,
+                        .message = on_msg, .message_user = mm, .max_module_bytes = o->max_module_bytes,
+                        .max_instructions = o->max_instructions,
+                        .max_validate_instructions = o->max_validate_insns};
   if (!ends_with(path, ".cl"))
     return sg_module_load_file(path, &lo, out);
   char dir[] = "/tmp/sgconform-cl.XXXXXX";
@@ -70,7 +84,7 @@ static sg_result load_module(const char *path, sg_module **out, msgs *mm)
   char *abs = realpath(path, NULL);
   sg_result r = SG_ERROR_IO;
   if (!abs) {
-    fprintf(stderr, "spirv-sgconform: %s: %s\n", path, strerror(errno));
+    cf_error("%s: %s", path, strerror(errno));
     rmdir(dir);
     return SG_ERROR_IO;
   }
@@ -116,6 +130,8 @@ typedef struct launch_src {
   const sg_arg *args;
   uint32_t n_args;
   size_t global[3], local[3];
+  uint64_t step_limit;     /* --step-limit; 0 = the default */
+  double time_limit;       /* --timeout, else the run file's; 0 = none */
 } launch_src;
 
 typedef struct run_res {
@@ -160,7 +176,8 @@ static void run_at(const launch_src *ls, uint32_t S, sg_backend be, uint32_t che
   }
   sg_run_desc d = {.kernel = ls->k->name, .work_dim = 3, .subgroup_size = S, .args = a,
                    .n_args = ls->n_args, .backend = be, .repeat = 1, .jit_opt_level = -1,
-                   .ub = SG_UB_WARN, .checks = checks};
+                   .ub = SG_UB_WARN, .checks = checks, .step_limit = ls->step_limit,
+                   .time_limit = ls->time_limit};
   for (int i = 0; i < 3; ++i) {
     d.global_size[i] = ls->global[i];
     d.local_size[i] = ls->local[i];
@@ -189,10 +206,23 @@ static void arg_elem(const launch_src *ls, uint32_t i, sg_scalar *s, bool *hex)
     *s = ls->k->args[i].scalar;
 }
 
-static const char *arg_name(const launch_src *ls, uint32_t i)
+/* s escaped for the text report (sg_escape): names and messages come from
+ * the module.  Four buffers in turn, for up to four uses in one printf. */
+static const char *esc(const char *s)
+{
+  static char buf[4][1024];
+  static unsigned k;
+  char *b = buf[k++ % 4];
+  sg_escape(b, sizeof buf[0], s ? s : "");
+  return b;
+}
+
+static const char *arg_raw_name(const launch_src *ls, uint32_t i)
 {
   return i < ls->k->n_args && ls->k->args[i].name ? ls->k->args[i].name : "?";
 }
+
+static const char *arg_name(const launch_src *ls, uint32_t i) { return esc(arg_raw_name(ls, i)); }
 
 static bool is_output(const launch_src *ls, uint32_t i)
 {
@@ -204,29 +234,33 @@ static int open_launch(const cf_check_opts *o, const char *module_path, launch_s
 {
   char err[1024] = "";
   memset(ls, 0, sizeof *ls);
+  ls->step_limit = o->step_limit;
+  ls->time_limit = o->time_limit;
   const char *rfpath = o->runfile;
   if (!rfpath && ends_with(o->file, ".sim"))
     rfpath = o->file;
   if (rfpath) {
     if (sg_runfile_open(rfpath, &ls->rf, err, sizeof err) != SG_SUCCESS) {
-      fprintf(stderr, "spirv-sgconform: %s\n", err);
+      cf_error("%s", err);
       return 2;
     }
     if (!module_path || module_path == rfpath)
       module_path = sg_runfile_module_path(ls->rf);
+    if (!ls->time_limit)
+      ls->time_limit = sg_runfile_timeout(ls->rf);
   }
-  if (load_module(module_path, &ls->m, mm) != SG_SUCCESS)
+  if (load_module(o, module_path, &ls->m, mm) != SG_SUCCESS)
     return 2;
   if (ls->rf) {
     if (sg_runfile_bind(ls->rf, ls->m, err, sizeof err) != SG_SUCCESS) {
-      fprintf(stderr, "spirv-sgconform: %s\n", err);
+      cf_error("%s", err);
       return 2;
     }
     ls->k = sg_module_find_kernel(ls->m, sg_runfile_kernel(ls->rf));
     ls->args = sg_runfile_args(ls->rf, &ls->n_args);
     sg_runfile_ndrange(ls->rf, ls->global, ls->local);
     if (!ls->k) {
-      fprintf(stderr, "spirv-sgconform: %s: no kernel '%s'\n", module_path, sg_runfile_kernel(ls->rf));
+      cf_error("%s: no kernel '%s'", module_path, sg_runfile_kernel(ls->rf));
       return 2;
     }
   }
@@ -408,7 +442,7 @@ int cf_check_run(const cf_check_opts *o)
   json_out j = {0};
   FILE *txt = stdout;
   if (o->json_out && !json_open(&j, &txt)) {
-    fprintf(stderr, "spirv-sgconform: out of memory\n");
+    cf_error("out of memory");
     close_launch(&ls);
     return 2;
   }
@@ -416,11 +450,11 @@ int cf_check_run(const cf_check_opts *o)
   cf_findings fs = {0};
   const ld_module *ir = sg_module_ir(ls.m);
   if (!cf_analyze(ir, &fs))
-    fprintf(stderr, "spirv-sgconform: out of memory in the static analysis\n");
-  fprintf(txt, "== static checks: %s\n", sg_module_path(ls.m));
+    cf_error("out of memory in the static analysis");
+  fprintf(txt, "== static checks: %s\n", esc(sg_module_path(ls.m)));
   for (uint32_t i = 0; i < fs.n; ++i)
   {
-    fprintf(txt, "%s: error: %s\n", fs.v[i].where, fs.v[i].text);
+    fprintf(txt, "%s: error: %s\n", esc(fs.v[i].where), esc(fs.v[i].text));
     if (!j.f)
       continue;
     json_item(&j);
@@ -454,7 +488,7 @@ int cf_check_run(const cf_check_opts *o)
     n_sizes = 1;
   }
   fprintf(txt, "== dynamic checks: kernel %s, global (%zu,%zu,%zu) local (%zu,%zu,%zu), subgroup sizes",
-         ls.k->name, ls.global[0], ls.global[1], ls.global[2], ls.local[0], ls.local[1], ls.local[2]);
+         esc(ls.k->name), ls.global[0], ls.global[1], ls.global[2], ls.local[0], ls.local[1], ls.local[2]);
   for (uint32_t i = 0; i < n_sizes; ++i)
     fprintf(txt, " %u", sizes[i]);
   fprintf(txt, "\n");
@@ -474,10 +508,13 @@ int cf_check_run(const cf_check_opts *o)
     return 2;
   }
   uint32_t base = UINT32_MAX;
+  char first_err[sizeof rr[0].err] = "";
   for (uint32_t i = 0; i < n_sizes; ++i) {
     run_at(&ls, sizes[i], SG_BACKEND_INTERP, o->checks, &rr[i]);
     if (!rr[i].ok) {
-      fprintf(txt, "S=%u: launch failed: %s\n", sizes[i], rr[i].err);
+      if (!first_err[0])
+        snprintf(first_err, sizeof first_err, "%s", rr[i].err);
+      fprintf(txt, "S=%u: launch failed: %s\n", sizes[i], esc(rr[i].err));
       json_simple(&j, "launch_failed", sizes[i], "interp", rr[i].err);
       findings++;
       continue;
@@ -487,10 +524,10 @@ int cf_check_run(const cf_check_opts *o)
     for (uint32_t d = 0; d < rr[i].rep->n_diags; ++d) {
       const sg_diag *g = &rr[i].rep->diags[d];
       if (g->n_accesses)   /* a detector's report: "fault: data race: ..." says it all */
-        fprintf(txt, "S=%u: %s\n", sizes[i], g->formatted ? g->formatted : g->message);
+        fprintf(txt, "S=%u: %s\n", sizes[i], esc(g->formatted ? g->formatted : g->message));
       else
         fprintf(txt, "S=%u: %s: %s\n", sizes[i], g->is_ub ? "undefined behaviour" : "fault",
-                g->formatted ? g->formatted : g->message);
+                esc(g->formatted ? g->formatted : g->message));
       json_simple(&j, g->is_ub ? "undefined_behaviour" : !g->n_accesses ? "fault"
                       : !strcmp(g->kind, "data race") ? "data_race"
                       : !strcmp(g->kind, "lockstep assumption") ? "lockstep" : "uninitialized",
@@ -526,7 +563,7 @@ int cf_check_run(const cf_check_opts *o)
           if (j.f) {
             json_item(&j);
             fputs("{\"kind\": \"portability\", \"argument\": ", j.f);
-            json_str(j.f, arg_name(&ls, a));
+            json_str(j.f, arg_raw_name(&ls, a));
             fputs(", \"stored_at\": ", j.f);
             json_str(j.f, lines);
             fputs(", \"elements\": [", j.f);
@@ -571,7 +608,7 @@ int cf_check_run(const cf_check_opts *o)
     run_res jr;
     run_at(&ls, sizes[i], SG_BACKEND_JIT, 0, &jr);
     if (!jr.ok) {
-      fprintf(txt, "S=%u: jit: launch failed: %s\n", sizes[i], jr.err);
+      fprintf(txt, "S=%u: jit: launch failed: %s\n", sizes[i], esc(jr.err));
       json_simple(&j, "launch_failed", sizes[i], "jit", jr.err);
       findings++;
     } else if (!jr.rep->backend || strcmp(jr.rep->backend, "jit") != 0) {
@@ -595,7 +632,7 @@ int cf_check_run(const cf_check_opts *o)
         if (j.f) {
           json_item(&j);
           fprintf(j.f, "{\"kind\": \"backends_differ\", \"size\": %u, \"argument\": ", sizes[i]);
-          json_str(j.f, arg_name(&ls, a));
+          json_str(j.f, arg_raw_name(&ls, a));
           fputs(", \"elements\": [", j.f);
         }
         for (size_t el = 0; el < ne && shown < MAX_SHOWN; ++el)
@@ -631,6 +668,13 @@ int cf_check_run(const cf_check_opts *o)
     fprintf(j.f, "], \"backends_agree\": %u, \"jit_fell_back\": %u", jit_same, jit_fell);
   json_finish(&j, &txt, sg_module_path(ls.m), "", findings);
   close_launch(&ls);
+  /* no launch at any size: the run description is at fault (an NDRange
+   * too large, an allocation past a limit), a clear error, not a finding */
+  if (base == UINT32_MAX && first_err[0]) {
+    cf_error("%s: the kernel cannot be launched at any subgroup size: %s", o->runfile ? o->runfile : o->file,
+             first_err);
+    return 2;
+  }
   return findings ? 1 : 0;
 }
 
@@ -667,27 +711,27 @@ int cf_compare_run(const cf_check_opts *o)
   int rc = open_launch(o, o->file, &ls, &mm);
   if (rc || !ls.rf) {
     if (!rc)
-      fprintf(stderr, "spirv-sgconform: compare needs a run description\n");
+      cf_error("compare needs a run description");
     close_launch(&ls);
     return 2;
   }
   run_res r;
   run_at(&ls, o->device_sg, SG_BACKEND_INTERP, 0, &r);
   if (!r.ok) {
-    fprintf(stderr, "spirv-sgconform: launch at S=%u failed: %s\n", o->device_sg, r.err);
+    cf_error("launch at S=%u failed: %s", o->device_sg, r.err);
     run_free(&r, ls.n_args);
     close_launch(&ls);
     return 2;
   }
   for (uint32_t d = 0; d < r.rep->n_diags; ++d)
-    printf("note: our run reports: %s\n", r.rep->diags[d].formatted ? r.rep->diags[d].formatted
-                                                                    : r.rep->diags[d].message);
+    printf("note: our run reports: %s\n", esc(r.rep->diags[d].formatted ? r.rep->diags[d].formatted
+                                                                        : r.rep->diags[d].message));
   uint32_t compared = 0, differing = 0;
   for (uint32_t a = 0; a < ls.n_args; ++a) {
     if (!is_output(&ls, a))
       continue;
     char p1[1200], p2[1200];
-    snprintf(p1, sizeof p1, "%s/%s.bin", o->device_dir, arg_name(&ls, a));
+    snprintf(p1, sizeof p1, "%s/%s.bin", o->device_dir, arg_raw_name(&ls, a));
     snprintf(p2, sizeof p2, "%s/arg%u.bin", o->device_dir, a);
     size_t n = 0;
     const char *used = p1;

@@ -57,7 +57,15 @@ typedef struct cf_check_opts {
   uint32_t device_sg;
   uint32_t max_lanes;
   uint32_t checks;         /* check: SG_CHECK_* detectors on the interpreter runs */
+  /* spirv-sgrun's limit flags, same names (docs/limits.md); 0 = defaults */
+  uint64_t max_module_bytes, max_instructions, max_validate_insns, step_limit;
+  double time_limit;       /* --timeout, per launch; else the run file's #sg: timeout= */
+  bool no_validate;
 } cf_check_opts;
+
+/* "spirv-sgconform: " + the message, escaped (sg_escape: it may quote
+ * input), + newline on stderr. */
+void cf_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 int cf_check_run(const cf_check_opts *o);
 int cf_compare_run(const cf_check_opts *o);

@@ -6,6 +6,8 @@
  *
  * Exit codes: 0 clean, 1 failures / findings, 2 bad usage or input.
  */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +27,9 @@ static void usage(FILE *f)
         "       spirv-sgconform check FILE [RUNFILE] [--sizes LIST] [--required-size] [--json]\n"
         "                             [--data-races] [--lockstep] [--uninitialized] [--check-all]\n"
         "       spirv-sgconform compare FILE RUNFILE --device-output DIR --subgroup-size S\n"
+        "check and compare also take spirv-sgrun's limits (docs/limits.md): --step-limit N,\n"
+        "--timeout SECONDS (per launch; else the run file's #sg: timeout=), --max-module-size\n"
+        "BYTES, --max-instructions N, --max-validate-instructions N, --no-validate\n"
         "(FILE may be the run file itself: FILE.sim names the kernel file)\n"
         "LIST is comma-separated; --op takes operation names (reduce_add), family names\n"
         "(khr, query, ext_types, vote, ballot, arith, shuffle, shuffle_rel, clustered,\n"
@@ -47,7 +52,7 @@ static void usage(FILE *f)
 static const char *need(int argc, char **argv, int *i)
 {
   if (*i + 1 >= argc) {
-    fprintf(stderr, "spirv-sgconform: %s needs a value\n", argv[*i]);
+    cf_error("%s needs a value", argv[*i]);
     return NULL;
   }
   return argv[++*i];
@@ -125,12 +130,12 @@ static int main_suite(int argc, char **argv)
       if (strcmp(v, "all") == 0) { o.jit = true; }
       else if (strcmp(v, "jit") == 0) { o.jit = true; o.backend = "jit"; }
       else if (strcmp(v, "interp") == 0) { o.backend = "interp"; }
-      else { fprintf(stderr, "spirv-sgconform: unknown backend '%s' (interp, jit, all)\n", v); return 2; }
+      else { cf_error("unknown backend '%s' (interp, jit, all)", v); return 2; }
     } else if (strcmp(a, "--shard") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;
       if (sscanf(v, "%u/%u", &o.shard_k, &o.shard_n) != 2 || o.shard_n == 0 || o.shard_k == 0 ||
           o.shard_k > o.shard_n) {
-        fprintf(stderr, "spirv-sgconform: --shard wants K/N with 1 <= K <= N, got '%s'\n", v);
+        cf_error("--shard wants K/N with 1 <= K <= N, got '%s'", v);
         return 2;
       }
     } else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0 || strncmp(a, "-j", 2) == 0 ||
@@ -145,7 +150,7 @@ static int main_suite(int argc, char **argv)
       if (strcmp(v, "auto") == 0) {
         n = 0;
       } else if (!*v || *end || v[0] == '-' || n > 1024) {
-        fprintf(stderr, "spirv-sgconform: -j wants a number of jobs from 0 to 1024 or 'auto', got '%s'\n", v);
+        cf_error("-j wants a number of jobs from 0 to 1024 or 'auto', got '%s'", v);
         return 2;
       }
       if (n == 0) {
@@ -159,7 +164,7 @@ static int main_suite(int argc, char **argv)
       char *end;
       unsigned long n = strtoul(v, &end, 10);
       if (!*v || *end || v[0] == '-' || n > 100) {
-        fprintf(stderr, "spirv-sgconform: --retries wants a number from 0 to 100, got '%s'\n", v);
+        cf_error("--retries wants a number from 0 to 100, got '%s'", v);
         return 2;
       }
       o.retries = (uint32_t)n;
@@ -169,7 +174,7 @@ static int main_suite(int argc, char **argv)
     } else if (strcmp(a, "--jit-opt") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;
       if (strlen(v) != 1 || v[0] < '0' || v[0] > '3') {
-        fprintf(stderr, "spirv-sgconform: --jit-opt wants a compile level 0, 1, 2 or 3, got '%s'\n", v);
+        cf_error("--jit-opt wants a compile level 0, 1, 2 or 3, got '%s'", v);
         return 2;
       }
       o.jit_opt = v[0] - '0';
@@ -178,7 +183,7 @@ static int main_suite(int argc, char **argv)
       char *end;
       unsigned long n = strtoul(v, &end, 10);
       if (*end || n == 0) {
-        fprintf(stderr, "spirv-sgconform: --break-op wants an opcode number (e.g. 6 for OpGroupIAdd... see spirv.h), got '%s'\n", v);
+        cf_error("--break-op wants an opcode number (e.g. 6 for OpGroupIAdd... see spirv.h), got '%s'", v);
         return 2;
       }
       o.break_op = (uint32_t)n;
@@ -186,7 +191,7 @@ static int main_suite(int argc, char **argv)
       usage(stdout);
       return 0;
     } else {
-      fprintf(stderr, "spirv-sgconform: unknown suite option '%s'\n", a);
+      cf_error("unknown suite option '%s'", a);
       return 2;
     }
 #undef OPTV
@@ -200,11 +205,50 @@ static int main_suite(int argc, char **argv)
   return cf_suite_run(&o);
 }
 
+/* spirv-sgrun's limit flags with its names and messages (docs/limits.md):
+ * 1 taken, 0 not one of them, -1 malformed (reported). */
+static int limit_option(int argc, char **argv, int *i, cf_check_opts *o)
+{
+  const char *a = argv[*i], *v;
+  uint64_t *u = strcmp(a, "--max-module-size") == 0 ? &o->max_module_bytes
+              : strcmp(a, "--max-instructions") == 0 ? &o->max_instructions
+              : strcmp(a, "--max-validate-instructions") == 0 ? &o->max_validate_insns
+              : strcmp(a, "--step-limit") == 0 ? &o->step_limit : NULL;
+  if (strcmp(a, "--no-validate") == 0) {
+    o->no_validate = true;
+    return 1;
+  }
+  if (!u && strcmp(a, "--timeout") && strcmp(a, "--time-limit"))
+    return 0;
+  if (!(v = need(argc, argv, i)))
+    return -1;
+  char *end;
+  errno = 0;
+  if (u) {
+    unsigned long long n = strtoull(v, &end, 0);
+    if (!*v || *end || errno || v[0] == '-' || v[0] == '+' || n == 0) {
+      cf_error("invalid %s '%s' (%s > 0)", a, v, u == &o->max_module_bytes ? "bytes" : "a count");
+      return -1;
+    }
+    *u = n;
+  } else {
+    o->time_limit = strtod(v, &end);
+    if (!*v || *end || errno || !(o->time_limit > 0) || !isfinite(o->time_limit)) {
+      cf_error("invalid %s '%s' (seconds > 0)", a, v);
+      return -1;
+    }
+  }
+  return 1;
+}
+
 static int main_check(int argc, char **argv, bool compare)
 {
   cf_check_opts o = {.sizes = NULL, .max_lanes = 8};
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i], *v;
+    int lim = limit_option(argc, argv, &i, &o);
+    if (lim < 0) return 2;
+    if (lim) continue;
     if (strcmp(a, "--json") == 0) o.json_out = true;
     else if (strcmp(a, "--required-size") == 0) o.required_size = true;
     else if (!compare && strcmp(a, "--data-races") == 0) o.checks |= SG_CHECK_DATA_RACES;
@@ -215,13 +259,19 @@ static int main_check(int argc, char **argv, bool compare)
     else if (strcmp(a, "--device-output") == 0) { if (!(v = need(argc, argv, &i))) return 2; o.device_dir = v; }
     else if (strcmp(a, "--subgroup-size") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;
-      o.device_sg = (uint32_t)strtoul(v, NULL, 10);
+      char *end;
+      unsigned long n = strtoul(v, &end, 10);
+      if (!*v || *end || v[0] == '-' || n < 1 || n > 128) {
+        cf_error("invalid --subgroup-size '%s' (1..128)", v);
+        return 2;
+      }
+      o.device_sg = (uint32_t)n;
     } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "spirv-sgconform: unknown %s option '%s'\n", compare ? "compare" : "check", a);
+      cf_error("unknown %s option '%s'", compare ? "compare" : "check", a);
       return 2;
     } else if (!o.file) o.file = a;
     else if (!o.runfile) o.runfile = a;
-    else { fprintf(stderr, "spirv-sgconform: unexpected argument '%s'\n", a); return 2; }
+    else { cf_error("unexpected argument '%s'", a); return 2; }
   }
   if (!o.file) {
     usage(stderr);
@@ -231,7 +281,7 @@ static int main_check(int argc, char **argv, bool compare)
     size_t fl = strlen(o.file);
     bool sim = fl > 4 && strcmp(o.file + fl - 4, ".sim") == 0;
     if ((!o.runfile && !sim) || !o.device_dir || !o.device_sg) {
-      fprintf(stderr, "spirv-sgconform: compare needs FILE RUNFILE (or FILE.sim) --device-output DIR --subgroup-size S\n");
+      cf_error("compare needs FILE RUNFILE (or FILE.sim) --device-output DIR --subgroup-size S");
       return 2;
     }
     return cf_compare_run(&o);
@@ -256,12 +306,12 @@ int main(int argc, char **argv)
       if (strcmp(argv[i], "--quiet") == 0) quiet = true;
       else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) { usage(stdout); return 0; }
       else if (argv[i][0] == '-' || dir) {
-        fprintf(stderr, "spirv-sgconform: merge takes one results directory (and --quiet), got '%s'\n", argv[i]);
+        cf_error("merge takes one results directory (and --quiet), got '%s'", argv[i]);
         return 2;
       } else dir = argv[i];
     }
     if (!dir) {
-      fprintf(stderr, "spirv-sgconform: merge needs the results directory (suite --results DIR)\n");
+      cf_error("merge needs the results directory (suite --results DIR)");
       return 2;
     }
     return cf_merge_run("spirv-sgconform", dir, quiet);
@@ -276,6 +326,6 @@ int main(int argc, char **argv)
     printf("spirv-sgconform %s\n", SG_VERSION_STRING);
     return 0;
   }
-  fprintf(stderr, "spirv-sgconform: unknown mode '%s' (suite, merge, check, compare)\n", argv[1]);
+  cf_error("unknown mode '%s' (suite, merge, check, compare)", argv[1]);
   return 2;
 }

@@ -32,6 +32,13 @@
  * cleared per work-group: more is an error before the launch (a failed
  * allocation mid-run would look like out-of-bounds faults). */
 #define IP_MAX_LOCAL_BYTES ((uint64_t)1 << 30)
+/* Private memory (Function-storage variables of the kernel and its callees,
+ * by-value aggregates): per work-item, and for the work-items resident at
+ * once (a work-group's subgroups, times the threads running work-groups).
+ * Both are checked before the launch, for the same reason; more threads
+ * than fit are not an error, the launch runs fewer work-groups at once. */
+#define IP_MAX_PRIVATE_BYTES ((uint64_t)1 << 30)
+#define IP_MAX_PRIVATE_TOTAL ((uint64_t)4 << 30)
 #define IP_DEFAULT_SUBGROUP_SIZE 16u
 #define IP_MAX_DIAGS 1000u         /* records kept per launch; the rest counted */
 
@@ -279,6 +286,9 @@ typedef struct ip_ndrange {
   uint32_t sg_size;              /* S */
 } ip_ndrange;
 const ip_ndrange *ip_launch_ndrange(const ip_launch *l);
+/* Work-groups the launch may run at once: its threads, fewer when their
+ * private memory would pass IP_MAX_PRIVATE_TOTAL. */
+uint32_t ip_launch_max_threads(const ip_launch *l);
 
 /* ------------------------------------------------- stepping (the debugger) */
 

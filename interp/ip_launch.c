@@ -227,6 +227,45 @@ void ip_launch_free(ip_launch *l) {
   free(l);
 }
 
+/* Private memory, checked before the launch (a failed allocation mid-run
+ * would look like out-of-bounds faults, a huge one kills the process): per
+ * work-item, then per work-group (the interpreter gives each subgroup S
+ * lanes' worth, the JIT the same), then the threads cut to what fits. */
+static int check_private(ip_launch *l, char *err, size_t err_size) {
+  uint64_t item = l->priv_size;
+  if (item > IP_MAX_PRIVATE_BYTES) {
+    snprintf(err, err_size, "private memory of a work-item: %llu bytes (variables of the kernel and its callees, "
+             "by-value arguments), more than the limit of %llu bytes (1 GiB)", (unsigned long long)item,
+             (unsigned long long)IP_MAX_PRIVATE_BYTES);
+    return IP_ERR_ARGS;
+  }
+  uint64_t items = (uint64_t)l->nd.local[0] * l->nd.local[1] * l->nd.local[2];
+  uint64_t S = l->nd.sg_size ? l->nd.sg_size : 1;
+  uint64_t lanes = (items + S - 1) / S * S;   /* <= 2^24 + 127: no overflow below */
+  uint64_t wg = lanes * item;
+  if (wg > IP_MAX_PRIVATE_TOTAL) {
+    snprintf(err, err_size, "private memory of a work-group: %llu work-items x %llu bytes = %llu bytes, more "
+             "than the limit of %llu bytes (4 GiB) for the work-items run at once (smaller --local or --subgroup-size help)",
+             (unsigned long long)lanes, (unsigned long long)item, (unsigned long long)wg,
+             (unsigned long long)IP_MAX_PRIVATE_TOTAL);
+    return IP_ERR_ARGS;
+  }
+  uint64_t fit = IP_MAX_PRIVATE_TOTAL / wg;
+  if (l->desc.threads > fit) l->desc.threads = (uint32_t)fit;
+  /* one work-group's worth now, so that an allocation failure is an error
+   * here (each thread allocates its own later) */
+  void *probe = malloc((size_t)wg);
+  if (!probe) {
+    snprintf(err, err_size, "cannot allocate %llu bytes of private memory (%llu work-items x %llu bytes)",
+             (unsigned long long)wg, (unsigned long long)lanes, (unsigned long long)item);
+    return IP_ERR_NOMEM;
+  }
+  free(probe);
+  return IP_OK;
+}
+
+uint32_t ip_launch_max_threads(const ip_launch *l) { return l->desc.threads > 1 ? l->desc.threads : 1; }
+
 ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_launch **out,
                            char *err, size_t err_size) {
   *out = NULL;
@@ -278,6 +317,8 @@ ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_la
     }
   }
   l->priv_size += l->byval_bytes;
+  rc = check_private(l, err, err_size);
+  if (rc != IP_OK) { ip_launch_free(l); return (ip_result)rc; }
   /* kernel parameter values */
   const ld_addr_layout *a = &m->layout;
   uint32_t bo = 0, lo = m->n_local_vars;

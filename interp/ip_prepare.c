@@ -237,7 +237,8 @@ static int prepare_body(ip_launch *l, ip_fnx *x, const ld_function *f, int depth
   x->base.block_n_ops = bn;
   x->base.n_blocks = f->n_blocks;
   opnd_buf ob = {0};
-  uint32_t n = 0, priv = 0;
+  uint32_t n = 0;
+  uint64_t priv = 0;   /* 64-bit: several large arrays must not wrap */
   int rc = IP_OK;
   for (uint32_t b = 0; b < f->n_blocks && rc == IP_OK; b++) {
     const ld_block *blk = &f->blocks[b];
@@ -280,15 +281,24 @@ static int prepare_body(ip_launch *l, ip_fnx *x, const ld_function *f, int depth
         uint32_t sz = pt && pt->size ? pt->size : 8, al = pt && pt->align ? pt->align : 8;
         if (al > 128) al = 128;
         if (al & (al - 1)) al = 16;
-        priv = (priv + al - 1) & ~(al - 1);
-        op->aux = priv;
+        priv = (priv + al - 1) & ~(uint64_t)(al - 1);
+        if (priv + sz > IP_MAX_PRIVATE_BYTES) {
+          snprintf(err, err_size, "private memory of a work-item: variable '%s' (%u bytes) brings function "
+                   "'%s' to %llu bytes, more than the limit of %llu bytes (1 GiB per work-item; %s)",
+                   ld_id_name(m, in->result), sz, f->name ? f->name : ld_id_name(m, f->id),
+                   (unsigned long long)(priv + sz), (unsigned long long)IP_MAX_PRIVATE_BYTES,
+                   ld_insn_where(m, in));
+          rc = IP_ERR_ARGS;
+          break;
+        }
+        op->aux = (uint32_t)priv;
         if ((x->base.n_vars & 15) == 0) {
           uint32_t *ne = realloc((void *)x->base.var_ext, (x->base.n_vars + 16) * 2 * sizeof *ne);
           if (!ne) { rc = IP_ERR_NOMEM; break; }
           x->base.var_ext = ne;
         }
         uint32_t *ve = (uint32_t *)x->base.var_ext;
-        ve[2 * x->base.n_vars] = priv;
+        ve[2 * x->base.n_vars] = (uint32_t)priv;
         ve[2 * x->base.n_vars + 1] = sz;
         x->base.n_vars++;
         priv += sz;
@@ -325,7 +335,7 @@ static int prepare_body(ip_launch *l, ip_fnx *x, const ld_function *f, int depth
   }
   free(ob.v);
   x->n_ops = n;
-  x->base.private_bytes = (priv + 15) & ~15u;
+  x->base.private_bytes = (uint32_t)((priv + 15) & ~(uint64_t)15);
   if (x->phi_bytes > l->max_phi_bytes) l->max_phi_bytes = x->phi_bytes;
   l->priv_size += x->base.private_bytes;
   return rc;

@@ -123,14 +123,16 @@ int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg) {
   ip_launch *L = r->l;
   ip_mask act = top_mask(c);
   if (c->steps >= L->step_limit) {
-    char msg[96];
-    snprintf(msg, sizeof msg, "step limit of %llu branches reached (JIT)", (unsigned long long)L->step_limit);
+    char msg[160];
+    /* the interpreter's message, with the JIT's unit (docs/semantics.md, JIT) */
+    snprintf(msg, sizeof msg, "step limit of %llu branches per subgroup reached (the JIT counts branches; raise "
+             "it with --step-limit N)", (unsigned long long)L->step_limit);
     limit_fault(r, c, act, IP_FAULT_STEP_LIMIT, msg);
     return 1;
   }
   if (L->desc.time_limit > 0 && ip_now() - L->t_start > L->desc.time_limit) {
-    char msg[96];
-    snprintf(msg, sizeof msg, "time limit of %g s reached", L->desc.time_limit);
+    char msg[160];
+    snprintf(msg, sizeof msg, "time limit of %g s reached (--timeout SECONDS)", L->desc.time_limit);
     limit_fault(r, c, act, IP_FAULT_TIME_LIMIT, msg);
     return 1;
   }

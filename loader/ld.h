@@ -352,12 +352,19 @@ typedef struct ld_options {
    * the module; 0: the defaults below. */
   uint64_t max_bytes;
   uint64_t max_insns;
+  /* spirv-val runs on modules of at most this many instructions (it needs
+   * about 170 bytes each); a larger one gets the loader's own structural
+   * checks and a warning (an error with LD_VALIDATE_STRICT). */
+  uint64_t max_validate_insns;
 } ld_options;
 
 /* Default limits: far above any compiler's kernel module, low enough that a
  * module at the limit loads (spirv-val included) in a few hundred MB. */
 #define LD_DEFAULT_MAX_BYTES ((uint64_t)64 << 20)
 #define LD_DEFAULT_MAX_INSNS ((uint64_t)4 << 20)
+/* 1 Mi instructions: spirv-val's share stays under about 200 MB, and a
+ * compiler's kernel module (tens of thousands of instructions) is far below */
+#define LD_DEFAULT_MAX_VALIDATE_INSNS ((uint64_t)1 << 20)
 
 typedef enum ld_result {
   LD_OK = 0,

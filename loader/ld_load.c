@@ -930,7 +930,7 @@ static uint32_t *without_debug_info(const uint32_t *w, size_t n, size_t *out_n) 
   return c;
 }
 
-static ld_result load(ld_b *b, const spv_binary *bin) {
+static ld_result load(ld_b *b, spv_binary *bin) {
   ld_module *m = b->m;
   const ld_options *opt = b->opt;
   m->version = bin->version;
@@ -955,8 +955,22 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
   }
   if (r < 0) ld_fail(b, LD_ERR_INVALID, "%s", err);
 
-  /* Validation first: later errors may be explained by it. */
-  if (!opt || opt->validate != LD_VALIDATE_OFF) {
+  /* Validation first: later errors may be explained by it.  Only up to
+   * max_validate_insns: spirv-val's memory (about 170 bytes an instruction,
+   * 40 times a module of OpNop) would dwarf the loader's own. */
+  uint64_t max_val = opt && opt->max_validate_insns ? opt->max_validate_insns : LD_DEFAULT_MAX_VALIDATE_INSNS;
+  bool validate = !opt || opt->validate != LD_VALIDATE_OFF;
+  if (validate && count > max_val) {
+    if (opt && opt->validate == LD_VALIDATE_STRICT)
+      ld_fail(b, LD_ERR_INVALID, "module of %" PRIu32 " instructions: more than %" PRIu64 " to validate with "
+              "spirv-val, which --strict-validate requires (raise it with --max-validate-instructions)",
+              count, max_val);
+    ld_msg(b, LD_WARNING, "spirv-val skipped: %" PRIu32 " instructions, more than %" PRIu64 " (it needs about 170 "
+           "bytes an instruction; raise it with --max-validate-instructions); the loader's own checks apply",
+           count, max_val);
+    validate = false;
+  }
+  if (validate) {
     char msg[700];
     size_t n_plain = 0;
     uint32_t *plain = without_debug_info(bin->words, bin->n_words, &n_plain);
@@ -971,6 +985,10 @@ static ld_result load(ld_b *b, const spv_binary *bin) {
 
   uint32_t *words = ld_alloc(b, bin->n_words, sizeof *words);
   memcpy(words, bin->words, bin->n_words * sizeof *words);
+  /* the module keeps its own copy: the binary's goes now, before the IR
+   * grows (peak memory of a large module) */
+  free(bin->words);
+  bin->words = NULL;
   b->words = words;
   b->n_words = bin->n_words;
   spv_binary view = *bin;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -426,6 +427,7 @@ static void fill_ld_options(ld_options *lo, const sg_load_options *opt, const ch
   lo->source_name = name;
   lo->max_bytes = opt->max_module_bytes;
   lo->max_insns = opt->max_instructions;
+  lo->max_validate_insns = opt->max_validate_instructions;
   *spec_out = NULL;
   if (opt->n_spec) {
     ld_spec_override *s = calloc(opt->n_spec, sizeof *s);
@@ -992,6 +994,30 @@ sg_result sg_module_load_file(const char *path, const sg_load_options *opt, sg_m
       return r;
   } else {
     uint64_t max = opt->max_module_bytes ? opt->max_module_bytes : LD_DEFAULT_MAX_BYTES;
+    /* A regular file is mapped, not read: no second copy of a large module
+     * in anonymous memory (the loader copies the words it keeps). */
+    if (S_ISREG(st.st_mode) && st.st_size > 0) {
+      if ((uint64_t)st.st_size > max) {
+        sg_emit(c.fn, c.user, SG_SEV_ERROR, "%s: %lld bytes, larger than the limit of %llu bytes for a "
+                "module (raise it with --max-module-size)", path, (long long)st.st_size, (unsigned long long)max);
+        return SG_ERROR_IO;
+      }
+      int fd = open(path, O_RDONLY | O_CLOEXEC);
+      void *map = fd < 0 ? MAP_FAILED : mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+      int e = errno;
+      if (fd >= 0)
+        close(fd);
+      if (map != MAP_FAILED) {
+        r = sg_module_load_memory(map, (size_t)st.st_size, path, opt, out);
+        munmap(map, (size_t)st.st_size);
+        return r;
+      }
+      if (fd < 0) {
+        sg_emit(c.fn, c.user, SG_SEV_ERROR, "%s: %s", path, strerror(e));
+        return SG_ERROR_IO;
+      }
+      /* not mappable: read it below */
+    }
     bytes = sg_read_file_max(path, max > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)max, &n);
     if (!bytes) {
       if (errno == EFBIG)
@@ -1527,7 +1553,9 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
           ir = ip_launch_run_range(l, pos, n);
           r->pub.wg_interp += n;
         } else {
-          ir = sg_jit_run_range(job.k, l, nt, pos, n, d->threads == 0);
+          /* fewer threads when their private memory would not fit */
+          uint32_t mt = ip_launch_max_threads(l);
+          ir = sg_jit_run_range(job.k, l, nt < mt ? nt : mt, pos, n, d->threads == 0);
           r->pub.wg_jit += n;
         }
         pos += n;
@@ -1690,7 +1718,9 @@ sg_result sg_launch_run_groups(sg_launch *sl, uint64_t first, uint64_t count, bo
     sg_jit_job_init(&job, sl->m->ir, sl->kernel, S, sl->jit_opt_level);
     sg_jit_job_start(&job, false);
     if (job.k) {
-      ir = sg_jit_run_range(job.k, sl->l, sl->threads > 1 ? sl->threads : 1, first, count, false);
+      uint32_t mt = ip_launch_max_threads(sl->l);
+      ir = sg_jit_run_range(job.k, sl->l, sl->threads > mt ? mt : sl->threads > 1 ? sl->threads : 1, first, count,
+                            false);
       done = true;
       if (used_jit)
         *used_jit = true;

@@ -254,7 +254,9 @@ st_kind step_one(uint32_t i)
     if (S.n_wps && !S.replaying)
       watch_after(w, i, sg, before, mb);
   }
-  if (r == SG_STEP_FAULT) {
+  /* a step or time limit stops the launch with a fault record: shown as a
+   * fault, so that its message (and the flag that raises it) is printed */
+  if (r == SG_STEP_FAULT || (r == SG_STEP_STOPPED && last_diag.seq != last_diag.before)) {
     S.n_faults++;
     return ST_FAULT;
   }

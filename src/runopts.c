@@ -293,6 +293,13 @@ int sg_run_opts_parse(sg_run_opts *o, int argc, char **argv, int *pi, char *err,
     NEED_VALUE();
     if (!sg_parse_u64(val, &o->step_limit) || !o->step_limit)
       FAIL("invalid --step-limit '%s'", val);
+  } else if (IS("--timeout") || IS("--time-limit")) {
+    NEED_VALUE();
+    char *end;
+    errno = 0;
+    o->time_limit = strtod(val, &end);
+    if (!*val || *end || errno || !(o->time_limit > 0) || !isfinite(o->time_limit))
+      FAIL("invalid %s '%s' (seconds > 0)", name, val);
   } else if (IS("--max-module-size")) {
     NEED_VALUE();
     if (!sg_parse_u64(val, &o->max_module_bytes) || !o->max_module_bytes)
@@ -301,6 +308,10 @@ int sg_run_opts_parse(sg_run_opts *o, int argc, char **argv, int *pi, char *err,
     NEED_VALUE();
     if (!sg_parse_u64(val, &o->max_instructions) || !o->max_instructions)
       FAIL("invalid --max-instructions '%s' (a count > 0)", val);
+  } else if (IS("--max-validate-instructions")) {
+    NEED_VALUE();
+    if (!sg_parse_u64(val, &o->max_validate_instructions) || !o->max_validate_instructions)
+      FAIL("invalid --max-validate-instructions '%s' (a count > 0)", val);
   } else if (IS("--no-validate")) {
     o->validate = SG_VALIDATE_OFF;
   } else if (IS("--strict-validate")) {
@@ -372,6 +383,7 @@ void sg_run_opts_load(const sg_run_opts *o, sg_load_options *lo)
   lo->n_defines = o->n_defines;
   lo->max_module_bytes = o->max_module_bytes;
   lo->max_instructions = o->max_instructions;
+  lo->max_validate_instructions = o->max_validate_instructions;
   if (o->checks)
     lo->line_info = true;   /* detector reports name source lines */
   lo->clang_args = o->clang_args;

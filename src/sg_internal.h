@@ -28,9 +28,6 @@ void sg_emit(sg_message_fn fn, void *user, sg_severity sev, const char *fmt, ...
 #define SG_MAX_LOCAL_BYTES ((uint64_t)1 << 30)
 void *sg_read_file(const char *path, size_t *out_n);
 void *sg_read_file_max(const char *path, size_t max, size_t *out_n);
-/* src with control bytes (tab aside) and bytes that are not UTF-8 written
- * as \xNN, so that messages quoting user input cannot garble a terminal. */
-void sg_escape(char *dst, size_t size, const char *src);
 /* strerror(e) for sg_read_file's errno, naming the limit for EFBIG. */
 const char *sg_read_errstr(int e);
 /* float -> half bits, round to nearest even (runfile.c). */
@@ -41,6 +38,7 @@ void sg_store_float(sg_scalar s, double d, void *out);
 /* ---- run options shared by the tools (runopts.c) ----
  * spirv-sgrun and spirv-sgdb parse these the same way: -k, --global,
  * --local, --offset, --subgroup-size, --arg, --seed, --ub, --step-limit,
+ * --timeout, --max-module-size, --max-instructions,
  * --no-validate, --strict-validate, --spec, -O0..-O3, --cl-std, -D. */
 
 /* Command-line options are "--name=value", "--name value" or a flag.
@@ -66,6 +64,7 @@ typedef struct sg_run_opts {
   sg_ub_mode ub;
   uint32_t checks;               /* SG_CHECK_*: --data-races, --lockstep, --uninitialized, --check-all */
   uint64_t step_limit;
+  double time_limit;             /* --timeout SECONDS (also --time-limit); 0 = none */
   sg_validate validate;
   sg_spec_value *spec;
   uint32_t n_spec;
@@ -81,6 +80,7 @@ typedef struct sg_run_opts {
   uint32_t n_args;
   uint64_t seed;                 /* random: (default 1) */
   uint64_t max_module_bytes, max_instructions;   /* 0 = the loader's defaults */
+  uint64_t max_validate_instructions;            /* 0 = the loader's default */
 } sg_run_opts;
 
 void sg_run_opts_init(sg_run_opts *o, int default_opt_level);

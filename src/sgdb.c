@@ -63,12 +63,14 @@ static char first_error[1024];
 static int die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int die(int code, const char *fmt, ...)
 {
+  /* the message quotes user input: escaped (sg_escape), as spirv-sgrun's */
+  char raw[2048], msg[4096];
   va_list ap;
   va_start(ap, fmt);
-  fputs(PROG ": error: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
+  sg_escape(msg, sizeof msg, raw);
+  fprintf(stderr, PROG ": error: %s\n", msg);
   return code;
 }
 
@@ -78,10 +80,10 @@ static void on_message(void *user, sg_severity sev, const char *text)
   if (sev == SG_SEV_ERROR) {
     if (!first_error[0])
       snprintf(first_error, sizeof first_error, "%s", text);
-  } else if (sev == SG_SEV_WARNING) {
-    fprintf(stderr, PROG ": warning: %s\n", text);
   } else {
-    fprintf(stderr, "%s\n", text);
+    char msg[4096];
+    sg_escape(msg, sizeof msg, text);
+    fprintf(stderr, sev == SG_SEV_WARNING ? PROG ": warning: %s\n" : "%s\n", msg);
   }
 }
 
@@ -113,12 +115,17 @@ static void usage(FILE *f)
 "                           local:BYTES | null  (buffers default to zeros)\n"
 "  --seed N                 seed for random: (default 1)\n"
 "  --ub=warn|error|ignore   undefined behaviour in subgroup code (default warn)\n"
-"  --step-limit N           instructions per subgroup before a fault\n"
+"  --step-limit N           instructions per subgroup before a fault (default\n"
+"                           134217728 = 2^27)\n"
+"  --timeout SECONDS        wall time from the kernel's start before a fault\n"
+"                           (needs --batch: prompt time would count)\n"
 "  --data-races --lockstep --uninitialized --check-all\n"
 "                           detectors (as spirv-sgrun): a report stops the run\n"
 "\n"
 "Loading:\n"
 "  --no-validate  --strict-validate  --spec ID=VALUE\n"
+"  --max-module-size BYTES  --max-instructions N  --max-validate-instructions N\n"
+"                           (docs/limits.md)\n"
 "  -O0..-O3 (default -O0 for .cl)  --cl-std=CL1.2|CL2.0|CL3.0  -D NAME[=VALUE]\n"
 "  --build-options OPTIONS (oclgrind-kernel's: -cl-std=, -D, -I DIR, -cl-*)\n"
 "  --no-debug-info          compile .cl without debug information (no\n"
@@ -174,6 +181,9 @@ static int parse_options(int argc, char **argv)
   }
   if (!O.file && !O.dap)
     return die(EXIT_USAGE, "no input file (usage: " PROG " [options] FILE; see --help)");
+  if (O.run.time_limit > 0 && !O.batch)
+    return die(EXIT_USAGE, "--timeout needs --batch (it counts wall time from the kernel's start, "
+               "time at the prompt included)");
   return -1;
 }
 
@@ -1635,6 +1645,7 @@ static int setup(void)
   d->ub = O.run.ub;
   d->checks = O.run.checks;   /* detector reports stop like faults */
   d->step_limit = O.run.step_limit;
+  d->time_limit = O.run.time_limit;
   d->printf_out = stdout_write;
   d->message = on_message;
   d->on_diag = on_diag;
@@ -1735,10 +1746,22 @@ static void command_loop(FILE *f, bool interactive, bool echo)
         fputs("\n", stdout);
       break;
     }
-    if (echo && line[strspn(line, " \t")] != '#')
-      printf("(sgdb) %s%s", line, n && line[n - 1] != '\n' ? "\n" : "");
+    while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+      line[--n] = 0;
+    if (echo && line[strspn(line, " \t")] != '#') {
+      char esc[4096];   /* a script's bytes, escaped (sg_escape) */
+      sg_escape(esc, sizeof esc, line);
+      printf("(sgdb) %s\n", esc);
+    }
     if (strlen(line) != (size_t)n) {
       printf("error: the command contains a NUL byte\n");
+      continue;
+    }
+    size_t bad = strcspn(line, "\x01\x02\x03\x04\x05\x06\x07\x08\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12"
+                                "\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f");
+    if (bad < (size_t)n) {
+      printf("error: the command contains the control byte \\x%02x at column %zu\n",
+             (unsigned char)line[bad], bad + 1);
       continue;
     }
     execute(line);

@@ -38,7 +38,6 @@ typedef struct opts {
   uint64_t jit_threshold;
   bool jit_wait;
   bool stop_on_fault;
-  double time_limit;
   print_spec *prints;
   uint32_t n_prints;
   write_spec *writes;
@@ -269,6 +268,8 @@ static void usage(FILE *f)
 "  --max-module-size BYTES  largest module accepted (default 67108864 = 64 MiB;\n"
 "                           docs/limits.md)\n"
 "  --max-instructions N     most instructions in a module (default 4194304)\n"
+"  --max-validate-instructions N  spirv-val only up to N instructions (default\n"
+"                           1048576; beyond, a warning and the loader's checks)\n"
 "  --spec ID=VALUE          set specialization constant SpecId ID\n"
 "  -O0 -O1 -O2 -O3          optimization for .cl input (default -O2)\n"
 "  --cl-std=CL1.2|CL2.0|CL3.0  OpenCL C version for .cl input (default CL3.0)\n"
@@ -401,13 +402,6 @@ static int parse_options(int argc, char **argv)
       O.time = true;
     } else if (IS("--stop-on-fault")) {
       O.stop_on_fault = true;
-    } else if (IS("--timeout") || IS("--time-limit")) {
-      NEED_VALUE();
-      char *end;
-      errno = 0;
-      O.time_limit = strtod(val, &end);
-      if (*end || errno || !(O.time_limit > 0) || !isfinite(O.time_limit))
-        return die(EXIT_USAGE, "invalid %s '%s' (seconds > 0)", name, val);
     } else if (IS("--list-kernels")) {
       O.list_kernels = true;
     } else if (IS("--query")) {
@@ -756,7 +750,7 @@ int main(int argc, char **argv)
   d.checks = O.run.checks;
   d.stop_on_fault = O.stop_on_fault;
   d.step_limit = O.run.step_limit;
-  d.time_limit = O.time_limit > 0 ? O.time_limit : sg_runfile_timeout(rf);
+  d.time_limit = O.run.time_limit > 0 ? O.run.time_limit : sg_runfile_timeout(rf);
   d.repeat = O.repeat;
   /* progress on a terminal only: scripts and CI logs get no \r lines */
   progress pg = {sg_now_ms(), false, 0};

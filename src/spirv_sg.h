@@ -44,6 +44,12 @@ typedef enum sg_result {
 
 const char *sg_result_name(sg_result r);
 
+/* src into dst (NUL-terminated, truncated to size) with control bytes (tab
+ * aside) and bytes that are not UTF-8 written as \xNN: for messages that
+ * quote user input, which must not garble a terminal.  The tools escape
+ * every message they print; messages given to sg_message_fn are raw. */
+void sg_escape(char *dst, size_t size, const char *src);
+
 typedef enum sg_severity { SG_SEV_NOTE = 0, SG_SEV_WARNING, SG_SEV_ERROR } sg_severity;
 
 /* text is one line without a trailing newline.  SG_SEV_NOTE carries
@@ -80,6 +86,10 @@ typedef struct sg_load_options {
   /* Limits (docs/limits.md); 0 = the default: 64 MiB, 4Mi instructions. */
   uint64_t max_module_bytes;
   uint64_t max_instructions;
+  /* spirv-val runs on modules of at most this many instructions (0 = 1Mi);
+   * a larger one is loaded with a warning (an error under
+   * SG_VALIDATE_STRICT) and the loader's own checks. */
+  uint64_t max_validate_instructions;
   /* OpenCL C input: line tables only (clang -debug-info-kind=line-tables-only):
    * file:line without variables, which llvm-spirv-15 translates at every
    * optimisation level (the detectors' reports use it). */

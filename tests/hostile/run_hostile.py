@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hostile inputs for spirv-sgrun (issue 13): every kind of malformed or huge
+"""Hostile inputs for spirv-sgrun, spirv-sgconform and spirv-sgdb (issue 13): every kind of malformed or huge
 input a buggy compiler, a script or a fuzzer gives it.
 
 Each case states the exit status the contract names (0 a correct run, 1 a
@@ -10,7 +10,12 @@ no raw control byte on stderr (user input is escaped), and for exit 2 one
 error line.  The expected values are written by hand from the contract and
 docs/limits.md, never taken from a run.
 
-Usage: run_hostile.py --sgrun build/src/spirv-sgrun [--work DIR] [-v] [-k PATTERN]
+A case's argv starts with SGCONFORM or SGDB to run that tool instead of
+spirv-sgrun (the same contract: exit 2 for bad input, 1 for a limit reached
+in the kernel; spirv-sgdb's session itself exits 0 and prints the fault).
+
+Usage: run_hostile.py --sgrun build/src/spirv-sgrun [--sgconform build/conformance/spirv-sgconform]
+                      [--sgdb build/src/spirv-sgdb] [--work DIR] [-v] [-k PATTERN]
 """
 import argparse
 import os
@@ -29,6 +34,7 @@ TOP = os.path.dirname(os.path.dirname(HERE))
 
 # Sanitized builds are several times slower: the bounds scale with this.
 SLOW = float(os.environ.get("SG_HOSTILE_SLOW", "1"))
+SGCONFORM, SGDB = "@spirv-sgconform", "@spirv-sgdb"   # argv[0] markers: run that tool
 
 
 def words(b):
@@ -259,6 +265,19 @@ def make_inputs(work):
     subprocess.run(["spirv-as", f["loc.spvasm"], "-o", os.path.join(work, "loc.spv")], check=True)
     f["loc.spv"] = os.path.join(work, "loc.spv")
     put("print_big.spvasm", src)
+    # spirv-sgconform check / spirv-sgdb: a run file of the infinite loop, scripts
+    put("loop.sim", "loop2.spvasm\nadd_one\n4 1 1\n4 1 1\n" + args)
+    put("continue.x", "continue\nquit\n")
+    # a mapped .spvasm of exactly two pages, no final newline: nothing reads past it
+    pad = 8192 - len(src.encode())
+    put("two_pages.spvasm", src + ";" + "x" * (pad - 1))
+    put("priv_1g.spvasm", priv_kernel(1 << 28, 1))      # float a[1 << 28]: 1 GiB per work-item
+    put("priv_512m.spvasm", priv_kernel(1 << 27, 1))    # 512 MiB per work-item
+    put("priv_3x512m.spvasm", priv_kernel(1 << 27, 3))  # three of them: 1.5 GiB
+    put("priv_9x512m.spvasm", priv_kernel(1 << 27, 9))  # 4.5 GiB: would wrap 32-bit sums
+    put("priv_1m.spvasm", priv_kernel(1 << 18, 1))      # 1 MiB per work-item: runs
+    put("priv_1g.sim", "priv_1g.spvasm\nk\n64 1 1\n64 1 1\n<size=256 float fill=0 dump>\n")
+    put("escape_cmd.x", b"print \x1b[2J\xff\nquit\n")
     return f
 
 
@@ -282,6 +301,36 @@ LOCAL_KERNEL = """               OpCapability Addresses
                OpReturn
                OpFunctionEnd
 """
+
+# A kernel with private arrays (Function-storage OpVariables) of N floats
+# each, named a0, a1, ...: as clang -O0 leaves `float a[N];`.
+def priv_kernel(n, count):
+    vs = "".join("         %%a%d = OpVariable %%ptr_fn_arr Function\n" % i for i in range(count))
+    names = "".join("               OpName %%a%d \"a%d\"\n" % (i, i) for i in range(count))
+    return """               OpCapability Addresses
+               OpCapability Kernel
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+""" + names + """       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %float = OpTypeFloat 32
+     %uint_0 = OpConstant %uint 0
+     %uint_n = OpConstant %uint """ + str(n) + """
+        %arr = OpTypeArray %float %uint_n
+ %ptr_fn_arr = OpTypePointer Function %arr
+%ptr_fn_float = OpTypePointer Function %float
+%ptr_cw_float = OpTypePointer CrossWorkgroup %float
+         %fn = OpTypeFunction %void %ptr_cw_float
+          %k = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr_cw_float
+      %entry = OpLabel
+""" + vs + """          %e = OpInBoundsPtrAccessChain %ptr_fn_float %a0 %uint_0 %uint_0
+          %x = OpLoad %float %e
+               OpStore %p %x
+               OpReturn
+               OpFunctionEnd
+"""
+
 
 RUN = ["--global", "4", "--arg", "range:1:1:4", "--arg", "zero:4", "--arg", "10"]
 
@@ -339,6 +388,22 @@ def cases(f):
     c("finding 3/7: /dev/zero as a module names the limit", ["/dev/zero"], 2,
       r"larger than the limit of 67108864 bytes.*--max-module-size", 60)
     c("--max-module-size 0", [g, "--max-module-size", "0"], 2, r"max-module-size")
+    # spirv-val only up to --max-validate-instructions (its memory: ~170 bytes an instruction)
+    c("finding 3: spirv-val skipped past --max-validate-instructions, with a warning",
+      [f["nops.spv"], "--max-validate-instructions", "10000"] + RUN + ["--print", "out"], 0,
+      r"warning: .*nops\.spv: spirv-val skipped: 200\d\d instructions, more than 10000 .*"
+      r"--max-validate-instructions\); the loader's own checks apply(.|\n)*out\[0\] = 11")
+    c("spirv-val under the limit: no warning", [f["nops.spv"]] + RUN + ["--print", "out"], 0,
+      r"\A(?!(.|\n)*spirv-val skipped)(.|\n)*out\[0\] = 11")
+    c("--strict-validate past --max-validate-instructions is an error",
+      [f["nops.spv"], "--max-validate-instructions", "10000", "--strict-validate"] + RUN, 2,
+      r"more than 10000 to validate with spirv-val, which --strict-validate requires \(raise it with "
+      r"--max-validate-instructions\)")
+    c("invalid module past --max-validate-instructions: the loader's checks still apply",
+      [f["load_of_type.spv"], "--max-validate-instructions", "5"] + RUN, 2,
+      r"OpLoad: the pointer operand .* is not a pointer")
+    c("--max-validate-instructions 0", [g, "--max-validate-instructions", "0"], 2,
+      r"invalid --max-validate-instructions '0'")
     c("--max-instructions abc", [g, "--max-instructions", "abc"], 2, r"max-instructions")
     # -- finding 4: allocations checked before the launch
     c("finding 4: local:64 GiB on the command line", [f["loc.spv"], "--global", "16", "--arg", "zero:16",
@@ -385,6 +450,8 @@ def cases(f):
     c("finding 7: binary --arg escaped", [g, "--global", "4", "--arg", "\x1b[31m\udcff"], 2, r"\\x1b\[31m\\xff")
     c("finding 7: binary option escaped", [g, "--\x1b[2J"], 2, r"unknown option '--\\x1b\[2J'")
     c("very long token", [f["long_token.spvasm"]], 2, r"long_token\.spvasm:1:")
+    c("a mapped .spvasm of exactly two pages", [f["two_pages.spvasm"]] + RUN + ["--print", "out"], 0,
+      r"out\[3\] = 14")
     c("non-UTF-8 in a comment still assembles", [f["utf8_comment.spvasm"]] + RUN + ["--print", "out"], 0,
       r"out\[0\] = 11")
     # -- malformed binaries
@@ -424,6 +491,105 @@ def cases(f):
     c("100000 extra arguments", [f["many_args.sim"]], 2, r"many_args\.sim")
     c("/dev/zero as an argument file", [f["dev_zero_arg.sim"]], 2, r"dev_zero_arg\.sim:5.*(size|bytes)", 60)
     c("directory as input", [os.path.dirname(g)], 2, r"directory")
+    # -- both backends stop a runaway loop with the same message naming the flag
+    for be in ("interp", "jit"):
+        c("step limit message names --step-limit (%s)" % be,
+          [f["loop.spvasm"], "--backend", be, "--step-limit", "100000"] + RUN, 1,
+          r"^fault: step limit: step limit of 100000 (instructions|branches) per subgroup reached "
+          r"\(.*raise it with --step-limit N\) in kernel 'add_one'")
+        c("time limit message names --timeout (%s)" % be,
+          [f["loop.spvasm"], "--backend", be, "--timeout", "1", "--step-limit", "1000000000000000000"] + RUN, 1,
+          r"^fault: time limit: time limit of 1 s reached \(--timeout SECONDS\) in kernel 'add_one'", 30)
+    c("JIT step limit says it counts branches", [f["loop.spvasm"], "--backend", "jit", "--step-limit", "65536"] + RUN,
+      1, r"step limit of 65536 branches per subgroup reached \(the JIT counts branches; raise it with --step-limit N\)")
+    # -- spirv-sgconform check/compare: spirv-sgrun's limit flags and input hygiene
+    C = [SGCONFORM, "check"]
+    c("sgconform: --step-limit stops a runaway loop", C + [f["loop.sim"], "--step-limit", "100000", "--sizes", "4"], 1,
+      r"step limit of 100000 instructions per subgroup reached \(raise it with --step-limit N\)", 60)
+    c("sgconform: --timeout stops a runaway loop", C + [f["loop.sim"], "--timeout", "1", "--step-limit", "100000000000",
+                                                       "--sizes", "4"], 1,
+      r"time limit of 1 s reached \(--timeout SECONDS\)", 60)
+    c("sgconform: #sg: timeout= in a run file", C + [f["timeout_loop.sim"], "--step-limit", "100000000000",
+                                                    "--sizes", "4"], 1, r"time limit of 1 s reached", 60)
+    c("sgconform: --max-module-size", C + [g, "--max-module-size", "100"], 2,
+      r"good\.spv: \d+ bytes, larger than the limit of 100 bytes .*--max-module-size")
+    c("sgconform: --max-validate-instructions", C + [f["nops.spv"], "--max-validate-instructions", "10000"], 0,
+      r"spirv-val skipped: 200\d\d instructions.*--max-validate-instructions")
+    c("sgconform: --max-instructions", C + [f["nops.spv"], "--max-instructions", "10000"], 2,
+      r"more than 10000 instructions.*--max-instructions")
+    c("sgconform: /dev/zero names the limit and its flag", C + ["/dev/zero"], 2,
+      r"larger than the limit of 67108864 bytes.*--max-module-size", 60)
+    c("sgconform: --step-limit 0", C + [g, "--step-limit", "0"], 2, r"invalid --step-limit '0'")
+    c("sgconform: --timeout abc", C + [g, "--timeout", "abc"], 2, r"invalid --timeout 'abc' \(seconds > 0\)")
+    c("sgconform: --max-module-size needs a value", C + [g, "--max-module-size"], 2, r"--max-module-size needs a value")
+    c("sgconform: compare --subgroup-size abc", [SGCONFORM, "compare", f["ok.sim"], "--device-output", ".",
+                                                "--subgroup-size", "abc"], 2, r"invalid --subgroup-size 'abc'")
+    c("sgconform: random bytes in .spvasm escaped, file:line:col", C + [f["random.spvasm"]], 2,
+      r"random\.spvasm:1:1: .*\\x")
+    c("sgconform: escape sequences in .spvasm", C + [f["escape_seq.spvasm"]], 2,
+      r"escape_seq\.spvasm:2:1: .*\\x1b\[2J\\x1b\[31m\\xff\\xfe")
+    c("sgconform: assembler error names file and line", C + [f["syntax.spvasm"]], 2, r"syntax\.spvasm:4:\d+: ")
+    c("sgconform: binary kernel name in a run file", C + [f["binary_kernel_name.sim"]], 2, r"no kernel named 'add\\x1b\[2J")
+    c("sgconform: binary option escaped", C + ["--\x1b[2J"], 2, r"unknown check option '--\\x1b\[2J'")
+    c("sgconform: binary mode escaped", [SGCONFORM, "\x1b[2J\udcff"], 2, r"unknown mode '\\x1b\[2J\\xff'")
+    c("sgconform: truncated module names the file", C + [f["truncated_mid.spv"]], 2, r"truncated_mid\.spv")
+    c("sgconform: bad magic", C + [f["bad_magic.spv"]], 2, r"bad magic number 0xdeadbeef")
+    c("sgconform: wrapped NDRange in a run file", C + [f["wrapped_global.sim"]], 2, r"too large")
+    c("sgconform: 64 GiB __local in a run file", C + [f["local_64g.sim"]], 2,
+      r"local_64g\.sim:6: 68719476736 bytes of __local memory is more than the limit")
+    # -- private memory checked before the launch, on both backends
+    for be in ("interp", "jit"):
+        P = ["--backend", be, "--arg", "zero:64"]
+        c("private float a[1<<28] per work-item (%s)" % be, [f["priv_1g.spvasm"], "--global", "64"] + P, 2,
+          r"private memory of a work-group: 64 work-items x 1073741824 bytes = 68719476736 bytes, more than the "
+          r"limit of 4294967296 bytes \(4 GiB\)")
+        c("private 512 MiB x 64 work-items (%s)" % be, [f["priv_512m.spvasm"], "--global", "64", "--local", "64"] + P, 2,
+          r"private memory of a work-group: 64 work-items x 53687\d+ bytes = \d+ bytes, more than the limit of "
+          r"4294967296 bytes \(4 GiB\)")
+        c("private 512 MiB x 16 lanes of one work-item (%s)" % be,
+          [f["priv_512m.spvasm"], "--global", "1", "--local", "1", "--subgroup-size", "16"] + P, 2,
+          r"16 work-items x 53687\d+ bytes")
+        c("three private arrays of 512 MiB (%s)" % be, [f["priv_3x512m.spvasm"], "--global", "1"] + P, 2,
+          r"variable 'a2' \(536870912 bytes\) brings function 'k' to 1610612736 bytes")
+        c("nine private arrays of 512 MiB: no 32-bit wrap (%s)" % be, [f["priv_9x512m.spvasm"], "--global", "1"] + P, 2,
+          r"variable 'a2' .* to 1610612736 bytes, more than the limit of 1073741824 bytes")
+        c("private 1 MiB x 16 runs (%s)" % be, [f["priv_1m.spvasm"], "--global", "16", "--local", "16", "--backend", be,
+                                               "--arg", "zero:16"], 0, None, 60)
+    c("sgconform: private float a[1<<28]", C + [f["priv_1g.sim"], "--sizes", "16"], 2,
+      r"priv_1g\.sim: the kernel cannot be launched at any subgroup size: private memory of a work-group")
+    # -- spirv-sgdb: the same flags; its session reports a limit as a fault stop
+    D = [SGDB, "--batch", "-x", f["continue.x"]]
+    c("sgdb: --step-limit stops a runaway loop and names the flag",
+      D + [f["loop.spvasm"], "--step-limit", "100000"] + RUN, 0,
+      r"step limit of 100000 instructions per subgroup reached \(raise it with --step-limit N\)[^\n]*\n"
+      r"(.*\n)?Stopped on the diagnostic above", 60)
+    c("sgdb: --timeout stops a runaway loop (--batch)",
+      D + [f["loop.spvasm"], "--timeout", "1", "--step-limit", "100000000000"] + RUN, 0,
+      r"time limit of 1 s reached \(--timeout SECONDS\)", 60)
+    c("sgdb: --timeout without --batch", [SGDB, f["loop.spvasm"], "--timeout", "1"] + RUN, 2, r"--timeout needs --batch")
+    c("sgdb: --timeout 0", [SGDB, "--batch", f["loop.spvasm"], "--timeout", "0"] + RUN, 2,
+      r"invalid --timeout '0' \(seconds > 0\)")
+    c("sgdb: --max-module-size", [SGDB, g, "--max-module-size", "100"] + RUN, 2,
+      r"larger than the limit of 100 bytes .*--max-module-size")
+    c("sgdb: --max-validate-instructions", [SGDB, "--batch", f["nops.spv"], "--max-validate-instructions", "10000"]
+      + RUN, 0, r"spirv-val skipped: 200\d\d instructions.*--max-validate-instructions")
+    c("sgdb: --max-instructions", [SGDB, f["nops.spv"], "--max-instructions", "10000"] + RUN, 2,
+      r"more than 10000 instructions.*--max-instructions")
+    c("sgdb: /dev/zero names the limit and its flag", [SGDB, "/dev/zero"], 2,
+      r"larger than the limit of 67108864 bytes.*--max-module-size", 60)
+    c("sgdb: random bytes in .spvasm escaped, file:line:col", [SGDB, f["random.spvasm"]], 2,
+      r"random\.spvasm:1:1: .*\\x")
+    c("sgdb: assembler error names file and line", [SGDB, f["syntax.spvasm"]], 2, r"syntax\.spvasm:4:\d+: ")
+    c("sgdb: binary kernel name in a run file", [SGDB, f["binary_kernel_name.sim"]], 2, r"no kernel named 'add\\x1b\[2J")
+    c("sgdb: binary option escaped", [SGDB, "--\x1b[2J"], 2, r"unknown option '--\\x1b\[2J'")
+    c("sgdb: binary --arg escaped", [SGDB, g, "--global", "4", "--arg", "\x1b[31m\udcff"], 2, r"\\x1b\[31m\\xff")
+    c("sgdb: control bytes in a script command are escaped and refused",
+      [SGDB, "--batch", "-x", f["escape_cmd.x"], g] + RUN, 0,
+      r"\(sgdb\) print \\x1b\[2J\\xff\nerror: the command contains the control byte \\x1b at column 7")
+    c("sgdb: wrapped NDRange", [SGDB, g] + RUN[2:] + ["--global", "18446744073709551615", "--local", "16"], 2,
+      r"too large \(limit 2\^48 work-groups\)")
+    c("sgdb: local:64 GiB", [SGDB, f["loc.spv"], "--global", "16", "--arg", "zero:16", "--arg", "local:68719476736"], 2,
+      r"local:68719476736 is more than the limit of 1073741824 bytes")
     return E
 
 
@@ -431,7 +597,7 @@ BAD = [r"Traceback \(most recent", r"Segmentation fault", r"AddressSanitizer", r
        r"runtime error:", r"core dumped", r"Assertion .* failed", r"Aborted"]
 
 
-def run_case(sgrun, argv, bound):
+def run_case(tools, argv, bound):
     """rc, stdout, stderr, seconds; --stdout FILE and --count-lines are ours."""
     stdout_path, count = None, False
     if "--stdout" in argv:
@@ -441,7 +607,10 @@ def run_case(sgrun, argv, bound):
     if "--count-lines" in argv:
         argv = [a for a in argv if a != "--count-lines"]
         count = True
-    cmd = [sgrun] + [os.fsencode(a) if isinstance(a, str) else a for a in argv]
+    tool = tools.get(argv[0]) if argv and isinstance(argv[0], str) and argv[0].startswith("@") else None
+    if tool is not None:
+        argv = argv[1:]
+    cmd = [tool or tools[None]] + [os.fsencode(a) if isinstance(a, str) else a for a in argv]
     env = dict(os.environ, SPIRV_SG_NO_PROGRESS="1")
     t0 = time.time()
     out_f = open(stdout_path, "wb") if stdout_path else subprocess.PIPE
@@ -485,9 +654,50 @@ def progress_check(sgrun, g):
     return bool(ok), text
 
 
+def peak_rss_kb(cmd):
+    """Peak resident memory of cmd (KiB): ru_maxrss of a child of a fresh
+    python, so that no earlier child's peak counts."""
+    code = ("import resource, subprocess, sys\n"
+            "p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+            "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+            "sys.stderr.write(p.stderr.decode(errors='replace'))\n")
+    p = subprocess.run([sys.executable, "-c", code] + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=120 * SLOW, env=dict(os.environ, SPIRV_SG_NO_PROGRESS="1"))
+    rc, kb = p.stdout.split()
+    return int(rc), int(kb), p.stderr.decode(errors="replace")
+
+
+def memory_check(sgrun, work, good):
+    """Finding 3: loading a module of 4 Mi OpNop (16 MiB, spirv-val skipped
+    past its default limit of 1 Mi instructions) stays within 10x the
+    module over the tool's own baseline (the good module's peak).  Skipped
+    under the sanitizers, whose shadow memory changes the figures."""
+    ws = words(open(good, "rb").read())
+    i, n = first(ws, 56)
+    path = os.path.join(work, "nops_16m.spv")
+    n_nops = 4 << 20
+    with open(path, "wb") as fh:
+        fh.write(pack(ws[:i - 1]))
+        fh.write(struct.pack("<I", 0x00010000) * n_nops)
+        fh.write(pack(ws[i - 1:]))
+    size = os.path.getsize(path)
+    try:
+        run = ["--global", "4", "--arg", "range:1:1:4", "--arg", "zero:4", "--arg", "10", "--backend", "interp"]
+        rc0, base, _ = peak_rss_kb([sgrun, good] + run)
+        rc, peak, err = peak_rss_kb([sgrun, path, "--max-instructions", str(n_nops + 100)] + run)
+    finally:
+        os.unlink(path)
+    bound = base + 10 * size // 1024
+    ok = rc0 == 0 and rc == 0 and peak <= bound and "spirv-val skipped" in err
+    return ok, "peak %d KiB for a %d-byte module (baseline %d KiB, bound %d KiB), exit %d; %s" % (
+        peak, size, base, bound, rc, err.strip()[:200])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sgrun", default=os.path.join(TOP, "build", "src", "spirv-sgrun"))
+    ap.add_argument("--sgconform", default=None)
+    ap.add_argument("--sgdb", default=None)
     ap.add_argument("--work", default=None)
     ap.add_argument("-k", default=None, help="only cases whose name matches")
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -500,13 +710,17 @@ def main():
         print("FAIL setup: %s" % e)
         print("0 passed, 1 failed")
         return 1
+    bindir = os.path.dirname(os.path.dirname(os.path.abspath(o.sgrun)))
+    tools = {None: o.sgrun,
+             SGCONFORM: o.sgconform or os.path.join(bindir, "conformance", "spirv-sgconform"),
+             SGDB: o.sgdb or os.path.join(bindir, "src", "spirv-sgdb")}
     passed = failed = 0
     for name, argv, want, pat, bound in cases(f):
         if o.k and not re.search(o.k, name):
             continue
         errs = []
         try:
-            rc, out, err, raw_err, dt = run_case(o.sgrun, argv, bound)
+            rc, out, err, raw_err, dt = run_case(tools, argv, bound)
         except subprocess.TimeoutExpired:
             rc, out, err, raw_err, dt = None, "", "", b"", bound
             errs.append("ran past its bound of %g s" % (bound * SLOW))
@@ -521,6 +735,8 @@ def main():
                 errs.append("output contains %r" % b)
         if re.search(rb"[\x00-\x08\x0b-\x1f\x7f]", raw_err.replace(b"\r\x1b[K", b"")):
             errs.append("a raw control byte on stderr")
+        if argv[0].startswith("@") and re.search(r"[\x00-\x08\x0b-\x1f\x7f]", out):
+            errs.append("a raw control byte on stdout")
         msg_lines = [l for l in err.splitlines() if l.strip() and "warning" not in l.lower()]
         if rc == 2 and len(msg_lines) != 1:
             errs.append("%d error lines, expected one" % len(msg_lines))
@@ -529,7 +745,9 @@ def main():
         if errs:
             failed += 1
             print("FAIL %s (%.1f s)" % (name, dt))
-            print("  $ spirv-sgrun %s" % " ".join(repr(a) if re.search(r"[^\w./:,=-]", a) else a for a in argv))
+            shown = argv[1:] if argv[0].startswith("@") else argv
+            print("  $ %s %s" % (argv[0][1:] if argv[0].startswith("@") else "spirv-sgrun",
+                                 " ".join(repr(a) if re.search(r"[^\w./:,=-]", a) else a for a in shown)))
             for e in errs:
                 print("  " + e)
             for l in (err or out).splitlines()[:4]:
@@ -546,6 +764,10 @@ def main():
             failed += 1
             print("FAIL finding 6: progress line on a terminal")
             print("  | " + text[-300:].replace("\r", "\\r"))
+    if (not o.k or re.search(o.k, "memory")) and SLOW == 1:
+        ok, text = memory_check(o.sgrun, o.work, f["good.spv"])
+        passed, failed = passed + ok, failed + (not ok)
+        print("%s finding 3: loading memory within 10x of the module (%s)" % ("PASS" if ok else "FAIL", text))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

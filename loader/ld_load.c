@@ -60,8 +60,20 @@ void ld_arena_free(ld_arena *a) {
 
 /* ------------------------------------------------------------ diagnostics */
 
+/* Every message is one non-empty line: a name, a file name or an echoed
+ * token from the module may hold control bytes (fuzz_assemble found a
+ * newline in one); they are escaped (\n, \xNN). */
 static void emit(const ld_options *opt, ld_severity sev, const char *text) {
-  if (opt && opt->message) opt->message(opt->message_user, sev, text);
+  if (!opt || !opt->message) return;
+  char buf[2048];
+  size_t o = 0;
+  for (const unsigned char *p = (const unsigned char *)(text ? text : ""); *p && o + 5 < sizeof buf; p++) {
+    if (*p == '\n') { buf[o++] = '\\'; buf[o++] = 'n'; }
+    else if (*p < 0x20 || *p == 0x7f) o += (size_t)snprintf(buf + o, sizeof buf - o, "\\x%02x", *p);
+    else buf[o++] = (char)*p;
+  }
+  buf[o] = 0;
+  opt->message(opt->message_user, sev, o ? buf : "(empty message)");
 }
 
 static void vformat(ld_b *b, char *buf, size_t size, const char *fmt, va_list ap) {
@@ -493,6 +505,52 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
               ld_id_name(b->m, ops[0]), n - 1, f->u.fn->type->n_members);
     for (uint32_t i = 1; i < n; i++) check_id_operand(b, fn, ops[i], "argument");
     return;
+  }
+  case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+  case SpvOpInBoundsPtrAccessChain: {
+    /* the base is an address both backends offset (fuzz_diff: a base
+       without a type reached the JIT's access chain) */
+    if (n < 1) ld_fail(b, LD_ERR_INVALID, "missing base");
+    const ld_value *pv = ld_get(b, ops[0], "base");
+    if (pv->kind == LD_V_TYPE || !pv->type || pv->type->kind != LD_T_POINTER)
+      ld_fail(b, LD_ERR_INVALID, "%s: the base %s is not a pointer", spv_opcode_name(in->op),
+              ld_id_name(b->m, ops[0]));
+    break;
+  }
+  case SpvOpCompositeInsert: {
+    /* the handler copies the composite (the result's size) and the object
+       (its own size) into the result: both must be what the result holds */
+    if (n < 2) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    const ld_value *ov = ld_get(b, ops[0], "object"), *cv = ld_get(b, ops[1], "composite");
+    if (cv->type && cv->type != insn->type)
+      ld_fail(b, LD_ERR_INVALID, "OpCompositeInsert: the composite %s is not of the result type",
+              ld_id_name(b->m, ops[1]));
+    const ld_type *t = insn->type;
+    for (uint32_t i = 2; i < n && t; i++) {
+      if (t->kind == LD_T_STRUCT) t = ops[i] < t->n_members ? t->members[ops[i]] : NULL;
+      else if (t->kind == LD_T_ARRAY || t->kind == LD_T_VECTOR) t = ops[i] < t->count ? t->elem : NULL;
+      else t = NULL;
+    }
+    if (n < 3 || !t)
+      ld_fail(b, LD_ERR_INVALID, "OpCompositeInsert: the indices do not name a member of the result type");
+    if (ov->type && ov->type != t)
+      ld_fail(b, LD_ERR_INVALID, "OpCompositeInsert: the object %s is not of the member's type",
+              ld_id_name(b->m, ops[0]));
+    break;
+  }
+  case SpvOpVectorShuffle: {
+    /* the handler reads both operands as vectors of the result's component */
+    if (n < 2) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    const ld_type *rt = insn->type;
+    if (!rt || rt->kind != LD_T_VECTOR)
+      ld_fail(b, LD_ERR_INVALID, "OpVectorShuffle: the result type is not a vector");
+    for (uint32_t i = 0; i < 2; i++) {
+      const ld_value *v = ld_get(b, ops[i], "vector");
+      if (v->kind == LD_V_TYPE || (v->type && (v->type->kind != LD_T_VECTOR || v->type->elem != rt->elem)))
+        ld_fail(b, LD_ERR_INVALID, "OpVectorShuffle: operand %s is not a vector of the result's component type",
+                ld_id_name(b->m, ops[i]));
+    }
+    break;
   }
   case SpvOpLoad: case SpvOpStore: {
     /* the backends read through the operand as an address: a type id or a

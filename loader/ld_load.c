@@ -490,6 +490,12 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     for (uint32_t i = 0; i < n; i += 2) {
       check_id_operand(b, fn, ops[i], "phi value");
       get_label(b, fn, ops[i + 1], "phi parent");
+      /* the backends copy the result's size from each value (fuzz_run: a
+         narrower value read past its register); a value defined further
+         down has no type yet and is checked where it is defined */
+      const ld_value *v = ld_get(b, ops[i], "phi value");
+      if (v->type && insn->type && v->type != insn->type)
+        ld_fail(b, LD_ERR_INVALID, "OpPhi: the value %s is not of the result type", ld_id_name(b->m, ops[i]));
     }
     return;
   case SpvOpFunctionCall: {
@@ -536,6 +542,41 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     if (ov->type && ov->type != t)
       ld_fail(b, LD_ERR_INVALID, "OpCompositeInsert: the object %s is not of the member's type",
               ld_id_name(b->m, ops[0]));
+    break;
+  }
+  case SpvOpGroupIAdd: case SpvOpGroupFAdd: case SpvOpGroupFMin: case SpvOpGroupUMin:
+  case SpvOpGroupSMin: case SpvOpGroupFMax: case SpvOpGroupUMax: case SpvOpGroupSMax:
+  case SpvOpGroupIMulKHR: case SpvOpGroupFMulKHR: case SpvOpGroupBitwiseAndKHR:
+  case SpvOpGroupBitwiseOrKHR: case SpvOpGroupBitwiseXorKHR: case SpvOpGroupLogicalAndKHR:
+  case SpvOpGroupLogicalOrKHR: case SpvOpGroupLogicalXorKHR: {
+    /* X must be of the result type: the handlers combine X's bytes into the
+       result's (fuzz_run: a wider result read past the work-group scratch) */
+    if (n < 3) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    const ld_value *x = ld_get(b, ops[2], "X");
+    if (x->kind == LD_V_TYPE || (x->type && x->type != insn->type))
+      ld_fail(b, LD_ERR_INVALID, "%s: X (%s) is not of the result type", spv_opcode_name(in->op),
+              ld_id_name(b->m, ops[2]));
+    break;
+  }
+  case SpvOpSubgroupShuffleINTEL: case SpvOpSubgroupShuffleXorINTEL:
+  case SpvOpSubgroupShuffleDownINTEL: case SpvOpSubgroupShuffleUpINTEL:
+  case SpvOpGroupBroadcast: case SpvOpGroupNonUniformBroadcast: case SpvOpGroupNonUniformBroadcastFirst:
+  case SpvOpGroupNonUniformShuffle: case SpvOpGroupNonUniformShuffleXor: case SpvOpGroupNonUniformShuffleUp:
+  case SpvOpGroupNonUniformShuffleDown: case SpvOpGroupNonUniformQuadBroadcast: case SpvOpGroupNonUniformQuadSwap:
+  case SpvOpGroupNonUniformRotateKHR: {
+    /* the value moved between lanes is of the result type: the handlers
+       gather the result's size from it (fuzz_run: Intel shuffle data
+       narrower than its result read past the register file) */
+    bool intel = in->op >= SpvOpSubgroupShuffleINTEL && in->op <= SpvOpSubgroupShuffleXorINTEL;
+    uint32_t first = intel ? 0 : 1;
+    uint32_t last = (in->op == SpvOpSubgroupShuffleDownINTEL || in->op == SpvOpSubgroupShuffleUpINTEL) ? 1 : first;
+    if (n <= last) ld_fail(b, LD_ERR_INVALID, "missing operands");
+    for (uint32_t i = first; i <= last; i++) {
+      const ld_value *v = ld_get(b, ops[i], "value");
+      if (v->kind == LD_V_TYPE || (v->type && v->type != insn->type))
+        ld_fail(b, LD_ERR_INVALID, "%s: the value %s is not of the result type", spv_opcode_name(in->op),
+                ld_id_name(b->m, ops[i]));
+    }
     break;
   }
   case SpvOpVectorShuffle: {
@@ -586,6 +627,12 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     return;
   }
   default:
+    if (in->op >= SpvOpGroupNonUniformIAdd && in->op <= SpvOpGroupNonUniformLogicalXor && n >= 3) {
+      const ld_value *x = ld_get(b, ops[2], "value");
+      if (x->kind == LD_V_TYPE || (x->type && x->type != insn->type))
+        ld_fail(b, LD_ERR_INVALID, "%s: Value (%s) is not of the result type", spv_opcode_name(in->op),
+                ld_id_name(b->m, ops[2]));
+    }
     break;
   }
   if (!d) return;   /* unknown opcode: the backends decide */

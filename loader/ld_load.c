@@ -641,6 +641,47 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     ld_fail(b, LD_ERR_INVALID, "operands do not match the grammar of %s", d->name);
 }
 
+/* ---------------------------------------------- uses before definitions
+ *
+ * A value used in its own block before the instruction that defines it
+ * (outside OpPhi) breaks SSA dominance: the backends would read whatever
+ * its register or lane array held (fuzz_diff: a mutated module where the
+ * interpreter and the JIT then computed different results).  Blocks may
+ * come in any file order (llvm-spirv-15 emits some out of dominance order),
+ * so only the order inside one block is checked here. */
+typedef struct { ld_b *b; const ld_function *fn; const spv_insn_ref *in; uint32_t block; } order_ctx;
+
+static void order_cb(void *u_, uint32_t wi, spv_operand_class cls) {
+  order_ctx *c = u_;
+  if (cls != SPV_OPND_ID) return;
+  uint32_t id = c->in->words[wi];
+  if (id >= c->b->m->bound) return;
+  const ld_value *v = &c->b->values[id];
+  if (v->kind != LD_V_RESULT || v->owner != c->fn || !v->u.insn || !v->u.insn->block) return;
+  if (v->u.insn->block->label == c->block && v->u.insn->word_offset >= c->in->offset) {
+    c->b->cur = c->in;
+    ld_fail(c->b, LD_ERR_INVALID, "%s is used before its definition (word %" PRIu32 ") in block %s",
+            ld_id_name(c->b->m, id), v->u.insn->word_offset, ld_id_name(c->b->m, c->block));
+  }
+}
+
+static void check_use_order(ld_b *b, const ld_function *fn, uint32_t start, uint32_t end) {
+  uint32_t block = 0;
+  for (uint32_t i = start + 1; i < end; i++) {
+    const spv_insn_ref *in = &b->insns[i];
+    if (in->op == SpvOpLabel) { block = in->n_words > 1 ? in->words[1] : 0; continue; }
+    if (!block || in->op == SpvOpPhi || in->op == SpvOpNop || is_debug_extinst(b, in)) continue;
+    order_ctx c = {b, fn, in, block};
+    if (in->op == SpvOpExtInst) {
+      /* the set and number are not values; every later operand may be */
+      for (uint32_t w = 5; w < in->n_words; w++) order_cb(&c, w, SPV_OPND_ID);
+      continue;
+    }
+    const spv_opcode_desc *d = spv_opcode_info(in->op);
+    if (d) (void)spv_walk_operands(in->words, in->n_words, 1, d->operands, d->n_operands, order_cb, &c);
+  }
+}
+
 /* Builds one function: words [start, end] are OpFunction .. OpFunctionEnd. */
 static void build_function(ld_b *b, ld_function *fn, uint32_t start, uint32_t end) {
   /* Pass 1: count blocks, params, insns per block; define labels/results. */
@@ -801,6 +842,7 @@ static void build_function(ld_b *b, ld_function *fn, uint32_t start, uint32_t en
     b->cur = &b->insns[end];
     ld_fail(b, LD_ERR_INVALID, "block %s does not end with a terminator", ld_id_name(b->m, blk->label));
   }
+  check_use_order(b, fn, start, end);
   b->cur_loc = NULL;
 }
 

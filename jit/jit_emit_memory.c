@@ -202,11 +202,7 @@ static gcc_jit_block *mem_priv(J *j, uint32_t inst, uint32_t ptr, uint32_t size,
   gcc_jit_type *U = j->t_u[3];
   jloop lp;
   gcc_jit_lvalue *bad = local(j, U), *full = local(j, j->t_bool);
-  uint64_t full0 = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
-  uint64_t full1 = j->S > 64 ? (j->S >= 128 ? ~0ull : (1ull << (j->S - 64)) - 1) : 0;
-  assign(j, full, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
-      cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 0)), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full0), U)),
-      cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full1), U))));
+  assign(j, full, all_active(j));
   assign(j, bad, ci(j, U, 0));
   loop_begin(j, &lp);
   gcc_jit_rvalue *ad = cast(j, V(j, inst, ptr, 0), U);

@@ -27,9 +27,14 @@ static bool too_big(const char *s)
   for (const char *p = s; *p; p++) {
     if (*p < '0' || *p > '9')
       continue;
-    unsigned long long v = strtoull(p, NULL, 10);   /* digits as written: 0002093664119 is big */
-    if (v > (1u << 20))
+    /* as the parser reads it: decimal, 0x hex or 0 octal (0x75AAAAAA is
+     * big); digits as written: 0002093664119 is big too */
+    char *end;
+    unsigned long long v = strtoull(p, &end, 0);
+    unsigned long long d = strtoull(p, NULL, 10);
+    if (v > (1u << 20) || d > (1u << 20))
       return true;
+    p = end > p ? end - 1 : p;
     while (p[1] >= '0' && p[1] <= '9')
       p++;
   }

@@ -218,9 +218,16 @@ static char *get_str(rd *r)
  * user's state (pointers into the module are the same in every process:
  * they all come from one loaded module), then the stop to show. */
 typedef struct tail {
-  uint32_t scan;      /* reverse-continue: look for the last stop up to target */
+  uint32_t scan;      /* 1 reverse-continue: look for the last stop up to
+                         target; 2 reverse-next: find the start of the line
+                         before subgroup sg's current one, target being
+                         the current point */
   uint64_t target, lin;
   uint32_t sg;
+  uint64_t upto;      /* 2: scan up to here (the next checkpoint's point, or
+                         the current one) */
+  dbg_line_search ls; /* 2: the current line, and where the later points
+                         left the search */
   double t0;
   char msg[160];
 } tail;
@@ -353,6 +360,34 @@ static void take_over(dbg_session *S, const uint8_t *p, size_t n, const ckpt *me
   free(S->log);
   S->log = NULL;
   S->n_log = S->cap_log = 0;
+  if (tl.scan == 2 && log && same) {
+    /* reverse-next: this subgroup's positions from here to the current
+     * point; when the line before starts after this checkpoint, go there
+     * (through the latest checkpoint before it), else ask the one before */
+    dbg_track_begin(S, tl.lin, tl.sg);
+    dbg_replay_log_from(S, log, n_log, e0, off0, tl.upto);
+    S->rp.track = false;
+    uint64_t target;
+    if (dbg_line_target(S, &tl.ls, S->rp.saw_begin, &target)) {
+      dbg_reverse_to(S, target, tl.lin, tl.sg, tl.t0);
+      return;
+    }
+    /* the checkpoint before scans only up to this one's point, with the
+     * search where these points left it */
+    dbg_ckpt_line_back_before(S, me->t, tl.target, tl.lin, tl.sg, &tl.ls, tl.t0);
+    dbg_reverse_next_from_start(S, me->t, tl.lin, tl.sg, &tl.ls, tl.t0);
+    return;
+  }
+  if (tl.scan == 2) {
+    /* the log did not match: from the start */
+    if (log) {
+      S->log = log;
+      S->n_log = S->cap_log = n_log;
+    }
+    dbg_line_search ls = {0, tl.ls.line0, tl.ls.depth0, 0, 0};
+    dbg_reverse_next_from_start(S, tl.target, tl.lin, tl.sg, &ls, tl.t0);
+    return;
+  }
   if (tl.scan && log && same) {
     /* reverse-continue: the last stop after this checkpoint; none: look
      * before it (an earlier checkpoint, else from the launch's start) */
@@ -524,6 +559,42 @@ void dbg_ckpt_scan_back(dbg_session *S, uint64_t end, double t0)
   tl.target = end;
   tl.t0 = t0;
   hand_over(S, k, &tl);
+}
+
+/* reverse-next: the latest checkpoint before `before` collects subgroup
+ * sg's positions from its point to `now` and goes back to the start of the
+ * line before (or asks the checkpoint before it).  Returns only when no
+ * checkpoint can. */
+void dbg_ckpt_line_back_before(dbg_session *S, uint64_t before, uint64_t now, uint64_t lin, uint32_t sg,
+                               const dbg_line_search *ls, double t0)
+{
+  if (!enabled || !ckpt_loop || S != owner)
+    return;
+  int k = -1;
+  for (uint32_t i = 0; i < n_ck; i++)
+    if (CK[i].usable && CK[i].t < before)
+      k = (int)i;
+  if (k < 0)
+    return;
+  tail tl;
+  memset(&tl, 0, sizeof tl);
+  tl.scan = 2;
+  tl.target = now;
+  tl.upto = before <= now ? before : now;
+  tl.lin = lin;
+  tl.sg = sg;
+  tl.ls = *ls;
+  tl.t0 = t0;
+  hand_over(S, k, &tl);
+}
+
+/* reverse-next from the current point `now`: returns only when no
+ * checkpoint can, with the point the replay from the start must reach. */
+uint64_t dbg_ckpt_line_back(dbg_session *S, uint64_t now, uint64_t lin, uint32_t sg, dbg_line_search *ls,
+                            double t0)
+{
+  dbg_ckpt_line_back_before(S, now + 1, now, lin, sg, ls, t0);
+  return now;
 }
 
 /* Sends the session to checkpoint k and exits; returns when k is gone. */

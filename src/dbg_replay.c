@@ -132,7 +132,10 @@ bool dbg_replay_log_from(dbg_session *S, rlog *log, uint64_t n_log, uint64_t e0,
       S->cur = idx;
       S->cur_sg = 0;
       if (S->rp.track && r->lin == S->rp.lin)
+      {
+        S->rp.saw_begin = true;   /* the points start at the subgroup's first */
         rp_note(S, &S->slots[idx], S->rp.sg);
+      }
     } else if (r->kind == RL_END) {
       int idx = slot_of(S, r->lin);
       if (idx >= 0)
@@ -276,35 +279,93 @@ void dbg_cmd_reverse_step(dbg_session *S, int argc, char **argv, bool by_line)
       return;
     }
   } else {
-    /* collect this subgroup's positions, then find the start of the line before */
-    S->rp.track = true;
-    S->rp.lin = lin;
-    S->rp.sg = me;
-    S->rp.n = 0;
+    /* the start of the line before: found in the positions this subgroup
+     * went through, collected by replaying from the latest checkpoint that
+     * has them (dbg_ckpt.c), else from the launch's start */
     sg_sg *sg = dbg_cur_sg(S);
     const ld_insn *in0 = dbg_sg_insn(S, sg);
     uint32_t d0 = sg_sg_depth(sg), l0 = in0 && in0->loc ? in0->loc->line : 0;
-    uint64_t now = S->t;
-    dbg_replay_to(S, now);
-    S->rp.track = false;
-    /* RP.pts ends at the current position */
-    int64_t k = (int64_t)S->rp.n - 1;
-    while (k >= 0 && (S->rp.pts[k].depth > d0 || (S->rp.pts[k].depth == d0 && S->rp.pts[k].line == l0)))
+    dbg_line_search ls = {0, l0, d0, 0, 0};
+    uint64_t upto = dbg_ckpt_line_back(S, S->t, lin, me, &ls, t0);   /* returns when no checkpoint can */
+    dbg_reverse_next_from_start(S, upto, lin, me, &ls, t0);
+    return;
+  }
+  dbg_reverse_to(S, target, lin, me, t0);
+}
+
+/* Starts tracking the positions of subgroup sg of work-group lin for a
+ * replay pass from the current state (the position now is the first when
+ * the work-group exists already). */
+void dbg_track_begin(dbg_session *S, uint64_t lin, uint32_t sg)
+{
+  S->rp.track = true;
+  S->rp.lin = lin;
+  S->rp.sg = sg;
+  S->rp.n = 0;
+  S->rp.saw_begin = false;
+  int idx = slot_of(S, lin);
+  if (idx >= 0 && sg < S->slots[idx].n_sgs)
+    rp_note(S, &S->slots[idx], sg);
+}
+
+/* reverse-next's target from the tracked positions (S->rp.pts, ending at
+ * the current point, or at the next checkpoint's point when that one found
+ * no answer): the first point of the last run of another line at depth
+ * depth0 or shallower before the current line (line0, depth0).  ls->phase
+ * says where the later points left the search: 0 still in the current
+ * line, 1 in the run of line1 at depth1.  complete: the points start at the
+ * subgroup's first; without it an answer that could lie before the first
+ * point is none (false), and ls says where the search stands. */
+bool dbg_line_target(dbg_session *S, dbg_line_search *ls, bool complete, uint64_t *target)
+{
+  const rpoint *p = S->rp.pts;
+  int64_t k = (int64_t)S->rp.n - 1;
+  if (ls->phase == 0) {
+    while (k >= 0 && (p[k].depth > ls->depth0 || (p[k].depth == ls->depth0 && p[k].line == ls->line0)))
       k--;
     if (k < 0) {
-      target = S->rp.n ? S->rp.pts[0].t : 0;
-    } else {
-      uint32_t l1 = S->rp.pts[k].line, d1 = S->rp.pts[k].depth;
-      while (k > 0 && (S->rp.pts[k - 1].depth > d1 || (S->rp.pts[k - 1].depth == d1 && S->rp.pts[k - 1].line == l1)))
-        k--;
-      target = S->rp.pts[k].t;
+      *target = S->rp.n ? p[0].t : 0;
+      return complete;
     }
+    ls->phase = 1;
+    ls->line1 = p[k].line;
+    ls->depth1 = p[k].depth;
   }
+  while (k > 0 && (p[k - 1].depth > ls->depth1 || (p[k - 1].depth == ls->depth1 && p[k - 1].line == ls->line1)))
+    k--;
+  *target = k >= 0 ? p[k].t : 0;
+  return k > 0 || complete;
+}
+
+/* reverse-next by replaying from the launch's start up to `upto` (the
+ * first checkpoint's point when the checkpoints found no answer, with the
+ * search where they left it in ls; else the current point), then to the
+ * target. */
+void dbg_reverse_next_from_start(dbg_session *S, uint64_t upto, uint64_t lin, uint32_t sg,
+                                 const dbg_line_search *ls0, double t0)
+{
+  dbg_line_search ls = *ls0;
+  S->rp.track = true;
+  S->rp.lin = lin;
+  S->rp.sg = sg;
+  S->rp.n = 0;
+  S->rp.saw_begin = false;
+  dbg_replay_to(S, upto);
+  S->rp.track = false;
+  uint64_t target;
+  dbg_line_target(S, &ls, true, &target);
+  dbg_reverse_to(S, target, lin, sg, t0);
+}
+
+/* Goes back to point target (through a checkpoint when one can) and shows
+ * the stop of subgroup sg of work-group lin. */
+void dbg_reverse_to(dbg_session *S, uint64_t target, uint64_t lin, uint32_t sg, double t0)
+{
   char msg[160];
   snprintf(msg, sizeof msg, "[back to step %" PRIu64 " of the launch; replayed in %%.0f ms]", target);
-  dbg_ckpt_resume(S, target, lin, me, msg, t0);   /* returns when no checkpoint can */
+  dbg_ckpt_resume(S, target, lin, sg, msg, t0);   /* returns when no checkpoint can */
   dbg_replay_to(S, target);
-  dbg_replay_show(S, lin, me, msg, t0);
+  dbg_replay_show(S, lin, sg, msg, t0);
 }
 
 /* After going back: the focus on subgroup sg of work-group lin, and the

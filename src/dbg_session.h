@@ -118,6 +118,9 @@ typedef struct rpass {
   uint32_t last_stop_sg;
 } rpass;
 
+/* reverse-next's search for the start of the line before (dbg_line_target). */
+typedef struct dbg_line_search { uint32_t phase, line0, depth0, line1, depth1; } dbg_line_search;
+
 /* The options a session is created with (spirv-sgdb's command line less
  * the front-end's own -x, --batch and --dap). */
 typedef struct dbg_opts {
@@ -272,9 +275,15 @@ bool dbg_replay_scan(dbg_session *S, rlog *log, uint64_t n_log, uint64_t e0, uin
                  uint64_t *lin, uint32_t *sg);
 void dbg_reverse_continue_scan(dbg_session *S, uint64_t end, double t0);
 void dbg_ckpt_scan_back(dbg_session *S, uint64_t end, double t0);
-void dbg_ckpt_line_back(dbg_session *S, uint64_t now, uint64_t lin, uint32_t sg, uint32_t line0, uint32_t depth0,
-                        const char *msg, double t0);
-bool dbg_line_target(dbg_session *S, uint32_t line0, uint32_t depth0, bool complete, uint64_t *target);
+uint64_t dbg_ckpt_line_back(dbg_session *S, uint64_t now, uint64_t lin, uint32_t sg, dbg_line_search *ls,
+                            double t0);
+void dbg_ckpt_line_back_before(dbg_session *S, uint64_t before, uint64_t now, uint64_t lin, uint32_t sg,
+                               const dbg_line_search *ls, double t0);
+bool dbg_line_target(dbg_session *S, dbg_line_search *ls, bool complete, uint64_t *target);
+void dbg_track_begin(dbg_session *S, uint64_t lin, uint32_t sg);
+void dbg_reverse_next_from_start(dbg_session *S, uint64_t upto, uint64_t lin, uint32_t sg,
+                                 const dbg_line_search *ls, double t0);
+void dbg_reverse_to(dbg_session *S, uint64_t target, uint64_t lin, uint32_t sg, double t0);
 
 /* -------------------------------------------- dbg_ckpt.c: checkpoints (fork) */
 

@@ -337,12 +337,18 @@ bool dbg_check_stop(dbg_session *S, uint32_t i)
   }
   sg_sg *sg = sg_wg_subgroup(w->wg, i);
   const ld_insn *in = dbg_sg_insn(S, sg);
+  /* every breakpoint that stops here is named (a line breakpoint and
+   * 'break diverge' after the same branch, say), the first one first */
+  char all[8192] = "";
+  size_t used = 0;
+  int temps[64];
+  uint32_t n_temps = 0;
   for (uint32_t b = 0; b < S->n_bps; b++) {
     uint64_t lanes[2];
     char err[300] = "";
     bp *p = &S->bps[b];
     if (!dbg_bp_stops(S, p, w, i, in, lanes, err, sizeof err)) {
-      if (err[0] && p->cond && !(lanes[0] | lanes[1]) && !strstr(err, "no value yet")) {
+      if (!used && err[0] && p->cond && !(lanes[0] | lanes[1]) && !strstr(err, "no value yet")) {
         S->cur_sg = i;
         dbg_printf(S, "Error in the condition of breakpoint %d (%s): %s\n", p->num, p->cond, err);
         dbg_show_stop(S, NULL);
@@ -376,22 +382,28 @@ bool dbg_check_stop(dbg_session *S, uint32_t i)
                p->cond ? p->cond : "", ms);
       for (uint32_t l = 0; l < nl; l++)
         if (dbg_lane_in(lanes, l)) {
-          S->focus_lane = l;
+          if (!used)
+            S->focus_lane = l;
           break;
         }
     } else {
       snprintf(msg, sizeof msg, "Breakpoint %d, %s", p->num, p->spec);
     }
-    bool temp = p->temp;
-    int num = p->num;
-    dbg_show_stop(S, msg);
-    if (temp) {
-      dbg_delete_bp_index(S, b);
-      dbg_printf(S, "Temporary breakpoint %d deleted.\n", num);
-    }
-    return true;
+    dbg_put(all, sizeof all, &used, "%s%s", used ? "\n" : "", msg);
+    if (p->temp && n_temps < sizeof temps / sizeof temps[0])
+      temps[n_temps++] = p->num;
   }
-  return false;
+  if (!used)
+    return false;
+  dbg_show_stop(S, all);
+  for (uint32_t k = 0; k < n_temps; k++)
+    for (uint32_t b = 0; b < S->n_bps; b++)
+      if (S->bps[b].num == temps[k]) {
+        dbg_delete_bp_index(S, b);
+        dbg_printf(S, "Temporary breakpoint %d deleted.\n", temps[k]);
+        break;
+      }
+  return true;
 }
 
 /* Runs until a breakpoint, a diagnostic, or the end of the kernel. */

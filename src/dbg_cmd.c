@@ -1110,6 +1110,16 @@ static void cmd_restart(dbg_session *S)
     if (S->pristine[i] && S->args[i].data)
       memcpy(S->args[i].data, S->pristine[i], S->args[i].size);
   if (dbg_start_launch(S) == SG_SUCCESS) {
+    /* the watched bytes are the restarted launch's now (a watchpoint
+     * must not report the buffers going back to their first contents as
+     * a write by the first instruction) */
+    wgslot *w = dbg_cur_slot(S);
+    sg_sg *sg = dbg_cur_sg(S);
+    for (uint32_t k = 0; k < S->n_wps && w && sg; k++) {
+      watch *wp = &S->wps[k];
+      if (dbg_watch_sees(wp, w, S->cur_sg))
+        sg_sg_read_memory(sg, wp->is_private ? wp->lane : 0, wp->addr, wp->old, wp->size);
+    }
     dbg_printf(S, "Restarted.\n");
     dbg_show_stop(S, NULL);
   } else {

@@ -765,7 +765,24 @@ static sg_scalar fmt_scalar(char c)
   }
 }
 
-/* x/N[fmt|type] ADDR|%ptr|NAME [lane L] */
+/* gdb's format and unit size together (x/4dw, x/2xg): d u x f then b h w
+ * g (1, 2, 4, 8 bytes); SG_S_NONE when spec is not such a pair. */
+static sg_scalar fmt_unit(const char *spec, bool *hex)
+{
+  static const char units[] = "bhwg";
+  const char *u = spec[0] && spec[1] && !spec[2] ? strchr(units, spec[1]) : NULL;
+  if (!u || !strchr("duxf", spec[0]))
+    return SG_S_NONE;
+  int k = (int)(u - units);
+  static const sg_scalar sgn[] = {SG_S_CHAR, SG_S_SHORT, SG_S_INT, SG_S_LONG};
+  static const sg_scalar uns[] = {SG_S_UCHAR, SG_S_USHORT, SG_S_UINT, SG_S_ULONG};
+  *hex = spec[0] == 'x';
+  if (spec[0] == 'f')
+    return k == 2 ? SG_S_FLOAT : k == 3 ? SG_S_DOUBLE : SG_S_NONE;
+  return spec[0] == 'd' ? sgn[k] : uns[k];
+}
+
+/* x/N[fmt|fmt+unit|type] ADDR|%ptr|NAME [lane L] */
 static void cmd_x(dbg_session *S, int argc, char **argv)
 {
   const char *spec = argv[0] + 1;   /* after 'x' */
@@ -789,10 +806,13 @@ static void cmd_x(dbg_session *S, int argc, char **argv)
         s = fmt_scalar(*spec);
         hex = *spec == 'x' || *spec == 'b' || *spec == 'h';
       } else {
-        s = sg_scalar_from_name(spec, strlen(spec));
+        s = fmt_unit(spec, &hex);
+        if (s == SG_S_NONE)
+          s = sg_scalar_from_name(spec, strlen(spec));
       }
       if (s == SG_S_NONE || s == SG_S_BOOL) {
-        dbg_printf(S, "error: x: unknown format '%s' (d u x f c b h l g, or a type: int float ...)\n", spec);
+        dbg_printf(S, "error: x: unknown format '%s' (d u x f c b h l g, one of d u x f with a size b h w g "
+                   "as in gdb, or a type: int float ...)\n", spec);
         return;
       }
     }

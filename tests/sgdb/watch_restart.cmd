@@ -6,8 +6,15 @@
 # expect: ^Restarted\.$
 # expect: ^\(sgdb\) continue\n\nWatchpoint 1: out\[0\]\nOld value = 0\nNew value = 100\nwritten by lanes 0 of work-group \(0,0,0\) subgroup 0 at total\.cl:11$
 # expect: ^1    watch out\[0\]                   2$
+# x with gdb's format and unit size: in = 1..32 as ints, little-endian
+# expect: ^0x[0-9a-f]+ \(buffer 'in'\+0 \(size 128\)\), lane 0, 4 x int:\n  \+0    : 1 2 3 4$
+# expect: ^0x[0-9a-f]+ \(buffer 'in'\+0 \(size 128\)\), lane 0, 2 x ulong:\n  \+0    : 0x0000000200000001 0x0000000400000003$
+# expect: ^error: x: unknown format 'fh'
 watch out[0]
 continue
 restart
 continue
 info breakpoints
+x/4dw in
+x/2xg in
+x/2fh in

@@ -1359,7 +1359,7 @@ static const struct { const char *name, *alias, *args, *help; } commands[] = {
   {"lanes", "", "", "active lanes of the current subgroup"},
   {"where", "bt", "[--json]", "call stack (also 'backtrace')"},
   {"list", "l", "", "source around the current line (or disassembly)"},
-  {"x", "", "/N[d|u|x|f|c|b|h|l|g|TYPE] ADDR|%ptr [lane L]", "examine memory"},
+  {"x", "", "/N[d|u|x|f|c|b|h|l|g|dw|xg..|TYPE] ADDR|%ptr [lane L]", "examine memory"},
   {"disassemble", "disas", "[FUNCTION]", "disassemble the current function"},
   {"restart", "", "", "start the kernel again with the original inputs"},
   {"help", "h", "", "this list"},

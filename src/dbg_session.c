@@ -110,8 +110,6 @@ const ld_insn *dbg_frame_insn(dbg_session *S, const sg_sg *sg, uint32_t depth)
 /* ------------------------------------------------------------- formatting */
 
 /* Names for disassembly: OpName, else a friendly type / constant name. */
-static char namebuf[8][128];
-static unsigned namebuf_i;
 
 const char *dbg_id_namer(void *user, uint32_t id)
 {
@@ -121,9 +119,9 @@ const char *dbg_id_namer(void *user, uint32_t id)
   const ld_value *v = &S->ir->values[id];
   if (v->name && *v->name)
     return v->name;
-  char *b = namebuf[namebuf_i++ & 7];
+  char *b = S->namebuf[S->namebuf_i++ & 7];
   if (v->kind == LD_V_TYPE && v->type) {
-    dbg_type_name(v->type, b, sizeof namebuf[0]);
+    dbg_type_name(v->type, b, sizeof S->namebuf[0]);
     return b;
   }
   if (v->kind == LD_V_CONSTANT && v->type && v->u.bytes && !v->is_spec_constant &&
@@ -131,11 +129,11 @@ const char *dbg_id_namer(void *user, uint32_t id)
     uint64_t x = 0;
     memcpy(&x, v->u.bytes, v->type->size);
     if (v->type->kind == LD_T_BOOL)
-      snprintf(b, sizeof namebuf[0], "%s", x ? "true" : "false");
+      snprintf(b, sizeof S->namebuf[0], "%s", x ? "true" : "false");
     else {
       char tn[32];
       dbg_type_name(v->type, tn, sizeof tn);
-      snprintf(b, sizeof namebuf[0], "%s_%" PRIu64, tn, x);
+      snprintf(b, sizeof S->namebuf[0], "%s_%" PRIu64, tn, x);
     }
     return b;
   }

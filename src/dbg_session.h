@@ -199,6 +199,8 @@ struct sg_dbg {
   bool until_on;
   uint64_t until_lin;
   char launch_error[1024];   /* why dbg_start_launch failed */
+  char namebuf[8][128];     /* dbg_id_namer's answers, the last 8 kept */
+  unsigned namebuf_i;
 };
 
 /* Result of stepping: what happened and to which subgroup. */

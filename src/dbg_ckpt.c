@@ -135,6 +135,8 @@ static void drop(uint32_t k)
  * took: they go (the first process stays, unusable: it exits last). */
 void dbg_ckpt_truncate(dbg_session *S, uint64_t t)
 {
+  if (S != owner)
+    return;
   for (uint32_t k = n_ck; k-- > 0;) {
     if (CK[k].t <= t && CK[k].usable)
       continue;
@@ -522,7 +524,7 @@ static void hand_over(dbg_session *S, int k, const tail *tl);
 
 void dbg_ckpt_resume(dbg_session *S, uint64_t target, uint64_t lin, uint32_t sg, const char *msg, double t0)
 {
-  if (!enabled || !ckpt_loop)
+  if (!enabled || !ckpt_loop || S != owner)
     return;
   int k = -1;
   for (uint32_t i = 0; i < n_ck; i++)
@@ -545,7 +547,7 @@ void dbg_ckpt_resume(dbg_session *S, uint64_t target, uint64_t lin, uint32_t sg,
  * is none).  Returns only when no checkpoint can. */
 void dbg_ckpt_scan_back(dbg_session *S, uint64_t end, double t0)
 {
-  if (!enabled || !ckpt_loop)
+  if (!enabled || !ckpt_loop || S != owner)
     return;
   int k = -1;
   for (uint32_t i = 0; i < n_ck; i++)

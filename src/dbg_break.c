@@ -1,4 +1,4 @@
-/* dbg_break.c - spirv-sgdb's breakpoints: parsing a location (add_bp),
+/* dbg_break.c - spirv-sgdb's breakpoints: parsing a location (dbg_add_bp),
  * matching an instruction (bp_match), conditions per lane (cond_lanes) and
  * whether one stops a step (bp_stops).
  */

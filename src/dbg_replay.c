@@ -1,6 +1,6 @@
-/* dbg_replay.c - spirv-sgdb's going backwards: the replay log (log_add),
- * replaying it from a state (replay_log_from: the launch's start in
- * replay_to, or a checkpoint, dbg_ckpt.c), reverse-step/next/continue.
+/* dbg_replay.c - spirv-sgdb's going backwards: the replay log (dbg_log_add),
+ * replaying it from a state (dbg_replay_log_from: the launch's start in
+ * dbg_replay_to, or a checkpoint, dbg_ckpt.c), reverse-step/next/continue.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -155,7 +155,7 @@ bool dbg_replay_log_from(dbg_session *S, rlog *log, uint64_t n_log, uint64_t e0,
       uint64_t k = 0;
       if (!S->rp.track && !S->rp.want_stops && todo > 1) {
         /* nothing to look at on the way: the bare interpreter step (the
-         * last one goes through step_one, which remembers the instruction
+         * last one goes through dbg_step_one, which remembers the instruction
          * it executed for the breakpoints' "entered the line" test) */
         sg_sg *sg = sg_wg_subgroup(S->slots[idx].wg, r->sg);
         for (; k + 1 < todo; k++) {

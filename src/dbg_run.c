@@ -1,7 +1,7 @@
-/* dbg_run.c - spirv-sgdb's running: one step (step_one, with its
+/* dbg_run.c - spirv-sgdb's running: one step (dbg_step_one, with its
  * divergence events), the scheduling of subgroups and work-groups, the
- * fast-forward (run_group_fast, run_range_fast), and the stop after a step
- * (check_stop, cmd_continue, step_current).
+ * fast-forward (dbg_run_group_fast, dbg_run_range_fast), and the stop after a step
+ * (dbg_check_stop, dbg_cmd_continue, dbg_step_current).
  */
 #include <ctype.h>
 #include <inttypes.h>

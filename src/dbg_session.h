@@ -7,7 +7,7 @@
  *   dbg_session.c  the session object, output sink, instruction index, names, source
  *   dbg_break.c    breakpoints: locations, conditions, when one stops
  *   dbg_watch.c    watchpoints: setting one, and how one fires
- *   dbg_run.c      one step, scheduling, fast-forward, check_stop
+ *   dbg_run.c      one step, scheduling, fast-forward, dbg_check_stop
  *   dbg_replay.c   the replay log and reverse-step/next/continue
  *   dbg_ckpt.c     checkpoints: frozen copies of the process to replay from
  *   dbg_expr.c     expressions (dbg.h)
@@ -181,7 +181,7 @@ struct sg_dbg {
   uint32_t n_wps;
   char **displays;          /* 'display EXPR' */
   uint32_t n_displays;
-  /* the last step's events (step_one) */
+  /* the last step's events (dbg_step_one) */
   int watch_hit;            /* index into wps, -1 none */
   uint64_t watch_lanes[2];  /* lanes whose access it was */
   const ld_insn *watch_insn;

@@ -1,5 +1,5 @@
-/* dbg_watch.c - spirv-sgdb's watchpoints: setting one (cmd_watch) and how
- * one fires (watch_before for reads, watch_after for writes; step_one calls
+/* dbg_watch.c - spirv-sgdb's watchpoints: setting one (dbg_cmd_watch) and how
+ * one fires (dbg_watch_before for reads, dbg_watch_after for writes; dbg_step_one calls
  * both).
  */
 #include <ctype.h>

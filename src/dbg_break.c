@@ -1,6 +1,6 @@
 /* dbg_break.c - spirv-sgdb's breakpoints: parsing a location (dbg_add_bp),
- * matching an instruction (bp_match), conditions per lane (cond_lanes) and
- * whether one stops a step (bp_stops).
+ * matching an instruction (dbg_bp_match), conditions per lane (dbg_cond_lanes) and
+ * whether one stops a step (dbg_bp_stops).
  */
 #include <ctype.h>
 #include <inttypes.h>

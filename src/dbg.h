@@ -1,5 +1,5 @@
-/* dbg.h - the debugger engine's pieces shared by spirv-sgdb's files (not
- * public).
+/* dbg.h - the debugger engine's value pieces, shared by its files (internal
+ * to src/; the public face is the sg_dbg_* API of spirv_sg.h).
  *
  *   dbg_format.c  type names and value formatting (print, x, watchpoints)
  *   dbg_expr.c    expressions: parsing and per-lane evaluation (print,
@@ -43,7 +43,9 @@ static inline bool dbg_lane_in(const uint64_t m[2], uint32_t l)
 /* Where an expression is evaluated: one lane of one subgroup, with the
  * work-item geometry for the builtins (gid, lid, group, lane, sg and the
  * OpenCL get_*_id() names). */
+struct sg_dbg;
 typedef struct dbg_ctx {
+  struct sg_dbg *sess;     /* the session (frames: dbg_frame_fn) */
   const ld_module *ir;
   const sg_sg *sg;
   uint32_t lane;
@@ -86,6 +88,9 @@ bool dbg_is_plain_name(const char *s);
 uint32_t dbg_resolve_id(const ld_module *ir, const char *s, const ld_function *fn);
 /* Frame depth whose function owns id (0 for module-level ids), UINT32_MAX
  * when that function is not on the stack. */
-uint32_t dbg_depth_for(const ld_module *ir, const sg_sg *sg, uint32_t id);
+uint32_t dbg_depth_for(struct sg_dbg *S, const ld_module *ir, const sg_sg *sg, uint32_t id);
+
+/* The function of frame depth of sg (dbg_cmd.c). */
+const ld_function *dbg_frame_fn(struct sg_dbg *S, const sg_sg *sg, uint32_t depth);
 
 #endif

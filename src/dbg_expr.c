@@ -28,7 +28,6 @@
 #include "spv.h"
 
 /* Innermost-first frame function (sgdb.c knows the instruction index). */
-const ld_function *dbg_frame_fn(const sg_sg *sg, uint32_t depth);
 
 typedef struct parser {
   const char *s, *p;
@@ -104,14 +103,14 @@ uint32_t dbg_resolve_id(const ld_module *ir, const char *s, const ld_function *f
   return best;
 }
 
-uint32_t dbg_depth_for(const ld_module *ir, const sg_sg *sg, uint32_t id)
+uint32_t dbg_depth_for(struct sg_dbg *S, const ld_module *ir, const sg_sg *sg, uint32_t id)
 {
   const ld_value *v = &ir->values[id];
   if (!v->owner)
     return 0;
   uint32_t n = sg_sg_depth(sg);
   for (uint32_t d = 0; d < n; d++)
-    if (dbg_frame_fn(sg, d) == v->owner)
+    if (dbg_frame_fn(S, sg, d) == v->owner)
       return d;
   return UINT32_MAX;
 }
@@ -426,7 +425,7 @@ static bool unary(parser *P, dbg_val *v);
 static bool named(parser *P, const char *name, dbg_val *v)
 {
   const dbg_ctx *c = P->c;
-  const ld_function *fn = dbg_frame_fn(c->sg, 0);
+  const ld_function *fn = dbg_frame_fn(c->sess, c->sg, 0);
   uint32_t id = dbg_resolve_id(c->ir, name, fn);
   if (!id)
     return fail(P, "no value named '%s'", name);
@@ -434,7 +433,7 @@ static bool named(parser *P, const char *name, dbg_val *v)
   if (val->kind != LD_V_CONSTANT && val->kind != LD_V_UNDEF && val->kind != LD_V_VARIABLE &&
       val->kind != LD_V_PARAM && val->kind != LD_V_RESULT)
     return fail(P, "'%s' is not a value", name);
-  uint32_t depth = dbg_depth_for(c->ir, c->sg, id);
+  uint32_t depth = dbg_depth_for(c->sess, c->ir, c->sg, id);
   if (depth == UINT32_MAX)
     return fail(P, "'%s' belongs to function %s, which is not on the call stack", name,
                 val->owner && val->owner->name ? val->owner->name : "?");
@@ -609,7 +608,7 @@ static bool primary(parser *P, dbg_val *v)
     while (is_ident(*r) && k + 1 < sizeof cand)
       cand[k++] = *r++;
     cand[k] = 0;
-    if (!dbg_resolve_id(P->c->ir, cand, dbg_frame_fn(P->c->sg, 0)))
+    if (!dbg_resolve_id(P->c->ir, cand, dbg_frame_fn(P->c->sess, P->c->sg, 0)))
       break;
     snprintf(longer, sizeof longer, "%s", cand);
     q = r;

@@ -1,16 +1,22 @@
-/* dbg_session.h - the debugger engine's session, shared by spirv-sgdb's
- * files (not public).  The engine is split by concern:
+/* dbg_session.h - the debugger engine's session (internal to src/; the
+ * public face is the sg_dbg_* API of spirv_sg.h).  Every engine function
+ * takes the session (struct sg_dbg, named S by convention) first; the
+ * engine writes through the session's output sink (dbg_printf), never to
+ * stdout.  The engine lives in libspirv-sg, split by concern:
  *
- *   dbg_session.c  the session state (S), instruction index, names, source
+ *   dbg_session.c  the session object, output sink, instruction index, names, source
  *   dbg_break.c    breakpoints: locations, conditions, when one stops
  *   dbg_watch.c    watchpoints: setting one, and how one fires
- *   dbg_run.c      one step, scheduling, fast-forward, check_stop
+ *   dbg_run.c      one step, scheduling, fast-forward, dbg_check_stop
  *   dbg_replay.c   the replay log and reverse-step/next/continue
  *   dbg_ckpt.c     checkpoints: frozen copies of the process to replay from
  *   dbg_expr.c     expressions (dbg.h)
  *   dbg_format.c   value formatting (dbg.h)
- *   sgdb.c         the terminal front-end: options, commands, launch
- *   sgdb_dap.c     the Debug Adapter Protocol front-end
+ *   dbg_cmd.c      options, commands, the launch, the command loop, and
+ *                  the public sg_dbg_* functions
+ * and two thin front-ends over it, in the spirv-sgdb executable:
+ *   sgdb.c         the terminal: options, the script and the prompt
+ *   sgdb_dap.c     the Debug Adapter Protocol server (--dap)
  */
 #ifndef DBG_SESSION_H
 #define DBG_SESSION_H
@@ -95,7 +101,52 @@ typedef struct wgslot {
 typedef struct srcfile { char *path; char *text; char **lines; uint32_t n_lines; } srcfile;
 
 
-typedef struct dbg_session {
+/* What a replay pass collects (dbg_replay.c): the positions of one subgroup
+ * (reverse-next) or the last point where a breakpoint or watchpoint would
+ * stop (reverse-continue). */
+typedef struct rpoint { uint64_t t; uint32_t line, depth; const ld_insn *in; } rpoint;
+typedef struct rpass {
+  bool track;
+  uint64_t lin;
+  uint32_t sg;
+  rpoint *pts;
+  uint64_t n, cap;
+  bool saw_begin;           /* track: work-group lin began during the pass */
+  bool want_stops;
+  uint64_t last_stop;       /* UINT64_MAX: none */
+  uint64_t last_stop_lin;
+  uint32_t last_stop_sg;
+} rpass;
+
+/* reverse-next's search for the start of the line before (dbg_line_target). */
+typedef struct dbg_line_search { uint32_t phase, line0, depth0, line1, depth1; } dbg_line_search;
+
+/* The options a session is created with (spirv-sgdb's command line less
+ * the front-end's own -x, --batch and --dap). */
+typedef struct dbg_opts {
+  const char *file;
+  bool no_debug_info, batch;
+  sg_run_opts run;          /* the options spirv-sgrun shares (runopts.c) */
+} dbg_opts;
+
+typedef struct sg_dbg dbg_session;
+struct sg_dbg {
+  sg_write_fn out;          /* where everything the engine says goes */
+  void *out_user;
+  sg_message_fn message;    /* loader warnings */
+  void *message_user;
+  dbg_opts opts;
+  char first_error[1024];
+  volatile sig_atomic_t interrupted;   /* sg_dbg_interrupt (Ctrl-C) */
+  rpass rp;
+  struct {                  /* the diagnostic the last step raised */
+    uint64_t seq;           /* diagnostics seen */
+    uint64_t before;        /* seq when the last step began */
+    char text[1024];
+    uint64_t lanes[2];      /* the lanes it names */
+  } last_diag;
+  char *loop_line;          /* the command loop's line buffer */
+  size_t loop_cap;
   sg_module *m;
   const ld_module *ir;
   const sg_kernel_info *k;
@@ -130,7 +181,7 @@ typedef struct dbg_session {
   uint32_t n_wps;
   char **displays;          /* 'display EXPR' */
   uint32_t n_displays;
-  /* the last step's events (step_one) */
+  /* the last step's events (dbg_step_one) */
   int watch_hit;            /* index into wps, -1 none */
   uint64_t watch_lanes[2];  /* lanes whose access it was */
   const ld_insn *watch_insn;
@@ -147,9 +198,10 @@ typedef struct dbg_session {
    * the earlier work-groups in the interpreter and stops when X begins */
   bool until_on;
   uint64_t until_lin;
-} dbg_session;
-
-extern dbg_session S;
+  char launch_error[1024];   /* why dbg_start_launch failed */
+  char namebuf[8][128];     /* dbg_id_namer's answers, the last 8 kept */
+  unsigned namebuf_i;
+};
 
 /* Result of stepping: what happened and to which subgroup. */
 typedef enum { ST_OK, ST_FAULT, ST_SG_DONE, ST_WG_DONE, ST_BLOCKED, ST_STOPPED, ST_NONE } st_kind;
@@ -157,92 +209,104 @@ typedef enum { ST_OK, ST_FAULT, ST_SG_DONE, ST_WG_DONE, ST_BLOCKED, ST_STOPPED, 
 
 /* ---- dbg_session.c: the session, lookups, names, source lines */
 
-extern volatile sig_atomic_t interrupted;
-void on_sigint(int s);
-void index_insns(void);
-const ld_insn *insn_at_word(uint32_t word);
-wgslot *cur_slot(void);
-sg_sg *cur_sg(void);
-const ld_insn *sg_insn(const sg_sg *sg);
-const ld_insn *frame_insn(const sg_sg *sg, uint32_t depth);
-const char *id_namer(void *user, uint32_t id);
-void format_insn(const ld_insn *in, char *buf, size_t n);
-const char *loc_str(const ld_insn *in, char *buf, size_t n);
-bool lane_active(const uint64_t m[2], uint32_t l);
-srcfile *source_for(const char *path);
-const char *source_line(const ld_insn *in);
-void make_ctx(dbg_ctx *c, const wgslot *w, const sg_sg *sg, uint32_t lane);
+/* What the engine says goes to the session's sink (printf-style). */
+void dbg_printf(dbg_session *S, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void dbg_puts(dbg_session *S, const char *s);
+void dbg_putc(dbg_session *S, int c);
+void dbg_index_insns(dbg_session *S);
+const ld_insn *dbg_insn_at_word(dbg_session *S, uint32_t word);
+wgslot *dbg_cur_slot(dbg_session *S);
+sg_sg *dbg_cur_sg(dbg_session *S);
+const ld_insn *dbg_sg_insn(dbg_session *S, const sg_sg *sg);
+const ld_insn *dbg_frame_insn(dbg_session *S, const sg_sg *sg, uint32_t depth);
+const char *dbg_id_namer(void *user, uint32_t id);
+void dbg_format_insn(dbg_session *S, const ld_insn *in, char *buf, size_t n);
+const char *dbg_loc_str(const ld_insn *in, char *buf, size_t n);
+bool dbg_lane_active(const uint64_t m[2], uint32_t l);
+srcfile *dbg_source_for(dbg_session *S, const char *path);
+const char *dbg_source_line(dbg_session *S, const ld_insn *in);
+void dbg_make_ctx(dbg_session *S, dbg_ctx *c, const wgslot *w, const sg_sg *sg, uint32_t lane);
 
 /* ------------------------------------ dbg_break.c: breakpoints */
 
-const ld_function *find_function(const char *name);
-bool bp_match(const bp *b, const ld_insn *in, const ld_insn *prev);
-void cond_lanes(const bp *b, const wgslot *w, const sg_sg *sg, const uint64_t cand[2], uint64_t out[2], char *err, size_t n);
-bool bp_stops(bp *b, const wgslot *w, uint32_t i, const ld_insn *in, uint64_t lanes[2], char *err, size_t n);
-int add_bp(const char *spec);
-bp *find_bp(const char *num);
-void delete_bp_index(uint32_t i);
-bool check_expr(const char *expr);
+const ld_function *dbg_find_function(dbg_session *S, const char *name);
+bool dbg_bp_match(const bp *b, const ld_insn *in, const ld_insn *prev);
+void dbg_cond_lanes(dbg_session *S, const bp *b, const wgslot *w, const sg_sg *sg, const uint64_t cand[2], uint64_t out[2], char *err, size_t n);
+bool dbg_bp_stops(dbg_session *S, bp *b, const wgslot *w, uint32_t i, const ld_insn *in, uint64_t lanes[2], char *err, size_t n);
+int dbg_add_bp(dbg_session *S, const char *spec);
+bp *dbg_find_bp(dbg_session *S, const char *num);
+void dbg_delete_bp_index(dbg_session *S, uint32_t i);
+bool dbg_check_expr(dbg_session *S, const char *expr);
 
 /* ------------------------------------ dbg_watch.c: watchpoints */
 
-bool watch_sees(const watch *wp, const wgslot *w, uint32_t i);
-void watch_before(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2]);
-void watch_after(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2]);
-void cmd_watch(int argc, char **argv, int kind);
-void watch_format(const watch *wp, const uint8_t *bytes, const sg_sg *sg, char *buf, size_t n);
-void watch_free(watch *wp);
-bool watch_changed(const watch *wp, char *buf, size_t n);
-const watch *watch_global(void);
+bool dbg_watch_sees(const watch *wp, const wgslot *w, uint32_t i);
+void dbg_watch_before(dbg_session *S, const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2]);
+void dbg_watch_after(dbg_session *S, const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2]);
+void dbg_cmd_watch(dbg_session *S, int argc, char **argv, int kind);
+void dbg_watch_format(const watch *wp, const uint8_t *bytes, const sg_sg *sg, char *buf, size_t n);
+void dbg_watch_free(watch *wp);
+bool dbg_watch_changed(const watch *wp, char *buf, size_t n);
+const watch *dbg_watch_global(dbg_session *S);
 
 /* --------- dbg_run.c: running, scheduling, fast-forward, stops */
 
-bool run_range_fast(uint64_t first, uint64_t count, bool *native);
-void end_slot(int idx);
-int begin_group(uint64_t lin);
-bool run_group_fast(uint64_t lin);
-bool ensure_current(void);
-void kernel_finished(void);
-void on_diag(void *user, const sg_diag *d);
-st_kind step_one(uint32_t i);
-bool at_barrier(const wgslot *w, uint32_t i);
-bool check_stop(uint32_t i);
-void cmd_continue(void);
-bool step_current(bool quiet);
+bool dbg_run_range_fast(dbg_session *S, uint64_t first, uint64_t count, bool *native);
+void dbg_end_slot(dbg_session *S, int idx);
+int dbg_begin_group(dbg_session *S, uint64_t lin);
+bool dbg_run_group_fast(dbg_session *S, uint64_t lin);
+bool dbg_ensure_current(dbg_session *S);
+void dbg_kernel_finished(dbg_session *S);
+void dbg_on_diag(void *user, const sg_diag *d);
+st_kind dbg_step_one(dbg_session *S, uint32_t i);
+bool dbg_at_barrier(const wgslot *w, uint32_t i);
+bool dbg_check_stop(dbg_session *S, uint32_t i);
+void dbg_cmd_continue(dbg_session *S);
+bool dbg_step_current(dbg_session *S, bool quiet);
 
 /* ------------ dbg_replay.c: the replay log and going backwards */
 
-void log_add(uint8_t kind, uint64_t lin, uint32_t sg);
-bool replay_to(uint64_t target);
-void cmd_reverse_step(int argc, char **argv, bool by_line);
-void cmd_reverse_continue(void);
-void replay_free(void);
-bool replay_log_from(rlog *log, uint64_t n_log, uint64_t e0, uint64_t off0, uint64_t target);
-void replay_show(uint64_t lin, uint32_t sg, const char *msg, double t0);
-bool replay_scan(rlog *log, uint64_t n_log, uint64_t e0, uint64_t off0, uint64_t end, uint64_t *stop,
+void dbg_log_add(dbg_session *S, uint8_t kind, uint64_t lin, uint32_t sg);
+bool dbg_replay_to(dbg_session *S, uint64_t target);
+void dbg_cmd_reverse_step(dbg_session *S, int argc, char **argv, bool by_line);
+void dbg_cmd_reverse_continue(dbg_session *S);
+void dbg_replay_free(dbg_session *S);
+bool dbg_replay_log_from(dbg_session *S, rlog *log, uint64_t n_log, uint64_t e0, uint64_t off0, uint64_t target);
+void dbg_replay_show(dbg_session *S, uint64_t lin, uint32_t sg, const char *msg, double t0);
+bool dbg_replay_scan(dbg_session *S, rlog *log, uint64_t n_log, uint64_t e0, uint64_t off0, uint64_t end, uint64_t *stop,
                  uint64_t *lin, uint32_t *sg);
-void reverse_continue_scan(uint64_t end, double t0);
-void ckpt_scan_back(uint64_t end, double t0);
+void dbg_reverse_continue_scan(dbg_session *S, uint64_t end, double t0);
+void dbg_ckpt_scan_back(dbg_session *S, uint64_t end, double t0);
+uint64_t dbg_ckpt_line_back(dbg_session *S, uint64_t now, uint64_t lin, uint32_t sg, dbg_line_search *ls,
+                            double t0);
+void dbg_ckpt_line_back_before(dbg_session *S, uint64_t before, uint64_t now, uint64_t lin, uint32_t sg,
+                               const dbg_line_search *ls, double t0);
+bool dbg_line_target(dbg_session *S, dbg_line_search *ls, bool complete, uint64_t *target);
+void dbg_track_begin(dbg_session *S, uint64_t lin, uint32_t sg);
+void dbg_reverse_next_from_start(dbg_session *S, uint64_t upto, uint64_t lin, uint32_t sg,
+                                 const dbg_line_search *ls, double t0);
+void dbg_reverse_to(dbg_session *S, uint64_t target, uint64_t lin, uint32_t sg, double t0);
 
 /* -------------------------------------------- dbg_ckpt.c: checkpoints (fork) */
 
 #include <setjmp.h>
-extern jmp_buf *ckpt_loop;     /* the command loop: where a resumed checkpoint goes on */
-void ckpt_enable(void);
-bool ckpt_enabled(void);
-uint32_t ckpt_count(void);
-void ckpt_maybe(void);
-void ckpt_truncate(uint64_t t);
-void ckpt_resume(uint64_t target, uint64_t lin, uint32_t sg, const char *msg, double t0);
-void ckpt_shutdown(int code);
+/* the command loop: where a resumed checkpoint goes on (NULL: outside it) */
+void dbg_ckpt_set_loop(jmp_buf *jb);
+bool dbg_ckpt_enable(dbg_session *S);
+bool dbg_ckpt_enabled(void);
+uint32_t dbg_ckpt_count(void);
+void dbg_ckpt_maybe(dbg_session *S);
+void dbg_ckpt_truncate(dbg_session *S, uint64_t t);
+void dbg_ckpt_resume(dbg_session *S, uint64_t target, uint64_t lin, uint32_t sg, const char *msg, double t0);
+void dbg_ckpt_shutdown(int code);
 
-/* - sgdb.c: the terminal front-end (what the engine calls back) */
+/* ---------------- dbg_cmd.c: commands, the launch */
 
-void show_stop(const char *why);
-bool need_sg(void);
-void join_args(int from, int to, char **argv, char *buf, size_t n);
-bool split_lane_sel(int *argc, char **argv, uint32_t nl, int64_t *lane);
-int start_launch(void);
-void stop_launch(void);
+void dbg_show_stop(dbg_session *S, const char *why);
+bool dbg_need_sg(dbg_session *S);
+void dbg_join_args(int from, int to, char **argv, char *buf, size_t n);
+bool dbg_split_lane_sel(dbg_session *S, int *argc, char **argv, uint32_t nl, int64_t *lane);
+sg_result dbg_start_launch(dbg_session *S);
+void dbg_stop_launch(dbg_session *S);
 
 #endif

@@ -1,5 +1,5 @@
-/* dbg_watch.c - spirv-sgdb's watchpoints: setting one (cmd_watch) and how
- * one fires (watch_before for reads, watch_after for writes; step_one calls
+/* dbg_watch.c - spirv-sgdb's watchpoints: setting one (dbg_cmd_watch) and how
+ * one fires (dbg_watch_before for reads, dbg_watch_after for writes; dbg_step_one calls
  * both).
  */
 #include <ctype.h>
@@ -43,7 +43,7 @@ static uint32_t mem_operand(const ld_insn *in, bool *reads, bool *writes)
 }
 
 /* Lanes of mask whose pointer operand `ptr` (an id) points into wp. */
-static void lanes_touching(const sg_sg *sg, uint32_t ptr, const uint64_t mask[2], const watch *wp,
+static void lanes_touching(dbg_session *S, const sg_sg *sg, uint32_t ptr, const uint64_t mask[2], const watch *wp,
                            uint64_t out[2])
 {
   out[0] = out[1] = 0;
@@ -57,48 +57,48 @@ static void lanes_touching(const sg_sg *sg, uint32_t ptr, const uint64_t mask[2]
     uint64_t a = dbg_rd_uint(b, 8);
     if (wp->is_private && l != wp->lane)
       continue;
-    const ld_type *pt = S.ir->values[ptr].type;
+    const ld_type *pt = S->ir->values[ptr].type;
     uint32_t sz = pt && pt->kind == LD_T_POINTER && pt->elem ? pt->elem->size : 1;
     if (a < wp->addr + wp->size && a + sz > wp->addr)
       out[l >> 6] |= (uint64_t)1 << (l & 63);
   }
 }
 
-bool watch_sees(const watch *wp, const wgslot *w, uint32_t i)
+bool dbg_watch_sees(const watch *wp, const wgslot *w, uint32_t i)
 {
   if (wp->is_private)
     return w->linear == wp->lin && i == wp->sg;
   return !wp->is_local || w->linear == wp->lin;
 }
 
-void watch_before(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2])
+void dbg_watch_before(dbg_session *S, const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2])
 {
-  S.watch_hit = -1;
+  S->watch_hit = -1;
   bool rd, wr;
   uint32_t ptr = mem_operand(in, &rd, &wr);
   if (!ptr || !rd)
     return;
-  for (uint32_t k = 0; k < S.n_wps; k++) {
-    watch *wp = &S.wps[k];
-    if (wp->kind == WP_WRITE || !watch_sees(wp, w, i))
+  for (uint32_t k = 0; k < S->n_wps; k++) {
+    watch *wp = &S->wps[k];
+    if (wp->kind == WP_WRITE || !dbg_watch_sees(wp, w, i))
       continue;
     uint64_t lanes[2];
-    lanes_touching(sg, ptr, mb, wp, lanes);
+    lanes_touching(S, sg, ptr, mb, wp, lanes);
     if (lanes[0] | lanes[1]) {
-      S.watch_hit = (int)k;
-      memcpy(S.watch_lanes, lanes, sizeof lanes);
-      S.watch_insn = in;
+      S->watch_hit = (int)k;
+      memcpy(S->watch_lanes, lanes, sizeof lanes);
+      S->watch_insn = in;
       memcpy(wp->was, wp->old, wp->size);
       return;
     }
   }
 }
 
-void watch_after(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2])
+void dbg_watch_after(dbg_session *S, const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in, const uint64_t mb[2])
 {
-  for (uint32_t k = 0; k < S.n_wps; k++) {
-    watch *wp = &S.wps[k];
-    if (!watch_sees(wp, w, i))
+  for (uint32_t k = 0; k < S->n_wps; k++) {
+    watch *wp = &S->wps[k];
+    if (!dbg_watch_sees(wp, w, i))
       continue;
     /* the bytes now go to `was`; when they differ, old and was swap */
     if (!sg_sg_read_memory(sg, wp->is_private ? wp->lane : 0, wp->addr, wp->was, wp->size))
@@ -110,15 +110,15 @@ void watch_after(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in
     wp->old = now;
     if (wp->kind == WP_READ)
       continue;
-    S.watch_hit = (int)k;
-    S.watch_insn = in;
+    S->watch_hit = (int)k;
+    S->watch_insn = in;
     bool rd, wr;
     uint32_t ptr = mem_operand(in, &rd, &wr);
-    S.watch_lanes[0] = S.watch_lanes[1] = 0;
+    S->watch_lanes[0] = S->watch_lanes[1] = 0;
     if (ptr && wr)
-      lanes_touching(sg, ptr, mb, wp, S.watch_lanes);
-    if (!(S.watch_lanes[0] | S.watch_lanes[1]))
-      memcpy(S.watch_lanes, mb, sizeof S.watch_lanes);
+      lanes_touching(S, sg, ptr, mb, wp, S->watch_lanes);
+    if (!(S->watch_lanes[0] | S->watch_lanes[1]))
+      memcpy(S->watch_lanes, mb, sizeof S->watch_lanes);
     return;
   }
 }
@@ -126,23 +126,23 @@ void watch_after(const wgslot *w, uint32_t i, const sg_sg *sg, const ld_insn *in
 /* watch|rwatch|awatch EXPR [lane L]: EXPR must name memory (a variable,
  * in[3], *p, p->1); it is evaluated once, in lane L (default: the focused
  * lane, else the first active one), and its address is watched. */
-void cmd_watch(int argc, char **argv, int kind)
+void dbg_cmd_watch(dbg_session *S, int argc, char **argv, int kind)
 {
   if (argc < 2) {
-    printf("error: usage: %s EXPR [lane L] (EXPR names memory: out[0], x, *p)\n", argv[0]);
+    dbg_printf(S, "error: usage: %s EXPR [lane L] (EXPR names memory: out[0], x, *p)\n", argv[0]);
     return;
   }
-  if (!need_sg())
+  if (!dbg_need_sg(S))
     return;
-  sg_sg *sg = cur_sg();
-  wgslot *w = cur_slot();
+  sg_sg *sg = dbg_cur_sg(S);
+  wgslot *w = dbg_cur_slot(S);
   if (sg_sg_done(sg)) {
-    printf("error: subgroup %u has finished; pick a running one to evaluate in\n", S.cur_sg);
+    dbg_printf(S, "error: subgroup %u has finished; pick a running one to evaluate in\n", S->cur_sg);
     return;
   }
   int n = argc;
   int64_t lane;
-  if (!split_lane_sel(&n, argv, sg_sg_lane_count(sg), &lane))
+  if (!dbg_split_lane_sel(S, &n, argv, sg_sg_lane_count(sg), &lane))
     return;
   if (lane < 0) {
     uint64_t m[2];
@@ -152,34 +152,34 @@ void cmd_watch(int argc, char **argv, int kind)
       if (dbg_lane_in(m, l)) { lane = l; break; }
   }
   char text[1024], full[1024];
-  join_args(1, n, argv, text, sizeof text);
+  dbg_join_args(1, n, argv, text, sizeof text);
   snprintf(full, sizeof full, "%s", text);
   /* EXPR@N: N elements from EXPR on (gdb's artificial array) */
   uint64_t count = 1;
   char *at = strrchr(text, '@');
   if (at) {
     if (!sg_parse_u64(at + 1, &count) || !count || count > WATCH_MAX_BYTES) {
-      printf("error: watch %s: after '@' comes a count of elements (1..%u)\n", full, WATCH_MAX_BYTES);
+      dbg_printf(S, "error: watch %s: after '@' comes a count of elements (1..%u)\n", full, WATCH_MAX_BYTES);
       return;
     }
     *at = 0;
   }
   dbg_ctx c;
-  make_ctx(&c, w, sg, (uint32_t)lane);
+  dbg_make_ctx(S, &c, w, sg, (uint32_t)lane);
   dbg_val v;
   char err[256];
   if (!dbg_eval(text, &c, &v, err, sizeof err)) {
-    printf("error: %s\n", err);
+    dbg_printf(S, "error: %s\n", err);
     return;
   }
   uint32_t size = v.t ? v.t->size * count : 0;
   if (!v.lv || !v.t || !size) {
-    printf("error: %s does not name memory (watch a variable, an element like out[0], *p, a local array, "
+    dbg_printf(S, "error: %s does not name memory (watch a variable, an element like out[0], *p, a local array, "
            "or out[0]@8 for 8 elements)\n", text);
     return;
   }
   if (v.t->size > WATCH_MAX_BYTES || size > WATCH_MAX_BYTES) {
-    printf("error: %s is %" PRIu64 " bytes; a watchpoint watches at most %u\n", full,
+    dbg_printf(S, "error: %s is %" PRIu64 " bytes; a watchpoint watches at most %u\n", full,
            (uint64_t)v.t->size * count, WATCH_MAX_BYTES);
     return;
   }
@@ -189,42 +189,42 @@ void cmd_watch(int argc, char **argv, int kind)
   wp.was = calloc(1, size);
   wp.expr = strdup(full);
   if (!wp.old || !wp.was || !wp.expr) {
-    watch_free(&wp);
-    printf("error: out of memory\n");
+    dbg_watch_free(&wp);
+    dbg_printf(S, "error: out of memory\n");
     return;
   }
-  wp.num = ++S.next_bp;
+  wp.num = ++S->next_bp;
   wp.kind = kind;
   wp.addr = v.addr;
   wp.size = size;
   wp.count = count;
   wp.t = v.t;
   wp.lin = w->linear;
-  wp.sg = S.cur_sg;
+  wp.sg = S->cur_sg;
   wp.lane = (uint32_t)lane;
   char d[256] = "";
   sg_sg_describe_addr(sg, v.addr, d, sizeof d);
   wp.is_private = !strncmp(d, "private", 7);
   wp.is_local = !strncmp(d, "local", 5);
   sg_sg_read_memory(sg, (uint32_t)lane, wp.addr, wp.old, wp.size);
-  watch *nw = realloc(S.wps, (S.n_wps + 1) * sizeof *nw);
+  watch *nw = realloc(S->wps, (S->n_wps + 1) * sizeof *nw);
   if (!nw) {
-    watch_free(&wp);
-    printf("error: out of memory\n");
+    dbg_watch_free(&wp);
+    dbg_printf(S, "error: out of memory\n");
     return;
   }
-  S.wps = nw;
-  S.wps[S.n_wps++] = wp;
+  S->wps = nw;
+  S->wps[S->n_wps++] = wp;
   char val[2048] = "";
-  watch_format(&wp, wp.old, sg, val, sizeof val);
-  printf("%s %d: %s (%u bytes at %s), now %s\n",
+  dbg_watch_format(&wp, wp.old, sg, val, sizeof val);
+  dbg_printf(S, "%s %d: %s (%u bytes at %s), now %s\n",
          kind == WP_WRITE ? "Watchpoint" : kind == WP_READ ? "Read watchpoint" : "Access watchpoint", wp.num, full,
          wp.size, d, val);
   if (wp.is_private)
-    printf("  private memory of lane %u of subgroup %u\n", wp.lane, wp.sg);
+    dbg_printf(S, "  private memory of lane %u of subgroup %u\n", wp.lane, wp.sg);
 }
 
-void watch_free(watch *wp)
+void dbg_watch_free(watch *wp)
 {
   free(wp->expr);
   free(wp->old);
@@ -245,7 +245,7 @@ static const ld_type *watch_elem(const watch *wp)
 }
 
 /* The watched bytes as a value: one object, or {e0, e1, ...} for EXPR@N. */
-void watch_format(const watch *wp, const uint8_t *bytes, const sg_sg *sg, char *buf, size_t n)
+void dbg_watch_format(const watch *wp, const uint8_t *bytes, const sg_sg *sg, char *buf, size_t n)
 {
   size_t used = 0;
   buf[0] = 0;
@@ -264,7 +264,7 @@ void watch_format(const watch *wp, const uint8_t *bytes, const sg_sg *sg, char *
 
 /* Which elements of a watched array changed at the last hit ("changed:
  * element 3" or "elements 2-5, 9"): false for a scalar or struct. */
-bool watch_changed(const watch *wp, char *buf, size_t n)
+bool dbg_watch_changed(const watch *wp, char *buf, size_t n)
 {
   const ld_type *e = watch_elem(wp);
   if (!e)
@@ -297,10 +297,10 @@ bool watch_changed(const watch *wp, char *buf, size_t n)
 /* A watchpoint that a work-group not yet begun can trigger (it watches
  * global memory): the fast-forward must not run past it unseen.  NULL when
  * none. */
-const watch *watch_global(void)
+const watch *dbg_watch_global(dbg_session *S)
 {
-  for (uint32_t k = 0; k < S.n_wps; k++)
-    if (!S.wps[k].is_private && !S.wps[k].is_local)
-      return &S.wps[k];
+  for (uint32_t k = 0; k < S->n_wps; k++)
+    if (!S->wps[k].is_private && !S->wps[k].is_local)
+      return &S->wps[k];
   return NULL;
 }

@@ -2,16 +2,16 @@
  *
  * Editors (VS Code, and any DAP client) talk to the debugger through
  * Content-Length framed JSON messages on stdin/stdout.  This file is a thin
- * layer: it turns each request into the engine's own commands (sgdb.c's
- * sgdb_exec: "break FILE:LINE if EXPR", "next", "where --json", "print
+ * layer over the engine of libspirv-sg (the sg_dbg_* API of spirv_sg.h): it
+ * turns each request into the engine's own commands (sg_dbg_command:
+ * "break FILE:LINE if EXPR", "next", "where --json", "print
  * --json EXPR lane L", ...) and their output into responses and events, so
  * the terminal and the editor share one engine and one formatter.
  *
  * Lanes are threads: thread id L+1 is lane L of the focused subgroup, named
  * by its lane and global id.  Everything the engine prints goes to the
- * client as "output" events (category console); stdout itself carries only
- * the protocol, so the engine's stdout is redirected to a temporary file
- * while a command runs.
+ * client as "output" events (category console): the session's output sink
+ * collects it in memory, and stdout carries only the protocol.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -26,15 +26,11 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-int sgdb_open(int argc, char **argv);
-void sgdb_exec(const char *line);
-bool sgdb_finished(void);
-int64_t sgdb_focus_lane(void);
-void sgdb_set_focus_lane(int64_t l);
-uint32_t sgdb_lane_count(void);
-uint32_t sgdb_locals(uint32_t depth, const char **names, uint32_t max);
-void sgdb_close(void);
+#include "spirv_sg.h"
+
 int sgdb_dap_main(void);
+
+static sg_dbg *D;            /* the session, once launched */
 
 /* ------------------------------------------------------------ JSON (just enough) */
 
@@ -213,11 +209,11 @@ static double jnum(const jv *o, const char *key, double dflt)
 
 /* ------------------------------------------------------------ output */
 
-static FILE *proto;          /* the real stdout: protocol only */
-static FILE *capture;        /* the engine's stdout while a command runs */
+static FILE *proto;          /* stdout: the protocol only */
 static int seq = 1;
 
 typedef struct sbuf { char *s; size_t n, cap; } sbuf;
+static sbuf captured;        /* what the engine said since take_output */
 
 static void sb_add(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void sb_add(sbuf *b, const char *fmt, ...)
@@ -306,18 +302,20 @@ static void send_output(const char *text)
   free(b.s);
 }
 
-/* What the engine printed since the last call (fd 1 is the capture file):
- * the text (caller frees); the file is emptied. */
+/* The session's output sink: kept until take_output. */
+static void capture_sink(void *user, const char *text, size_t len)
+{
+  (void)user;
+  sb_add(&captured, "%.*s", (int)len, text);
+}
+
+/* What the engine said since the last call (caller frees). */
 static char *take_output(void)
 {
-  fflush(stdout);
-  off_t n = lseek(1, 0, SEEK_CUR);
-  char *t = calloc(n > 0 ? (size_t)n + 1 : 1, 1);
-  if (t && n > 0 && pread(1, t, (size_t)n, 0) != (ssize_t)n)
-    t[0] = 0;
-  if (lseek(1, 0, SEEK_SET) < 0 || ftruncate(1, 0) != 0)
-    fprintf(stderr, "spirv-sgdb: DAP: cannot empty the capture file: %s\n", strerror(errno));
-  return t ? t : strdup("");
+  char *t = captured.s ? captured.s : strdup("");
+  captured.s = NULL;
+  captured.n = captured.cap = 0;
+  return t ? t : calloc(1, 1);
 }
 
 /* Runs one engine command; returns what it printed (caller frees). */
@@ -330,7 +328,7 @@ static char *run_cmd(const char *fmt, ...)
   vsnprintf(line, sizeof line, fmt, ap);
   va_end(ap);
   free(take_output());
-  sgdb_exec(line);
+  sg_dbg_command(D, line);
   return take_output();
 }
 
@@ -349,8 +347,8 @@ static struct {
  * active one (from 'info lanes --json'). */
 static int stop_thread(void)
 {
-  if (sgdb_focus_lane() >= 0)
-    return (int)sgdb_focus_lane() + 1;
+  if (sg_dbg_focus_lane(D) >= 0)
+    return (int)sg_dbg_focus_lane(D) + 1;
   char *t = run_cmd("info lanes --json");
   const char *a = strstr(t, "\"active\": true");
   int lane = 0;
@@ -368,7 +366,7 @@ static int stop_thread(void)
 static void after_run(const char *text, const char *default_reason)
 {
   send_output(text);
-  if (sgdb_finished()) {
+  if (sg_dbg_finished(D)) {
     send_event("exited", "{\"exitCode\": 0}");
     send_event("terminated", NULL);
     return;
@@ -409,16 +407,23 @@ static void do_launch(const jv *req)
       argv[argc++] = extra->items[i].str;
   const jv *soe = jget(args, "stopOnEntry");
   A.stop_on_entry = soe && soe->k == J_BOOL && soe->b;
-  /* the engine reports load errors on stderr (the client shows it) */
   free(take_output());
-  int rc = sgdb_open(argc, argv);
-  char *t = take_output();
+  char err[2048];
+  sg_dbg_config cfg = {.argc = argc, .argv = argv, .output = capture_sink};
+  sg_result r = sg_dbg_create(&cfg, &D, err, sizeof err);
   free(argv);
-  if (rc != 0) {
-    send_response(req, false, "cannot start the kernel (see the debug console / stderr)", NULL);
-    free(t);
+  if (r != SG_SUCCESS) {
+    char m[2200];
+    fprintf(stderr, "spirv-sgdb: error: %s\n", err);
+    snprintf(m, sizeof m, "cannot start the kernel: %s", err);
+    send_response(req, false, m, NULL);
+    free(take_output());
     return;
   }
+  char banner[512];
+  sg_dbg_describe(D, banner, sizeof banner);
+  sb_add(&captured, "spirv-sgdb: %s\n", banner);
+  char *t = take_output();
   A.launched = true;
   send_response(req, true, NULL, NULL);
   send_output(t);
@@ -494,7 +499,7 @@ static void do_threads(const jv *req)
 {
   sbuf b = {0};
   sb_add(&b, "{\"threads\": [");
-  char *t = sgdb_finished() ? strdup("") : run_cmd("info lanes --json");
+  char *t = sg_dbg_finished(D) ? strdup("") : run_cmd("info lanes --json");
   const char *p = t;
   bool first = true;
   while ((p = strstr(p, "{\"lane\": "))) {
@@ -525,7 +530,7 @@ static void do_stack_trace(const jv *req)
 {
   const jv *args = jget(req, "arguments");
   A.thread_lane = (int64_t)jnum(args, "threadId", 1) - 1;
-  char *t = sgdb_finished() ? strdup("") : run_cmd("where --json");
+  char *t = sg_dbg_finished(D) ? strdup("") : run_cmd("where --json");
   sbuf b = {0};
   sb_add(&b, "{\"stackFrames\": [");
   const char *p = t;
@@ -582,7 +587,7 @@ static void do_scopes(const jv *req)
 /* The value of expr in lane A.thread_lane, through 'print --json'. */
 static bool eval_lane(const char *expr, char *val, size_t vn, char *type, size_t tn)
 {
-  int64_t lane = A.thread_lane >= 0 && (uint32_t)A.thread_lane < sgdb_lane_count() ? A.thread_lane : 0;
+  int64_t lane = A.thread_lane >= 0 && (uint32_t)A.thread_lane < sg_dbg_lane_count(D) ? A.thread_lane : 0;
   char *t = run_cmd("print --json %s lane %" PRId64, expr, lane);
   bool ok = false;
   const char *v = strstr(t, "\"value\": \"");
@@ -619,8 +624,8 @@ static void do_variables(const jv *req)
   if (ref == 1) {
     for (uint32_t i = 0; i < 5; i++)
       names[n++] = ids[i];
-  } else if (ref >= 1000 && !sgdb_finished()) {
-    n = sgdb_locals((uint32_t)(ref - 1000), names, 128);
+  } else if (ref >= 1000 && !sg_dbg_finished(D)) {
+    n = sg_dbg_locals(D, (uint32_t)(ref - 1000), names, 128);
   }
   for (uint32_t i = 0; i < n; i++) {
     char val[512], type[64];
@@ -642,7 +647,7 @@ static void do_variables(const jv *req)
 static void do_evaluate(const jv *req)
 {
   const char *expr = jstr(jget(req, "arguments"), "expression");
-  if (!expr || sgdb_finished()) {
+  if (!expr || sg_dbg_finished(D)) {
     send_response(req, false, !expr ? "evaluate needs an expression" : "the kernel has finished", NULL);
     return;
   }
@@ -657,7 +662,7 @@ static void do_evaluate(const jv *req)
     send_response(req, true, NULL, b.s);
     free(b.s);
     free(t);
-    if (sgdb_finished()) {
+    if (sg_dbg_finished(D)) {
       send_event("exited", "{\"exitCode\": 0}");
       send_event("terminated", NULL);
     }
@@ -686,11 +691,11 @@ static void run_and_report(const jv *req, const char *cmd, const char *reason)
     return;
   }
   send_response(req, true, NULL, NULL);
-  if (sgdb_finished()) {
+  if (sg_dbg_finished(D)) {
     send_event("terminated", NULL);
     return;
   }
-  int64_t keep = sgdb_focus_lane();
+  int64_t keep = sg_dbg_focus_lane(D);
   char *t = run_cmd("%s", cmd);
   (void)keep;
   after_run(t, reason);
@@ -725,14 +730,7 @@ static char *read_message(void)
 
 int sgdb_dap_main(void)
 {
-  /* the protocol gets the real stdout; the engine's printf goes to a file */
-  int pfd = dup(1);
-  proto = pfd >= 0 ? fdopen(pfd, "w") : NULL;
-  capture = tmpfile();
-  if (!proto || !capture || dup2(fileno(capture), 1) < 0) {
-    fprintf(stderr, "spirv-sgdb: error: cannot set up the DAP streams: %s\n", strerror(errno));
-    return 4;
-  }
+  proto = stdout;   /* the engine writes to its sink, never here */
   A.thread_lane = 0;
   int rc = 0;
   bool done = false;
@@ -813,8 +811,8 @@ int sgdb_dap_main(void)
     jfree(&req);
     free(msg);
   }
-  if (A.launched)
-    sgdb_close();
+  sg_dbg_destroy(D);
+  D = NULL;
   for (int f = 0; f < A.n_files; f++) {
     free(A.bp_files[f]);
     free(A.bp_nums[f]);
@@ -822,7 +820,7 @@ int sgdb_dap_main(void)
   free(A.bp_files);
   free(A.bp_nums);
   free(A.bp_counts);
-  fclose(capture);
-  fclose(proto);
+  free(take_output());
+  fflush(proto);
   return rc;
 }

@@ -434,6 +434,70 @@ int sg_write_dump(FILE *f, const char *name, sg_scalar s, bool hex, const void *
 /* Formats one element (no name) as oclgrind does; returns chars written. */
 int sg_format_value(char *buf, size_t n, sg_scalar s, bool hex, const void *elem);
 
+/* ------------------------------------------------------------ the debugger */
+
+/* The engine of spirv-sgdb (docs/sgdb.md), for programs that embed it: the
+ * terminal front-end, the DAP server (spirv-sgdb --dap) and any editor
+ * plugin or test drive the same session through these functions.  A
+ * session loads one kernel and debugs one launch of it on the reference
+ * interpreter; it is driven by spirv-sgdb's commands as text ("break 8 if
+ * lane == 3", "next", "reverse-step", "print in[gid]", "info lanes --json")
+ * and everything it says goes to the output sink, never to stdout.  One
+ * session is not safe to use from two threads at once. */
+typedef struct sg_dbg sg_dbg;
+
+typedef struct sg_dbg_config {
+  /* spirv-sgdb's command line without its front-end options (-x, --batch,
+   * --dap, --help): the FILE (.cl, .spv, .spvasm or .sim) and the kernel,
+   * NDRange, argument and loading options of spirv-sgrun, plus
+   * --no-debug-info.  argv[0] is the program name and is not read. */
+  int argc;
+  char **argv;
+  sg_write_fn output;            /* everything the session says; NULL: stdout */
+  void *output_user;
+  sg_message_fn message;         /* loader warnings (raw); NULL: to output */
+  void *message_user;
+  bool batch;                    /* commands come from a script: --timeout allowed */
+} sg_dbg_config;
+
+/* Loads the kernel and prepares its launch (nothing runs yet).  On error
+ * *out is NULL and err says why in one line (SG_ERROR_UNSUPPORTED,
+ * SG_ERROR_TOOL_MISSING, or another code for a bad option or input). */
+sg_result sg_dbg_create(const sg_dbg_config *c, sg_dbg **out, char *err, size_t err_size);
+void sg_dbg_destroy(sg_dbg *s);                 /* NULL: nothing */
+/* "kernel K, X x Y x Z work-groups, subgroup size N." (the banner). */
+void sg_dbg_describe(const sg_dbg *s, char *buf, size_t n);
+/* Runs one command line (see 'help'); its output goes to the sink. */
+void sg_dbg_command(sg_dbg *s, const char *line);
+/* Runs the commands read from f until its end or 'quit'; prompt: print
+ * "(sgdb) " before each, echo: print each command as "(sgdb) CMD". */
+void sg_dbg_command_loop(sg_dbg *s, FILE *f, bool prompt, bool echo);
+/* Makes going backwards cheap by checkpoints: copies of the whole process
+ * (fork) that sg_dbg_command_loop resumes from.  Only for a program that
+ * is the debugger (one session per process, commands through the loop);
+ * false when they cannot be had (SG_SGDB_NO_CHECKPOINTS set, or fork
+ * state unavailable).  The checkpoints end with sg_dbg_destroy. */
+bool sg_dbg_enable_checkpoints(sg_dbg *s);
+/* Stops a running 'continue' or 'step N' at the next instruction (safe to
+ * call from a signal handler). */
+void sg_dbg_interrupt(sg_dbg *s);
+bool sg_dbg_quit_requested(const sg_dbg *s);    /* 'quit' was run */
+bool sg_dbg_finished(const sg_dbg *s);          /* no subgroup to show */
+/* Lanes of the focused subgroup (0 when finished). */
+uint32_t sg_dbg_lane_count(const sg_dbg *s);
+/* 'lane L' focus: -1 none. */
+int64_t sg_dbg_focus_lane(const sg_dbg *s);
+void sg_dbg_set_focus_lane(sg_dbg *s, int64_t lane);
+/* Steps the launch has run (subgroup instructions): the current point. */
+uint64_t sg_dbg_position(const sg_dbg *s);
+/* Evaluates an expression (print's language) in one lane of the focused
+ * subgroup: true with the value as print shows it, or false with the
+ * reason in buf. */
+bool sg_dbg_eval(sg_dbg *s, const char *expr, uint32_t lane, char *buf, size_t n);
+/* The source-level names of frame depth's function (its parameters and
+ * named private variables); returns how many were stored in names. */
+uint32_t sg_dbg_locals(const sg_dbg *s, uint32_t depth, const char **names, uint32_t max);
+
 #ifdef __cplusplus
 }
 #endif

@@ -103,6 +103,86 @@ EXT_TEMPLATE = """               OpCapability Addresses
 """
 
 
+# Elementwise instructions with operands of the wrong shape (the open
+# differential finding of the first fuzz campaign: a vec2 OpFMul by a scalar
+# read past the scalar on the interpreter, the JIT broadcast it).
+EW_TEMPLATE = EXT_TEMPLATE.replace("       %uint = OpTypeInt 32 0\n",
+                                   "       %uint = OpTypeInt 32 0\n       %bool = OpTypeBool\n") \
+    .replace("     %uint_1 = OpConstant %uint 1\n",
+             "     %uint_1 = OpConstant %uint 1\n       %true = OpConstantTrue %bool\n") \
+    .replace("%r = OpExtInst {INSN}", "%r = {INSN}")
+
+# A vector load and store that are partly out of bounds (bytes 8..15 of a
+# 12-byte buffer): docs/semantics.md, the whole access faults, so the read
+# yields zero in both components and the store writes nothing.
+PARTIAL_OOB_KERNEL = """               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+               OpName %out "out"
+               OpName %in "in"
+       %void = OpTypeVoid
+      %ulong = OpTypeInt 64 0
+      %float = OpTypeFloat 32
+    %v2float = OpTypeVector %float 2
+    %ulong_1 = OpConstant %ulong 1
+    %float_1 = OpConstant %float 1
+    %float_7 = OpConstant %float 7
+    %float_8 = OpConstant %float 8
+       %v78 = OpConstantComposite %v2float %float_7 %float_8
+     %ptr_f = OpTypePointer CrossWorkgroup %float
+    %ptr_v2 = OpTypePointer CrossWorkgroup %v2float
+         %fn = OpTypeFunction %void %ptr_f %ptr_f
+          %k = OpFunction %void None %fn
+        %out = OpFunctionParameter %ptr_f
+         %in = OpFunctionParameter %ptr_f
+      %entry = OpLabel
+        %inv = OpBitcast %ptr_v2 %in
+        %ip1 = OpInBoundsPtrAccessChain %ptr_v2 %inv %ulong_1
+          %v = OpLoad %v2float %ip1 Aligned 8
+       %outv = OpBitcast %ptr_v2 %out
+        %op1 = OpInBoundsPtrAccessChain %ptr_v2 %outv %ulong_1
+               OpStore %op1 %v78 Aligned 8
+          %x = OpCompositeExtract %float %v 0
+          %y = OpCompositeExtract %float %v 1
+         %x1 = OpFAdd %float %x %float_1
+         %y1 = OpFAdd %float %y %float_1
+               OpStore %out %x1 Aligned 4
+         %o1 = OpInBoundsPtrAccessChain %ptr_f %out %ulong_1
+               OpStore %o1 %y1 Aligned 4
+               OpReturn
+               OpFunctionEnd
+"""
+
+
+# Constant data: OpConstantNull of arrays of N uints, COUNT of them (the
+# fuzz_run OOM inputs: a mutated array length made a 2 GiB constant that
+# the loader zeroed, 2.1 GB and 15 s).
+def const_kernel(n, count):
+    cs = "".join("         %%c%d = OpConstantNull %%arr%d\n" % (i, i % 2) for i in range(count))
+    return """               OpCapability Addresses
+               OpCapability Kernel
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+     %uint_n = OpConstant %uint """ + str(n) + """
+    %uint_n1 = OpConstant %uint """ + str(n + 1) + """
+       %arr0 = OpTypeArray %uint %uint_n
+       %arr1 = OpTypeArray %uint %uint_n1
+""" + cs + """%ptr_cw_uint = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %ptr_cw_uint
+          %k = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr_cw_uint
+      %entry = OpLabel
+          %x = OpCompositeExtract %uint %c0 1
+               OpStore %p %x
+               OpReturn
+               OpFunctionEnd
+"""
+
+
 def make_inputs(work):
     os.makedirs(work, exist_ok=True)
     f = {}
@@ -230,6 +310,24 @@ def make_inputs(work):
             ("ext_distance_lengths", "%float %std distance %v2f_1 %v4f_1"),
     ]:
         put(nm + ".spvasm", EXT_TEMPLATE.replace("{INSN}", insn))
+    # -- elementwise operand shapes (the vec2 differential finding)
+    for nm, insn in [
+            ("ew_fmul_vec_by_scalar", "OpFMul %v2float %v2f_1 %float_1"),
+            ("ew_fadd_int_operand", "OpFAdd %float %uint_1 %float_1"),
+            ("ew_iadd_short_vector", "OpIAdd %v4uint %v2u_1 %v4u_1"),
+            ("ew_iadd_narrow", "OpIAdd %uint %uchar_1 %uint_1"),
+            ("ew_ieq_widths", "OpIEqual %bool %uint_1 %uchar_1"),
+            ("ew_select_cond_int", "OpSelect %uint %uint_1 %uint_1 %uint_1"),
+            ("ew_select_object", "OpSelect %v2uint %true %v2u_1 %uint_1"),
+            ("ew_vts_int_scalar", "OpVectorTimesScalar %v2float %v2f_1 %uint_1"),
+            ("ew_convert_count", "OpConvertUToF %v4float %v2u_1"),
+            ("ew_not_of_type", "OpNot %uint %uint"),
+    ]:
+        put(nm + ".spvasm", EW_TEMPLATE.replace("{INSN}", insn))
+    put("partial_oob.spvasm", PARTIAL_OOB_KERNEL)
+    put("const_1g.spvasm", const_kernel(1 << 28, 1))      # one 1 GiB OpConstantNull
+    put("const_300x1m.spvasm", const_kernel(1 << 18, 300))  # 300 MiB in 1 MiB constants
+    put("const_100x1m.spvasm", const_kernel(1 << 18, 100))  # 100 MiB: loads and runs
     # -- assembly text
     put("random.spvasm", bytes(rnd.randrange(256) for _ in range(600)))
     put("syntax.spvasm", "; comment\n               OpCapability Kernel\n"
@@ -363,6 +461,38 @@ def cases(f):
                     ("ext_result_pointer", r"u_max: the result type must be"),
                     ("ext_distance_lengths", r"distance: the operands differ in length")]:
         c("OpenCL.std wrong types: " + nm[4:], [f[nm + ".spvasm"]], 2, pat)
+    # -- elementwise operands of the wrong shape: rejected at load on both
+    #    backends (the interpreter read past a scalar, the JIT broadcast it)
+    for be in ("interp", "jit"):
+        c("elementwise: vec2 OpFMul by a scalar (%s)" % be, [f["ew_fmul_vec_by_scalar.spvasm"], "--backend", be], 2,
+          r"OpFMul: operand 2 \(%\d+\) has 1 component, the result 2")
+    for nm, pat in [("ew_fadd_int_operand", r"OpFAdd: operand 1 \(%\d+\) is not a float scalar or vector"),
+                    ("ew_iadd_short_vector", r"OpIAdd: operand 1 \(%\d+\) has 2 components, the result 4"),
+                    ("ew_iadd_narrow", r"OpIAdd: operand 1 \(%\d+\) has 8-bit components, the result 32-bit"),
+                    ("ew_ieq_widths", r"OpIEqual: operand 2 \(%\d+\) has 8-bit components, the result 32-bit"),
+                    ("ew_select_cond_int", r"OpSelect: the condition %\d+ is not a boolean"),
+                    ("ew_select_object", r"OpSelect: object %\d+ is not of the result type"),
+                    ("ew_vts_int_scalar", r"OpVectorTimesScalar: operand 2 \(%\d+\) is not a float"),
+                    ("ew_convert_count", r"OpConvertUToF: operand 1 \(%\d+\) has 2 components, the result 4"),
+                    ("ew_not_of_type", r"OpNot: operand 1 \(%\d+\) is a type, not a value")]:
+        c("elementwise: " + nm[3:], [f[nm + ".spvasm"]], 2, pat)
+    # -- constant data: at most 256 MiB, checked before it is allocated
+    c("constant data: a 1 GiB OpConstantNull", [f["const_1g.spvasm"], "--global", "1", "--arg", "zero:1"], 2,
+      r"constant %\d+ of 1073741824 bytes brings the module's constant data to 10737418\d\d bytes, more than the "
+      r"limit of 268435456 bytes \(256 MiB\)", 10)
+    c("constant data: 300 constants of 1 MiB", [f["const_300x1m.spvasm"], "--global", "1", "--arg", "zero:1"], 2,
+      r"brings the module's constant data to 26843\d+ bytes, more than the limit of 268435456 bytes", 10)
+    for be in ("interp", "jit"):
+        c("constant data: 100 constants of 1 MiB run (%s)" % be,
+          [f["const_100x1m.spvasm"], "--backend", be, "--global", "1", "--arg", "zero:1", "--print", "arg0"], 0,
+          r"arg0\[0\] = 0", 60)
+    # a vector access partly out of bounds faults as a whole, on both backends
+    for be in ("interp", "jit"):
+        c("vector load and store partly out of bounds (%s)" % be,
+          [f["partial_oob.spvasm"], "--backend", be, "--global", "1", "--arg", "out=zero:3",
+           "--arg", "in=range:5:1:3", "--print", "out"], 1,
+          r"read of 8 bytes at buffer 'in'\+8 \(size 12\)(.|\n)*write of 8 bytes at buffer 'out'\+8 \(size 12\)"
+          r"(.|\n)*out\[0\] = 1\n  out\[1\] = 1\n  out\[2\] = 0\n")
     # -- finding 2: NDRange arithmetic that wraps
     c("finding 2: global 2^64-1, local 16", [g] + RUN[2:] + ["--global", "18446744073709551615", "--local", "16"], 2,
       r"too large \(limit 2\^48 work-groups\)")

@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <strings.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -59,6 +60,22 @@ static struct {
 } O;
 
 static char first_error[1024];
+
+/* -x scripts (see script_out_write) */
+typedef struct sticky {
+  uint64_t n_errors;   /* error lines of script commands */
+  unsigned long first_error_line;
+  bool diagnosed;      /* the kernel raised a diagnostic (a stop on it) */
+} sticky;
+static sticky sticky_local, *sticky_ = &sticky_local;
+
+static struct {
+  FILE *real;          /* stdout while the filter is in place */
+  FILE *script;
+  const char *name;
+  off_t cmd_off;       /* where the running command's line starts */
+  bool at_bol;
+} X = {.at_bol = true};
 
 static int die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int die(int code, const char *fmt, ...)
@@ -97,7 +114,8 @@ static void usage(FILE *f)
 "--global/--local/--arg as for spirv-sgrun.  Commands are read from stdin\n"
 "(prompt '(sgdb) '); type 'help' for the list.  See docs/sgdb.md.\n"
 "\n"
-"  -x FILE                  run the commands in FILE first\n"
+"  -x FILE                  run the commands in FILE first; a failed\n"
+"                           command's error line starts FILE:LINE:\n"
 "  --batch                  exit after the -x script (do not read stdin)\n"
 "  --dap                    speak the Debug Adapter Protocol on stdin/stdout\n"
 "                           (for editors; the kernel comes from 'launch':\n"
@@ -130,7 +148,13 @@ static void usage(FILE *f)
 "  --build-options OPTIONS (oclgrind-kernel's: -cl-std=, -D, -I DIR, -cl-*)\n"
 "  --no-debug-info          compile .cl without debug information (no\n"
 "                           source lines)\n"
-"  -h, --help  --version\n",
+"  -h, --help  --version\n"
+"\n"
+"Exit status: 2 when the session cannot start (bad usage or input), 3 when\n"
+"the kernel uses what spirv-sg does not run.  With --batch, at the end: 2 when\n"
+"a command of the script failed, else 1 when the kernel raised a diagnostic\n"
+"(a fault, undefined behaviour, a step or time limit) and the session stopped\n"
+"on it, else 0.  Without --batch, 0 once the session ends.\n",
       f);
 }
 
@@ -1566,6 +1590,11 @@ static void stdout_write(void *user, const char *text, size_t len)
   (void)user;
   if (S.replaying)
     return;   /* printed when it first ran */
+  if (X.real) {   /* a -x script runs: the kernel's output is not filtered */
+    fflush(stdout);
+    fwrite(text, 1, len, X.real);
+    return;
+  }
   fwrite(text, 1, len, stdout);
 }
 
@@ -1719,6 +1748,59 @@ static void cleanup(void)
   sg_run_opts_free(&O.run);
 }
 
+/* ------------------------------------------------------------ -x scripts
+ *
+ * A command's error in a -x script names the script and its line
+ * ("run.x:3: error: ..."), as a compiler's would.  The commands print
+ * "error: ..." at the start of a line of stdout (70-odd places), so while
+ * a script runs stdout goes through a filter that puts SCRIPT:LINE in
+ * front of such a line and counts it; the kernel's printf output goes to
+ * the real stdout, unfiltered.  The line is found from the script's file
+ * offset, not counted as lines are read: after a checkpoint takes the
+ * session over (dbg_ckpt.c) the offset, shared by every process, is right
+ * and a counter in this process would not be.  For the same reason what
+ * --batch's exit status depends on (an error, a diagnostic) is kept on a
+ * shared page. */
+
+static unsigned long script_line(void)
+{
+  FILE *f = fopen(X.name, "rb");
+  unsigned long line = 1;
+  if (!f)
+    return 0;
+  for (off_t i = 0; i < X.cmd_off; i++) {
+    int ch = getc(f);
+    if (ch == EOF)
+      break;
+    line += ch == '\n';
+  }
+  fclose(f);
+  return line;
+}
+
+static ssize_t script_out_write(void *cookie, const char *buf, size_t size)
+{
+  (void)cookie;
+  for (size_t i = 0; i < size;) {
+    if (X.at_bol && size - i >= 7 && !memcmp(buf + i, "error: ", 7)) {
+      char esc[1024];
+      sg_escape(esc, sizeof esc, X.name);
+      unsigned long line = script_line();
+      fprintf(X.real, "%s:%lu: ", esc, line);
+      if (!sticky_->n_errors++)
+        sticky_->first_error_line = line;
+    }
+    const char *nl = memchr(buf + i, '\n', size - i);
+    size_t n = nl ? (size_t)(nl - (buf + i)) + 1 : size - i;
+    if (fwrite(buf + i, 1, n, X.real) != n)
+      return i ? (ssize_t)i : -1;
+    X.at_bol = nl != NULL;
+    i += n;
+  }
+  fflush(X.real);
+  return (ssize_t)size;
+}
+
 /* Reads commands from f until EOF or quit. */
 static char *loop_line;
 static size_t loop_cap;
@@ -1739,6 +1821,8 @@ static void command_loop(FILE *f, bool interactive, bool echo)
       fputs("(sgdb) ", stdout);
       fflush(stdout);
     }
+    if (f == X.script)
+      X.cmd_off = ftello(f);
     ssize_t n = getline(&loop_line, &loop_cap, f);
     line = loop_line;
     if (n < 0) {
@@ -1766,6 +1850,8 @@ static void command_loop(FILE *f, bool interactive, bool echo)
     }
     execute(line);
     fflush(stdout);
+    if (S.n_faults)
+      sticky_->diagnosed = true;
   }
   ckpt_loop = NULL;
   free(loop_line);
@@ -1858,6 +1944,9 @@ int main(int argc, char **argv)
   }
   printf("spirv-sgdb: kernel %s, %zu x %zu x %zu work-groups, subgroup size %u. Type 'help' for commands.\n",
          S.k->name, S.groups[0], S.groups[1], S.groups[2], S.sg_size);
+  sticky *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (sh != MAP_FAILED)
+    sticky_ = sh;   /* zeroed; else the process's own copy (no checkpoints share it) */
   ckpt_enable();
   if (O.script) {
     FILE *f = fopen(O.script, "r");
@@ -1866,12 +1955,44 @@ int main(int argc, char **argv)
       cleanup();
       return rc;
     }
+    cookie_io_functions_t io = {.write = script_out_write};
+    FILE *filter = fopencookie(NULL, "w", io);
+    X.script = f;
+    X.name = O.script;
+    if (filter) {
+      setvbuf(filter, NULL, _IOLBF, 0);
+      fflush(stdout);
+      X.real = stdout;
+      stdout = filter;
+    }
     command_loop(f, false, true);
+    if (filter) {
+      fflush(filter);
+      stdout = X.real;
+      X.real = NULL;
+      fclose(filter);
+    }
+    X.script = NULL;
     fclose(f);
   }
   if (!O.batch && !S.quit)
     command_loop(stdin, isatty(0) != 0, isatty(0) == 0);
+  /* --batch: 2 when a script command failed (its result cannot be trusted),
+   * else 1 when the kernel raised a diagnostic (a fault, undefined behaviour,
+   * a step or time limit) and the session stopped on it, else 0 */
+  int code = EXIT_OK;
+  if (O.batch)
+    code = sticky_->n_errors ? EXIT_USAGE : sticky_->diagnosed || S.n_faults ? EXIT_FAULT : EXIT_OK;
+  if (O.batch && sticky_->n_errors) {
+    char esc[1024];
+    sg_escape(esc, sizeof esc, O.script);
+    fflush(stdout);
+    fprintf(stderr, PROG ": error: %" PRIu64 " command%s of the script failed, the first at %s:%lu\n",
+            sticky_->n_errors, sticky_->n_errors == 1 ? "" : "s", esc, sticky_->first_error_line);
+  }
   cleanup();
-  ckpt_shutdown(0);
-  return 0;
+  ckpt_shutdown(code);
+  if (sh != MAP_FAILED)
+    munmap(sh, sizeof *sh);
+  return code;
 }

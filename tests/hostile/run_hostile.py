@@ -376,6 +376,7 @@ def make_inputs(work):
     put("priv_1m.spvasm", priv_kernel(1 << 18, 1))      # 1 MiB per work-item: runs
     put("priv_1g.sim", "priv_1g.spvasm\nk\n64 1 1\n64 1 1\n<size=256 float fill=0 dump>\n")
     put("escape_cmd.x", b"print \x1b[2J\xff\nquit\n")
+    put("typo.x", "# a comment, then a blank line\n\ncontniue\ncontinue\nquit\n")
     return f
 
 
@@ -690,11 +691,11 @@ def cases(f):
     # -- spirv-sgdb: the same flags; its session reports a limit as a fault stop
     D = [SGDB, "--batch", "-x", f["continue.x"]]
     c("sgdb: --step-limit stops a runaway loop and names the flag",
-      D + [f["loop.spvasm"], "--step-limit", "100000"] + RUN, 0,
+      D + [f["loop.spvasm"], "--step-limit", "100000"] + RUN, 1,
       r"step limit of 100000 instructions per subgroup reached \(raise it with --step-limit N\)[^\n]*\n"
       r"(.*\n)?Stopped on the diagnostic above", 60)
     c("sgdb: --timeout stops a runaway loop (--batch)",
-      D + [f["loop.spvasm"], "--timeout", "1", "--step-limit", "100000000000"] + RUN, 0,
+      D + [f["loop.spvasm"], "--timeout", "1", "--step-limit", "100000000000"] + RUN, 1,
       r"time limit of 1 s reached \(--timeout SECONDS\)", 60)
     c("sgdb: --timeout without --batch", [SGDB, f["loop.spvasm"], "--timeout", "1"] + RUN, 2, r"--timeout needs --batch")
     c("sgdb: --timeout 0", [SGDB, "--batch", f["loop.spvasm"], "--timeout", "0"] + RUN, 2,
@@ -714,8 +715,22 @@ def cases(f):
     c("sgdb: binary option escaped", [SGDB, "--\x1b[2J"], 2, r"unknown option '--\\x1b\[2J'")
     c("sgdb: binary --arg escaped", [SGDB, g, "--global", "4", "--arg", "\x1b[31m\udcff"], 2, r"\\x1b\[31m\\xff")
     c("sgdb: control bytes in a script command are escaped and refused",
-      [SGDB, "--batch", "-x", f["escape_cmd.x"], g] + RUN, 0,
-      r"\(sgdb\) print \\x1b\[2J\\xff\nerror: the command contains the control byte \\x1b at column 7")
+      [SGDB, "--batch", "-x", f["escape_cmd.x"], g] + RUN, 2,
+      r"\(sgdb\) print \\x1b\[2J\\xff\n\S*escape_cmd\.x:1: error: the command contains the control byte \\x1b at column 7")
+    # --batch exit status: 0, 1 after a stop on a diagnostic, 2 after a command error (SCRIPT:LINE)
+    c("sgdb --batch: a clean run exits 0", [SGDB, "--batch", "-x", f["continue.x"], g] + RUN, 0,
+      r"\[kernel finished: 0 diagnostics\]")
+    c("sgdb --batch: a fault stop exits 1", [SGDB, "--batch", "-x", f["continue.x"], f["partial_oob.spvasm"],
+                                            "--global", "1", "--arg", "zero:3", "--arg", "zero:3"], 1,
+      r"Stopped on the diagnostic above")
+    c("sgdb --batch: a script error names SCRIPT:LINE and exits 2",
+      [SGDB, "--batch", "-x", f["typo.x"], g] + RUN, 2,
+      r"^\(sgdb\) contniue\n\S*typo\.x:3: error: unknown command 'contniue'")
+    c("sgdb --batch: an error after a fault stop still exits 2",
+      [SGDB, "--batch", "-x", f["typo.x"], f["partial_oob.spvasm"], "--global", "1", "--arg", "zero:3",
+       "--arg", "zero:3"], 2, r"typo\.x:3: error: unknown command")
+    c("sgdb: a script that does not exist", [SGDB, "--batch", "-x", f["continue.x"] + ".none", g] + RUN, 2,
+      r"cannot read script .*continue\.x\.none.*No such file")
     c("sgdb: wrapped NDRange", [SGDB, g] + RUN[2:] + ["--global", "18446744073709551615", "--local", "16"], 2,
       r"too large \(limit 2\^48 work-groups\)")
     c("sgdb: local:64 GiB", [SGDB, f["loc.spv"], "--global", "16", "--arg", "zero:16", "--arg", "local:68719476736"], 2,

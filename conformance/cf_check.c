@@ -523,7 +523,7 @@ int cf_check_run(const cf_check_opts *o)
       base = i;
     for (uint32_t d = 0; d < rr[i].rep->n_diags; ++d) {
       const sg_diag *g = &rr[i].rep->diags[d];
-      if (g->n_accesses)   /* a detector's report: "fault: data race: ..." says it all */
+      if (g->n_accesses || g->formatted)   /* "fault: KIND: ..." or "ub: KIND: ..." says it all */
         fprintf(txt, "S=%u: %s\n", sizes[i], esc(g->formatted ? g->formatted : g->message));
       else
         fprintf(txt, "S=%u: %s: %s\n", sizes[i], g->is_ub ? "undefined behaviour" : "fault",

@@ -27,6 +27,11 @@ typedef struct cf_suite_opts {
   uint32_t retries;        /* --retries N: reruns of a failed case before it counts (default 1) */
   const char *plant_flaky; /* self-test: corrupt this op's expectation on the first attempt only */
   const char *rerun_args;  /* the selection options as typed (shell-quoted), for rerun lines */
+  /* spirv-sgrun's limit flags, same names (docs/limits.md); 0 = the suite's
+   * own: a step limit of 2^24 (its kernels are short), no time limit */
+  uint64_t max_module_bytes, max_instructions, max_validate_insns, step_limit;
+  double time_limit;       /* --timeout, per launch */
+  bool no_validate;
 } cf_suite_opts;
 
 int cf_suite_run(const cf_suite_opts *o);

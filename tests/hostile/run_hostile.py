@@ -686,6 +686,23 @@ def cases(f):
           r"variable 'a2' .* to 1610612736 bytes, more than the limit of 1073741824 bytes")
         c("private 1 MiB x 16 runs (%s)" % be, [f["priv_1m.spvasm"], "--global", "16", "--local", "16", "--backend", be,
                                                "--arg", "zero:16"], 0, None, 60)
+    c("sgconform check: a limit stop has one 'fault:' prefix", C + [f["loop.sim"], "--step-limit", "1000", "--sizes", "4"],
+      1, r"^S=4: fault: step limit: step limit of 1000 instructions")
+    # -- spirv-sgconform suite: the same limit flags, and a selection of nothing is an error
+    SU = [SGCONFORM, "suite", "--op", "reduce_add", "--type", "int", "--size", "16", "--backend", "interp",
+          "--no-progress", "--max-failures", "1"]
+    c("sgconform suite: --step-limit reaches the launches and the rerun line", SU + ["--step-limit", "5"], 1,
+      r"step limit of 5 instructions(.|\n)*rerun: \S+ suite --case \S+ --step-limit 5\n(.|\n)*0 passed, [1-9]\d* failed", 60)
+    c("sgconform suite: --max-module-size reaches the loads", SU + ["--max-module-size", "100"], 1,
+      r"larger than the limit of 100 bytes \(raise it with --max-module-size\)", 60)
+    c("sgconform suite: --timeout abc", SU + ["--timeout", "abc"], 2, r"invalid --timeout 'abc' \(seconds > 0\)")
+    c("sgconform suite: --step-limit 0", SU + ["--step-limit", "0"], 2, r"invalid --step-limit '0'")
+    c("sgconform suite: --max-failures abc", SU + ["--max-failures", "abc"], 2,
+      r"--max-failures wants a number from 0 to 4294967295, got 'abc'")
+    c("sgconform suite: a misspelt --op selects nothing: an error", [SGCONFORM, "suite", "--op", "reduce_ad"], 2,
+      r"no case matches the selection")
+    c("sgconform suite: a size the reduced set lacks", [SGCONFORM, "suite", "--size", "9"], 2,
+      r"no case matches the selection .*--full adds")
     c("sgconform: private float a[1<<28]", C + [f["priv_1g.sim"], "--sizes", "16"], 2,
       r"priv_1g\.sim: the kernel cannot be launched at any subgroup size: private memory of a work-group")
     # -- spirv-sgdb: the same flags; its session reports a limit as a fault stop

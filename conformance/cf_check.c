@@ -132,6 +132,7 @@ typedef struct launch_src {
   size_t global[3], local[3];
   uint64_t step_limit;     /* --step-limit; 0 = the default */
   double time_limit;       /* --timeout, else the run file's; 0 = none */
+  uint64_t max_private_memory;
 } launch_src;
 
 typedef struct run_res {
@@ -177,7 +178,7 @@ static void run_at(const launch_src *ls, uint32_t S, sg_backend be, uint32_t che
   sg_run_desc d = {.kernel = ls->k->name, .work_dim = 3, .subgroup_size = S, .args = a,
                    .n_args = ls->n_args, .backend = be, .repeat = 1, .jit_opt_level = -1,
                    .ub = SG_UB_WARN, .checks = checks, .step_limit = ls->step_limit,
-                   .time_limit = ls->time_limit};
+                   .time_limit = ls->time_limit, .max_private_memory = ls->max_private_memory};
   for (int i = 0; i < 3; ++i) {
     d.global_size[i] = ls->global[i];
     d.local_size[i] = ls->local[i];
@@ -236,6 +237,7 @@ static int open_launch(const cf_check_opts *o, const char *module_path, launch_s
   memset(ls, 0, sizeof *ls);
   ls->step_limit = o->step_limit;
   ls->time_limit = o->time_limit;
+  ls->max_private_memory = o->max_private_memory;
   const char *rfpath = o->runfile;
   if (!rfpath && ends_with(o->file, ".sim"))
     rfpath = o->file;

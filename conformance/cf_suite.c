@@ -385,7 +385,7 @@ static void run_case_launch(suite *s, const cf_case *c, const sg_module *m, cons
     }
     ip_launch_desc d = {.kernel = kname, .work_dim = g->dim, .subgroup_size = g->S, .args = ia,
                         .n_args = na, .break_op = s->o->break_op, .step_limit = suite_step_limit(s),
-                        .time_limit = s->o->time_limit};
+                        .time_limit = s->o->time_limit, .max_private_total = s->o->max_private_memory};
     for (int i = 0; i < 3; ++i) {
       d.global_size[i] = g->global[i];
       d.local_size[i] = g->local[i];
@@ -408,7 +408,8 @@ static void run_case_launch(suite *s, const cf_case *c, const sg_module *m, cons
   sg_run_desc d = {.kernel = kname, .work_dim = g->dim, .subgroup_size = g->S, .args = a,
                    .n_args = na, .backend = c->backend ? SG_BACKEND_JIT : SG_BACKEND_INTERP,
                    .repeat = 1, .jit_opt_level = c->backend ? s->o->jit_opt : -1,
-                   .step_limit = suite_step_limit(s), .time_limit = s->o->time_limit};
+                   .step_limit = suite_step_limit(s), .time_limit = s->o->time_limit,
+                   .max_private_memory = s->o->max_private_memory};
   for (int i = 0; i < 3; ++i) {
     d.global_size[i] = g->global[i];
     d.local_size[i] = g->local[i];

@@ -32,6 +32,7 @@ typedef struct cf_suite_opts {
   uint64_t max_module_bytes, max_instructions, max_validate_insns, step_limit;
   double time_limit;       /* --timeout, per launch */
   bool no_validate;
+  uint64_t max_private_memory;   /* --max-private-memory BYTES */
 } cf_suite_opts;
 
 int cf_suite_run(const cf_suite_opts *o);
@@ -66,6 +67,7 @@ typedef struct cf_check_opts {
   uint64_t max_module_bytes, max_instructions, max_validate_insns, step_limit;
   double time_limit;       /* --timeout, per launch; else the run file's #sg: timeout= */
   bool no_validate;
+  uint64_t max_private_memory;   /* --max-private-memory BYTES */
 } cf_check_opts;
 
 /* "spirv-sgconform: " + the message, escaped (sg_escape: it may quote

@@ -30,7 +30,7 @@ static void usage(FILE *f)
         "suite, check and compare also take spirv-sgrun's limits (docs/limits.md): --step-limit N\n"
         "(suite default 2^24), --timeout SECONDS (per launch; else the run file's #sg: timeout=),\n"
         "--max-module-size BYTES, --max-instructions N, --max-validate-instructions N,\n"
-        "--no-validate\n"
+        "--no-validate, --max-private-memory BYTES\n"
         "(FILE may be the run file itself: FILE.sim names the kernel file)\n"
         "LIST is comma-separated; --op takes operation names (reduce_add), family names\n"
         "(khr, query, ext_types, vote, ballot, arith, shuffle, shuffle_rel, clustered,\n"
@@ -67,7 +67,8 @@ static int limit_option(int argc, char **argv, int *i, cf_check_opts *o)
   uint64_t *u = strcmp(a, "--max-module-size") == 0 ? &o->max_module_bytes
               : strcmp(a, "--max-instructions") == 0 ? &o->max_instructions
               : strcmp(a, "--max-validate-instructions") == 0 ? &o->max_validate_insns
-              : strcmp(a, "--step-limit") == 0 ? &o->step_limit : NULL;
+              : strcmp(a, "--step-limit") == 0 ? &o->step_limit
+              : strcmp(a, "--max-private-memory") == 0 ? &o->max_private_memory : NULL;
   if (strcmp(a, "--no-validate") == 0) {
     o->no_validate = true;
     return 1;
@@ -81,7 +82,8 @@ static int limit_option(int argc, char **argv, int *i, cf_check_opts *o)
   if (u) {
     unsigned long long n = strtoull(v, &end, 0);
     if (!*v || *end || errno || v[0] == '-' || v[0] == '+' || n == 0) {
-      cf_error("invalid %s '%s' (%s > 0)", a, v, u == &o->max_module_bytes ? "bytes" : "a count");
+      cf_error("invalid %s '%s' (%s > 0)", a, v,
+               u == &o->max_module_bytes || u == &o->max_private_memory ? "bytes" : "a count");
       return -1;
     }
     *u = n;
@@ -250,6 +252,7 @@ static int main_suite(int argc, char **argv)
   o.step_limit = limits.step_limit;
   o.time_limit = limits.time_limit;
   o.no_validate = limits.no_validate;
+  o.max_private_memory = limits.max_private_memory;
   if (o.case_name) {
     /* the case name says which backend */
     o.jit = strstr(o.case_name, ".jit") != NULL;

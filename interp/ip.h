@@ -209,6 +209,8 @@ typedef struct ip_launch_desc {
                                     deliberately corrupted (conformance self-test); 0 = off */
   uint32_t checks;               /* IP_DETECT_* bits (detectors, docs/semantics.md
                                     "Detectors"); work-groups then run on one thread */
+  uint64_t max_private_total;    /* private memory of the work-items run at once;
+                                    0 = IP_MAX_PRIVATE_TOTAL */
 } ip_launch_desc;
 
 /* Detectors: plugins on the interpreter's events (interp/ip_check.h). */

@@ -137,6 +137,7 @@ static void usage(FILE *f)
 "                           134217728 = 2^27)\n"
 "  --timeout SECONDS        wall time from the kernel's start before a fault\n"
 "                           (needs --batch: prompt time would count)\n"
+"  --max-private-memory BYTES  private memory of a work-group (default 4 GiB)\n"
 "  --data-races --lockstep --uninitialized --check-all\n"
 "                           detectors (as spirv-sgrun): a report stops the run\n"
 "\n"
@@ -1674,6 +1675,7 @@ static int setup(void)
   d->ub = O.run.ub;
   d->checks = O.run.checks;   /* detector reports stop like faults */
   d->step_limit = O.run.step_limit;
+  d->max_private_memory = O.run.max_private_memory;
   d->time_limit = O.run.time_limit;
   d->printf_out = stdout_write;
   d->message = on_message;

@@ -261,6 +261,9 @@ static void usage(FILE *f)
 "                           none; run files: #sg: timeout=SECONDS); also\n"
 "                           --time-limit.  A run longer than 2 s shows its\n"
 "                           progress on stderr when stderr is a terminal\n"
+"  --max-private-memory BYTES  private memory of the work-items run at once\n"
+"                           (a work-group's, times the threads; default\n"
+"                           4294967296 = 4 GiB; 1 GiB per work-item is fixed)\n"
 "\n"
 "Loading:\n"
 "  --no-validate            skip spirv-val\n"
@@ -750,6 +753,7 @@ int main(int argc, char **argv)
   d.checks = O.run.checks;
   d.stop_on_fault = O.stop_on_fault;
   d.step_limit = O.run.step_limit;
+  d.max_private_memory = O.run.max_private_memory;
   d.time_limit = O.run.time_limit > 0 ? O.run.time_limit : sg_runfile_timeout(rf);
   d.repeat = O.repeat;
   /* progress on a terminal only: scripts and CI logs get no \r lines */

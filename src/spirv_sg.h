@@ -269,6 +269,11 @@ typedef struct sg_run_desc {
    * on the interpreter only: backend auto then means interp, jit is an
    * error (SG_ERROR_INVALID_ARGUMENT). */
   uint32_t checks;
+  /* Private memory (Function variables, by-value arguments) of the
+   * work-items run at once: a work-group's, times the threads; 0 = 4 GiB
+   * (docs/limits.md).  A work-group past it is an error before the launch;
+   * more threads than fit run fewer work-groups at once.  (appended field) */
+  uint64_t max_private_memory;
 } sg_run_desc;
 
 enum {

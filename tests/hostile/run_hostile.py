@@ -375,6 +375,7 @@ def make_inputs(work):
     put("priv_9x512m.spvasm", priv_kernel(1 << 27, 9))  # 4.5 GiB: would wrap 32-bit sums
     put("priv_1m.spvasm", priv_kernel(1 << 18, 1))      # 1 MiB per work-item: runs
     put("priv_1g.sim", "priv_1g.spvasm\nk\n64 1 1\n64 1 1\n<size=256 float fill=0 dump>\n")
+    put("priv_1m.sim", "priv_1m.spvasm\nk\n16 1 1\n16 1 1\n<size=64 float fill=0 dump>\n")
     put("escape_cmd.x", b"print \x1b[2J\xff\nquit\n")
     put("typo.x", "# a comment, then a blank line\n\ncontniue\ncontinue\nquit\n")
     return f
@@ -703,6 +704,28 @@ def cases(f):
       r"no case matches the selection")
     c("sgconform suite: a size the reduced set lacks", [SGCONFORM, "suite", "--size", "9"], 2,
       r"no case matches the selection .*--full adds")
+    # --max-private-memory: the work-group limit, named in the message, in every tool
+    for be in ("interp", "jit"):
+        c("--max-private-memory lowers the limit (%s)" % be,
+          [f["priv_1m.spvasm"], "--global", "16", "--local", "16", "--backend", be, "--arg", "zero:16",
+           "--max-private-memory", "8000000"], 2,
+          r"private memory of a work-group: 16 work-items x 1048576 bytes = 16777216 bytes, more than the limit of "
+          r"8000000 bytes for the work-items run at once \(--max-private-memory BYTES raises it")
+        c("--max-private-memory just enough runs (%s)" % be,
+          [f["priv_1m.spvasm"], "--global", "16", "--local", "16", "--backend", be, "--arg", "zero:16",
+           "--max-private-memory", "16777216"], 0, None, 60)
+    c("--max-private-memory 0", [g, "--max-private-memory", "0"] + RUN, 2, r"invalid --max-private-memory '0' \(bytes > 0\)")
+    c("--max-private-memory -1", [g, "--max-private-memory", "-1"] + RUN, 2, r"invalid --max-private-memory '-1'")
+    c("default limit names --max-private-memory", [f["priv_512m.spvasm"], "--global", "64", "--local", "64",
+                                                  "--arg", "zero:64"], 2,
+      r"4294967296 bytes \(4 GiB\) for the work-items run at once \(--max-private-memory BYTES raises it")
+    c("sgconform check: --max-private-memory", C + [f["priv_1m.sim"], "--sizes", "16", "--max-private-memory", "8000000"],
+      2, r"cannot be launched at any subgroup size: private memory of a work-group: .* more than the limit of 8000000 bytes")
+    c("sgconform: --max-private-memory abc", C + [g, "--max-private-memory", "abc"], 2,
+      r"invalid --max-private-memory 'abc' \(bytes > 0\)")
+    c("sgdb: --max-private-memory", [SGDB, "--batch", f["priv_1m.spvasm"], "--global", "16", "--local", "16",
+                                     "--arg", "zero:16", "--max-private-memory", "8000000"], 2,
+      r"more than the limit of 8000000 bytes for the work-items run at once")
     c("sgconform: private float a[1<<28]", C + [f["priv_1g.sim"], "--sizes", "16"], 2,
       r"priv_1g\.sim: the kernel cannot be launched at any subgroup size: private memory of a work-group")
     # -- spirv-sgdb: the same flags; its session reports a limit as a fault stop

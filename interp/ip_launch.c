@@ -255,6 +255,17 @@ static int check_private(ip_launch *l, char *err, size_t err_size) {
              (unsigned long long)total, gib);
     return IP_ERR_ARGS;
   }
+  /* the kernel's frame: its registers for the S lanes of each subgroup */
+  uint64_t regs = (uint64_t)l->kernel_fn->base.regs_per_lane * S * (lanes / S);
+  if (wg + regs > total) {
+    snprintf(err, err_size, "registers of the kernel's frames: %llu work-items x %llu bytes = %llu bytes, with %llu "
+             "bytes of private memory more than the limit of %llu bytes for the work-items run at once "
+             "(--max-private-memory BYTES raises it; smaller --local or --subgroup-size help)",
+             (unsigned long long)lanes, (unsigned long long)l->kernel_fn->base.regs_per_lane,
+             (unsigned long long)regs, (unsigned long long)wg, (unsigned long long)total);
+    return IP_ERR_ARGS;
+  }
+  wg += regs;
   uint64_t fit = wg ? total / wg : 1;
   if (l->desc.threads > fit) l->desc.threads = (uint32_t)fit;
   /* one work-group's worth now, so that an allocation failure is an error

@@ -183,6 +183,34 @@ def const_kernel(n, count):
 """
 
 
+# A kernel that loads a whole array of N uints into one SSA value: its
+# register takes N*4 bytes per work-item (the interpreter's frames; the JIT
+# keeps no aggregates in values and falls back to the interpreter).
+def frame_kernel(n):
+    return """               OpCapability Addresses
+               OpCapability Kernel
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+               OpName %x "x"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+     %uint_n = OpConstant %uint """ + str(n) + """
+        %arr = OpTypeArray %uint %uint_n
+ %ptr_cw_arr = OpTypePointer CrossWorkgroup %arr
+%ptr_cw_uint = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %ptr_cw_arr %ptr_cw_uint
+          %k = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr_cw_arr
+          %o = OpFunctionParameter %ptr_cw_uint
+      %entry = OpLabel
+          %x = OpLoad %arr %p
+          %e = OpCompositeExtract %uint %x 1
+               OpStore %o %e
+               OpReturn
+               OpFunctionEnd
+"""
+
+
 def make_inputs(work):
     os.makedirs(work, exist_ok=True)
     f = {}
@@ -325,6 +353,8 @@ def make_inputs(work):
     ]:
         put(nm + ".spvasm", EW_TEMPLATE.replace("{INSN}", insn))
     put("partial_oob.spvasm", PARTIAL_OOB_KERNEL)
+    put("frame_512m.spvasm", frame_kernel(1 << 27))        # a 512 MiB value: past the register limit
+    put("frame_64m.spvasm", frame_kernel(1 << 24))         # 64 MiB per work-item: runs at S=16
     put("const_1g.spvasm", const_kernel(1 << 28, 1))      # one 1 GiB OpConstantNull
     put("const_300x1m.spvasm", const_kernel(1 << 18, 300))  # 300 MiB in 1 MiB constants
     put("const_100x1m.spvasm", const_kernel(1 << 18, 100))  # 100 MiB: loads and runs
@@ -488,6 +518,19 @@ def cases(f):
         c("constant data: 100 constants of 1 MiB run (%s)" % be,
           [f["const_100x1m.spvasm"], "--backend", be, "--global", "1", "--arg", "zero:1", "--print", "arg0"], 0,
           r"arg0\[0\] = 0", 60)
+    # -- the interpreter's frames (registers), checked before the launch
+    for be in ("interp", "jit"):
+        c("frames: a 512 MiB value in a register (%s)" % be,
+          [f["frame_512m.spvasm"], "--backend", be, "--global", "16", "--arg", "zero:4", "--arg", "zero:4"], 2,
+          r"registers of function 'k': 536870\d+ bytes per work-item \(its largest value, x, 536870912 bytes\), "
+          r"more than the limit of 268435456 bytes \(256 MiB\)")
+    c("frames: 64 MiB registers x 128 lanes", [f["frame_64m.spvasm"], "--global", "128", "--subgroup-size", "128",
+                                              "--arg", "zero:4", "--arg", "zero:4"], 2,
+      r"registers of the kernel's frames: 128 work-items x 671088\d\d bytes = \d+ bytes, with \d+ bytes of private "
+      r"memory more than the limit of 4294967296 bytes .*--max-private-memory")
+    c("frames: 64 MiB registers x 16 lanes run (out-of-bounds load)", [f["frame_64m.spvasm"], "--global", "16",
+                                                                      "--arg", "zero:4", "--arg", "zero:4"], 1,
+      r"read of 67108864 bytes at buffer 'arg0'\+0 \(size 4\)", 60)
     # a vector access partly out of bounds faults as a whole, on both backends
     for be in ("interp", "jit"):
         c("vector load and store partly out of bounds (%s)" % be,

@@ -728,9 +728,18 @@ int main(int argc, char **argv)
       }
       o.scalar = s;
       o.hex = hex;
-      o.components = tn[tl] ? (uint32_t)strtoul(tn + tl, NULL, 10) : 1;
-      if (!o.components)
-        o.components = 1;
+      o.components = 1;
+      if (tn[tl]) {
+        /* an OpenCL vector width and nothing after it ("float99" was read as float) */
+        char *end;
+        unsigned long w = strtoul(tn + tl, &end, 10);
+        if (*end || (w != 2 && w != 3 && w != 4 && w != 8 && w != 16)) {
+          rc = die(EXIT_USAGE, "--print %s:%s: invalid vector width '%s' (2, 3, 4, 8 or 16)", target,
+                   O.prints[i].type, tn + tl);
+          goto out;
+        }
+        o.components = (uint32_t)w;
+      }
     }
     outs[n_outs++] = o;
   }

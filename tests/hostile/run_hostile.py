@@ -590,6 +590,10 @@ def cases(f):
                                     "--arg", "zero:4", "--arg", "1"], 2, r"arg|argument|element|large|memory")
     c("buffer past the limit in a run file", [f["buffer_past_limit.sim"]], 2, r"buffer_past_limit\.sim:5")
     # -- finding 5: --print streams; a failed write is an error
+    c("--print TYPE with a bad vector width", [g] + RUN + ["--print", "out:float99"], 2,
+      r"--print out:float99: invalid vector width '99' \(2, 3, 4, 8 or 16\)")
+    c("--print TYPE with garbage after the width", [g] + RUN + ["--print", "out:int4x"], 2,
+      r"invalid vector width '4x'")
     c("finding 5: --print to a full disk", [g] + RUN + ["--print", "out", "--stdout", "/dev/full"], 2,
       r"cannot print 'out' on standard output: No space left")
     c("finding 5: --print of 1M elements prints them all",

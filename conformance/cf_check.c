@@ -525,7 +525,11 @@ int cf_check_run(const cf_check_opts *o)
       base = i;
     for (uint32_t d = 0; d < rr[i].rep->n_diags; ++d) {
       const sg_diag *g = &rr[i].rep->diags[d];
-      if (g->n_accesses || g->formatted)   /* "fault: KIND: ..." or "ub: KIND: ..." says it all */
+      /* the formatted record starts "fault: KIND: ..." or "ub: KIND: ...":
+         one prefix, undefined behaviour spelled out */
+      if (g->formatted && !g->n_accesses && !strncmp(g->formatted, "ub: ", 4))
+        fprintf(txt, "S=%u: undefined behaviour: %s\n", sizes[i], esc(g->formatted + 4));
+      else if (g->n_accesses || g->formatted)
         fprintf(txt, "S=%u: %s\n", sizes[i], esc(g->formatted ? g->formatted : g->message));
       else
         fprintf(txt, "S=%u: %s: %s\n", sizes[i], g->is_ub ? "undefined behaviour" : "fault",

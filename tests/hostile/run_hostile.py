@@ -758,9 +758,9 @@ def cases(f):
            "--max-private-memory", "8000000"], 2,
           r"private memory of a work-group: 16 work-items x 1048576 bytes = 16777216 bytes, more than the limit of "
           r"8000000 bytes for the work-items run at once \(--max-private-memory BYTES raises it")
-        c("--max-private-memory just enough runs (%s)" % be,
+        c("--max-private-memory with room for 16 x 1 MiB and the frames runs (%s)" % be,
           [f["priv_1m.spvasm"], "--global", "16", "--local", "16", "--backend", be, "--arg", "zero:16",
-           "--max-private-memory", "16777216"], 0, None, 60)
+           "--max-private-memory", "17000000"], 0, None, 60)
     c("--max-private-memory 0", [g, "--max-private-memory", "0"] + RUN, 2, r"invalid --max-private-memory '0' \(bytes > 0\)")
     c("--max-private-memory -1", [g, "--max-private-memory", "-1"] + RUN, 2, r"invalid --max-private-memory '-1'")
     c("default limit names --max-private-memory", [f["priv_512m.spvasm"], "--global", "64", "--local", "64",

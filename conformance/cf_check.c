@@ -714,6 +714,14 @@ int cf_compare_run(const cf_check_opts *o)
 {
   msgs mm = {0};
   launch_src ls;
+  /* a missing or mistyped folder is bad input (exit 2), not "0 buffers
+     compared" as a finding */
+  struct stat st;
+  int bad = stat(o->device_dir, &st) != 0 ? errno : 0;
+  if (bad || !S_ISDIR(st.st_mode)) {
+    cf_error("--device-output %s: %s", o->device_dir, bad ? strerror(bad) : "not a directory");
+    return 2;
+  }
   int rc = open_launch(o, o->file, &ls, &mm);
   if (rc || !ls.rf) {
     if (!rc)
@@ -787,9 +795,11 @@ int cf_compare_run(const cf_check_opts *o)
     free(dev);
   }
   if (!compared)
-    printf("no dumps found in %s (expected NAME.bin or argN.bin per output argument)\n", o->device_dir);
-  printf("%u buffer%s compared, %u differ\n", compared, compared == 1 ? "" : "s", differing);
+    cf_error("no dumps found in %s (expected NAME.bin or argN.bin per output argument)", o->device_dir);
+  else
+    printf("%u buffer%s compared, %u differ\n", compared, compared == 1 ? "" : "s", differing);
   run_free(&r, ls.n_args);
   close_launch(&ls);
-  return differing || !compared ? 1 : 0;
+  /* nothing to compare is an error in the input, as the folder check above */
+  return !compared ? 2 : differing ? 1 : 0;
 }

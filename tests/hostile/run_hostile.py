@@ -407,6 +407,7 @@ def make_inputs(work):
     put("priv_1g.sim", "priv_1g.spvasm\nk\n64 1 1\n64 1 1\n<size=256 float fill=0 dump>\n")
     put("priv_1m.sim", "priv_1m.spvasm\nk\n16 1 1\n16 1 1\n<size=64 float fill=0 dump>\n")
     put("escape_cmd.x", b"print \x1b[2J\xff\nquit\n")
+    os.makedirs(os.path.join(work, "nodumps"), exist_ok=True)
     put("typo.x", "# a comment, then a blank line\n\ncontniue\ncontinue\nquit\n")
     return f
 
@@ -703,6 +704,14 @@ def cases(f):
     c("sgconform: --max-module-size needs a value", C + [g, "--max-module-size"], 2, r"--max-module-size needs a value")
     c("sgconform: compare --subgroup-size abc", [SGCONFORM, "compare", f["ok.sim"], "--device-output", ".",
                                                 "--subgroup-size", "abc"], 2, r"invalid --subgroup-size 'abc'")
+    c("sgconform compare: a missing --device-output folder", [SGCONFORM, "compare", f["ok.sim"], "--device-output",
+                                                             f["ok.sim"] + ".none", "--subgroup-size", "4"], 2,
+      r"--device-output \S+ok\.sim\.none: No such file or directory")
+    c("sgconform compare: --device-output a file", [SGCONFORM, "compare", f["ok.sim"], "--device-output", f["ok.sim"],
+                                                   "--subgroup-size", "4"], 2, r"--device-output \S+ok\.sim: not a directory")
+    c("sgconform compare: a folder without dumps", [SGCONFORM, "compare", f["ok.sim"], "--device-output",
+                                                   os.path.dirname(f["ok.sim"]) + "/nodumps", "--subgroup-size", "4"], 2,
+      r"no dumps found in \S+nodumps")
     c("sgconform: random bytes in .spvasm escaped, file:line:col", C + [f["random.spvasm"]], 2,
       r"random\.spvasm:1:1: .*\\x")
     c("sgconform: escape sequences in .spvasm", C + [f["escape_seq.spvasm"]], 2,

@@ -354,7 +354,8 @@ def make_inputs(work):
         put(nm + ".spvasm", EW_TEMPLATE.replace("{INSN}", insn))
     put("partial_oob.spvasm", PARTIAL_OOB_KERNEL)
     put("frame_512m.spvasm", frame_kernel(1 << 27))        # a 512 MiB value: past the register limit
-    put("frame_64m.spvasm", frame_kernel(1 << 24))         # 64 MiB per work-item: runs at S=16
+    put("frame_64m.spvasm", frame_kernel(1 << 24))         # 64 MiB per work-item: too much at S=128
+    put("frame_16m.spvasm", frame_kernel(1 << 22))         # 16 MiB per work-item: runs at S=16
     put("const_1g.spvasm", const_kernel(1 << 28, 1))      # one 1 GiB OpConstantNull
     put("const_300x1m.spvasm", const_kernel(1 << 18, 300))  # 300 MiB in 1 MiB constants
     put("const_100x1m.spvasm", const_kernel(1 << 18, 100))  # 100 MiB: loads and runs
@@ -529,9 +530,9 @@ def cases(f):
                                               "--arg", "zero:4", "--arg", "zero:4"], 2,
       r"registers of the kernel's frames: 128 work-items x 671088\d\d bytes = \d+ bytes, with \d+ bytes of private "
       r"memory more than the limit of 4294967296 bytes .*--max-private-memory")
-    c("frames: 64 MiB registers x 16 lanes run (out-of-bounds load)", [f["frame_64m.spvasm"], "--global", "16",
+    c("frames: 16 MiB registers x 16 lanes run (out-of-bounds load)", [f["frame_16m.spvasm"], "--global", "16",
                                                                       "--arg", "zero:4", "--arg", "zero:4"], 1,
-      r"read of 67108864 bytes at buffer 'arg0'\+0 \(size 4\)", 60)
+      r"read of 16777216 bytes at buffer 'arg0'\+0 \(size 4\)", 60)
     # a vector access partly out of bounds faults as a whole, on both backends
     for be in ("interp", "jit"):
         c("vector load and store partly out of bounds (%s)" % be,

@@ -276,7 +276,24 @@ static int main_check(int argc, char **argv, bool compare)
     else if (!compare && strcmp(a, "--lockstep") == 0) o.checks |= SG_CHECK_LOCKSTEP;
     else if (!compare && strcmp(a, "--uninitialized") == 0) o.checks |= SG_CHECK_UNINITIALIZED;
     else if (!compare && strcmp(a, "--check-all") == 0) o.checks |= SG_CHECK_ALL;
-    else if (strcmp(a, "--sizes") == 0) { if (!(v = need(argc, argv, &i))) return 2; o.sizes = v; }
+    else if (strcmp(a, "--sizes") == 0) {
+      if (!(v = need(argc, argv, &i))) return 2;
+      /* each a subgroup size: garbage used to leave no size to run, and
+         "0 findings" (exit 0) with nothing checked */
+      unsigned n = 0;
+      for (const char *p = v;; ++n) {
+        char *e;
+        errno = 0;
+        unsigned long s = strtoul(p, &e, 10);
+        if (e == p || *p == '-' || *p == '+' || errno || s < 1 || s > 128 || (*e && *e != ',') || n >= 32) {
+          cf_error("invalid --sizes '%s' (up to 32 subgroup sizes 1..128, comma-separated)", v);
+          return 2;
+        }
+        if (!*e) break;
+        p = e + 1;
+      }
+      o.sizes = v;
+    }
     else if (strcmp(a, "--device-output") == 0) { if (!(v = need(argc, argv, &i))) return 2; o.device_dir = v; }
     else if (strcmp(a, "--subgroup-size") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;

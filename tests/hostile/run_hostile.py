@@ -744,6 +744,11 @@ def cases(f):
           r"variable 'a2' .* to 1610612736 bytes, more than the limit of 1073741824 bytes")
         c("private 1 MiB x 16 runs (%s)" % be, [f["priv_1m.spvasm"], "--global", "16", "--local", "16", "--backend", be,
                                                "--arg", "zero:16"], 0, None, 60)
+    for z in ("abc", "0", "129", ",", "4,,8", "-1", "99999999999999999999", "4,8x"):
+        c("sgconform check: --sizes %s" % z, C + [f["ok.sim"], "--sizes", z], 2,
+          r"invalid --sizes '%s' \(up to 32 subgroup sizes 1\.\.128, comma-separated\)" % re.escape(z))
+    c("sgconform check: 33 sizes", C + [f["ok.sim"], "--sizes", ",".join(["4"] * 33)], 2, r"invalid --sizes")
+    c("sgconform check: --sizes 4,8 runs", C + [f["ok.sim"], "--sizes", "4,8"], 0, r"subgroup sizes 4 8\n")
     c("sgconform check: a limit stop has one 'fault:' prefix", C + [f["loop.sim"], "--step-limit", "1000", "--sizes", "4"],
       1, r"^S=4: fault: step limit: step limit of 1000 instructions")
     # -- spirv-sgconform suite: the same limit flags, and a selection of nothing is an error

@@ -1142,8 +1142,13 @@ static bool load_list(const char *path, const char *what, char ***out, size_t *o
     if (!(v[n] = strdup(p))) { ok = false; break; }
     n++;
   }
+  /* a directory opens but does not read (EISDIR): an error, not an empty list */
+  int rerr = ferror(f) ? errno : 0;
   fclose(f);
-  if (!ok)
+  if (ok && rerr) {
+    fprintf(stderr, "spirv-sgconform: cannot read the %s file %s: %s\n", what, path, strerror(rerr));
+    ok = false;
+  } else if (!ok)
     fprintf(stderr, "spirv-sgconform: out of memory reading %s\n", path);
   if (n)
     qsort(v, n, sizeof *v, cmp_str);

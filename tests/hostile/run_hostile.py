@@ -762,6 +762,10 @@ def cases(f):
     c("sgconform suite: --step-limit 0", SU + ["--step-limit", "0"], 2, r"invalid --step-limit '0'")
     c("sgconform suite: --max-failures abc", SU + ["--max-failures", "abc"], 2,
       r"--max-failures wants a number from 0 to 4294967295, got 'abc'")
+    c("sgconform suite: --flakes a directory", SU + ["--flakes", os.path.dirname(f["ok.sim"])], 2,
+      r"cannot read the flakes file \S+: Is a directory")
+    c("sgconform suite: --baseline a missing file", SU + ["--baseline", f["ok.sim"] + ".none"], 2,
+      r"cannot read the baseline file \S+: No such file or directory")
     c("sgconform suite: a misspelt --op selects nothing: an error", [SGCONFORM, "suite", "--op", "reduce_ad"], 2,
       r"no case matches the selection")
     c("sgconform suite: a size the reduced set lacks", [SGCONFORM, "suite", "--size", "9"], 2,

@@ -132,6 +132,7 @@ typedef struct launch_src {
   size_t global[3], local[3];
   uint64_t step_limit;     /* --step-limit; 0 = the default */
   double time_limit;       /* --timeout, else the run file's; 0 = none */
+  uint64_t max_private_memory;
 } launch_src;
 
 typedef struct run_res {
@@ -177,7 +178,7 @@ static void run_at(const launch_src *ls, uint32_t S, sg_backend be, uint32_t che
   sg_run_desc d = {.kernel = ls->k->name, .work_dim = 3, .subgroup_size = S, .args = a,
                    .n_args = ls->n_args, .backend = be, .repeat = 1, .jit_opt_level = -1,
                    .ub = SG_UB_WARN, .checks = checks, .step_limit = ls->step_limit,
-                   .time_limit = ls->time_limit};
+                   .time_limit = ls->time_limit, .max_private_memory = ls->max_private_memory};
   for (int i = 0; i < 3; ++i) {
     d.global_size[i] = ls->global[i];
     d.local_size[i] = ls->local[i];
@@ -236,6 +237,7 @@ static int open_launch(const cf_check_opts *o, const char *module_path, launch_s
   memset(ls, 0, sizeof *ls);
   ls->step_limit = o->step_limit;
   ls->time_limit = o->time_limit;
+  ls->max_private_memory = o->max_private_memory;
   const char *rfpath = o->runfile;
   if (!rfpath && ends_with(o->file, ".sim"))
     rfpath = o->file;
@@ -523,7 +525,11 @@ int cf_check_run(const cf_check_opts *o)
       base = i;
     for (uint32_t d = 0; d < rr[i].rep->n_diags; ++d) {
       const sg_diag *g = &rr[i].rep->diags[d];
-      if (g->n_accesses)   /* a detector's report: "fault: data race: ..." says it all */
+      /* the formatted record starts "fault: KIND: ..." or "ub: KIND: ...":
+         one prefix, undefined behaviour spelled out */
+      if (g->formatted && !g->n_accesses && !strncmp(g->formatted, "ub: ", 4))
+        fprintf(txt, "S=%u: undefined behaviour: %s\n", sizes[i], esc(g->formatted + 4));
+      else if (g->n_accesses || g->formatted)
         fprintf(txt, "S=%u: %s\n", sizes[i], esc(g->formatted ? g->formatted : g->message));
       else
         fprintf(txt, "S=%u: %s: %s\n", sizes[i], g->is_ub ? "undefined behaviour" : "fault",
@@ -708,6 +714,14 @@ int cf_compare_run(const cf_check_opts *o)
 {
   msgs mm = {0};
   launch_src ls;
+  /* a missing or mistyped folder is bad input (exit 2), not "0 buffers
+     compared" as a finding */
+  struct stat st;
+  int bad = stat(o->device_dir, &st) != 0 ? errno : 0;
+  if (bad || !S_ISDIR(st.st_mode)) {
+    cf_error("--device-output %s: %s", o->device_dir, bad ? strerror(bad) : "not a directory");
+    return 2;
+  }
   int rc = open_launch(o, o->file, &ls, &mm);
   if (rc || !ls.rf) {
     if (!rc)
@@ -781,9 +795,11 @@ int cf_compare_run(const cf_check_opts *o)
     free(dev);
   }
   if (!compared)
-    printf("no dumps found in %s (expected NAME.bin or argN.bin per output argument)\n", o->device_dir);
-  printf("%u buffer%s compared, %u differ\n", compared, compared == 1 ? "" : "s", differing);
+    cf_error("no dumps found in %s (expected NAME.bin or argN.bin per output argument)", o->device_dir);
+  else
+    printf("%u buffer%s compared, %u differ\n", compared, compared == 1 ? "" : "s", differing);
   run_free(&r, ls.n_args);
   close_launch(&ls);
-  return differing || !compared ? 1 : 0;
+  /* nothing to compare is an error in the input, as the folder check above */
+  return !compared ? 2 : differing ? 1 : 0;
 }

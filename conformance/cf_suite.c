@@ -233,6 +233,10 @@ static bool write_family(const suite *s, cf_family fam, char *err, size_t err_si
   return ok;
 }
 
+/* The generated kernels are short: 2^24 steps stop a broken one early,
+ * unless --step-limit says otherwise. */
+static uint64_t suite_step_limit(const suite *s) { return s->o->step_limit ? s->o->step_limit : 1u << 24; }
+
 /* Loads (compiles) the family's file at one -O level into fm. */
 static void load_family(const suite *s, cf_family fam, int olevel, fam_mod *fm)
 {
@@ -241,8 +245,10 @@ static void load_family(const suite *s, cf_family fam, int olevel, fam_mod *fm)
   /* spirv-val takes about 13 s on one full-set module (thousands of kernels,
    * time spent inside SPIRV-Tools); the reduced set validates the same
    * generator's output, so the full set skips it */
-  sg_load_options lo = {.validate = s->reduced ? SG_VALIDATE_WARN : SG_VALIDATE_OFF, .opt_level = olevel,
-                        .cl_std = "CL3.0", .message = msg_to_buf, .message_user = fm};
+  sg_load_options lo = {.validate = s->reduced && !s->o->no_validate ? SG_VALIDATE_WARN : SG_VALIDATE_OFF,
+                        .opt_level = olevel, .cl_std = "CL3.0", .message = msg_to_buf, .message_user = fm,
+                        .max_module_bytes = s->o->max_module_bytes, .max_instructions = s->o->max_instructions,
+                        .max_validate_instructions = s->o->max_validate_insns};
   sg_result r = sg_module_load_file(path, &lo, &fm->m);
   if (r != SG_SUCCESS && !fm->err[0])
     snprintf(fm->err, sizeof fm->err, "%s: %s", path, sg_result_name(r));
@@ -378,7 +384,8 @@ static void run_case_launch(suite *s, const cf_case *c, const sg_module *m, cons
       ia[i].size = a[i].size;
     }
     ip_launch_desc d = {.kernel = kname, .work_dim = g->dim, .subgroup_size = g->S, .args = ia,
-                        .n_args = na, .break_op = s->o->break_op, .step_limit = 1u << 24};
+                        .n_args = na, .break_op = s->o->break_op, .step_limit = suite_step_limit(s),
+                        .time_limit = s->o->time_limit, .max_private_total = s->o->max_private_memory};
     for (int i = 0; i < 3; ++i) {
       d.global_size[i] = g->global[i];
       d.local_size[i] = g->local[i];
@@ -401,7 +408,8 @@ static void run_case_launch(suite *s, const cf_case *c, const sg_module *m, cons
   sg_run_desc d = {.kernel = kname, .work_dim = g->dim, .subgroup_size = g->S, .args = a,
                    .n_args = na, .backend = c->backend ? SG_BACKEND_JIT : SG_BACKEND_INTERP,
                    .repeat = 1, .jit_opt_level = c->backend ? s->o->jit_opt : -1,
-                   .step_limit = 1u << 24};
+                   .step_limit = suite_step_limit(s), .time_limit = s->o->time_limit,
+                   .max_private_memory = s->o->max_private_memory};
   for (int i = 0; i < 3; ++i) {
     d.global_size[i] = g->global[i];
     d.local_size[i] = g->local[i];
@@ -447,6 +455,15 @@ static void json_str(FILE *f, const char *s)
 static void print_rerun(FILE *f, const suite *s, const char *name)
 {
   fprintf(f, "  rerun: %s suite --case %s", s->o->argv0, name);
+  /* the limits that may have made it fail */
+  if (s->o->step_limit)
+    fprintf(f, " --step-limit %llu", (unsigned long long)s->o->step_limit);
+  if (s->o->time_limit > 0)
+    fprintf(f, " --timeout %g", s->o->time_limit);
+  if (s->o->max_module_bytes)
+    fprintf(f, " --max-module-size %llu", (unsigned long long)s->o->max_module_bytes);
+  if (s->o->max_instructions)
+    fprintf(f, " --max-instructions %llu", (unsigned long long)s->o->max_instructions);
   if (s->o->break_op)
     fprintf(f, " --break-op %u", s->o->break_op);
   if (s->o->plant_wrong)
@@ -1125,8 +1142,13 @@ static bool load_list(const char *path, const char *what, char ***out, size_t *o
     if (!(v[n] = strdup(p))) { ok = false; break; }
     n++;
   }
+  /* a directory opens but does not read (EISDIR): an error, not an empty list */
+  int rerr = ferror(f) ? errno : 0;
   fclose(f);
-  if (!ok)
+  if (ok && rerr) {
+    fprintf(stderr, "spirv-sgconform: cannot read the %s file %s: %s\n", what, path, strerror(rerr));
+    ok = false;
+  } else if (!ok)
     fprintf(stderr, "spirv-sgconform: out of memory reading %s\n", path);
   if (n)
     qsort(v, n, sizeof *v, cmp_str);
@@ -1395,6 +1417,15 @@ int cf_suite_run(const cf_suite_opts *o)
       s->cases[total++] = s->cases[i];
   if (o->case_name && total == 0) {
     fprintf(stderr, "spirv-sgconform: no case named '%s'\n", o->case_name);
+    free(s->cases);
+    free(s);
+    return 2;
+  }
+  if (n_selected == 0 && !o->count_only) {
+    /* a filter that matches nothing (a misspelt --op, a size the reduced set
+       lacks) would otherwise pass with "0 passed, 0 failed" */
+    fprintf(stderr, "spirv-sgconform: no case matches the selection (--op, --type, --size, --backend)%s\n",
+            s->reduced ? "; --full adds the subgroup sizes the reduced set lacks (it has 1, 4, 7, 16, 64)" : "");
     free(s->cases);
     free(s);
     return 2;

@@ -27,6 +27,12 @@ typedef struct cf_suite_opts {
   uint32_t retries;        /* --retries N: reruns of a failed case before it counts (default 1) */
   const char *plant_flaky; /* self-test: corrupt this op's expectation on the first attempt only */
   const char *rerun_args;  /* the selection options as typed (shell-quoted), for rerun lines */
+  /* spirv-sgrun's limit flags, same names (docs/limits.md); 0 = the suite's
+   * own: a step limit of 2^24 (its kernels are short), no time limit */
+  uint64_t max_module_bytes, max_instructions, max_validate_insns, step_limit;
+  double time_limit;       /* --timeout, per launch */
+  bool no_validate;
+  uint64_t max_private_memory;   /* --max-private-memory BYTES */
 } cf_suite_opts;
 
 int cf_suite_run(const cf_suite_opts *o);
@@ -61,6 +67,7 @@ typedef struct cf_check_opts {
   uint64_t max_module_bytes, max_instructions, max_validate_insns, step_limit;
   double time_limit;       /* --timeout, per launch; else the run file's #sg: timeout= */
   bool no_validate;
+  uint64_t max_private_memory;   /* --max-private-memory BYTES */
 } cf_check_opts;
 
 /* "spirv-sgconform: " + the message, escaped (sg_escape: it may quote

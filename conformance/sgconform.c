@@ -27,9 +27,10 @@ static void usage(FILE *f)
         "       spirv-sgconform check FILE [RUNFILE] [--sizes LIST] [--required-size] [--json]\n"
         "                             [--data-races] [--lockstep] [--uninitialized] [--check-all]\n"
         "       spirv-sgconform compare FILE RUNFILE --device-output DIR --subgroup-size S\n"
-        "check and compare also take spirv-sgrun's limits (docs/limits.md): --step-limit N,\n"
-        "--timeout SECONDS (per launch; else the run file's #sg: timeout=), --max-module-size\n"
-        "BYTES, --max-instructions N, --max-validate-instructions N, --no-validate\n"
+        "suite, check and compare also take spirv-sgrun's limits (docs/limits.md): --step-limit N\n"
+        "(suite default 2^24), --timeout SECONDS (per launch; else the run file's #sg: timeout=),\n"
+        "--max-module-size BYTES, --max-instructions N, --max-validate-instructions N,\n"
+        "--no-validate, --max-private-memory BYTES\n"
         "(FILE may be the run file itself: FILE.sim names the kernel file)\n"
         "LIST is comma-separated; --op takes operation names (reduce_add), family names\n"
         "(khr, query, ext_types, vote, ballot, arith, shuffle, shuffle_rel, clustered,\n"
@@ -56,6 +57,44 @@ static const char *need(int argc, char **argv, int *i)
     return NULL;
   }
   return argv[++*i];
+}
+
+/* spirv-sgrun's limit flags with its names and messages (docs/limits.md):
+ * 1 taken, 0 not one of them, -1 malformed (reported). */
+static int limit_option(int argc, char **argv, int *i, cf_check_opts *o)
+{
+  const char *a = argv[*i], *v;
+  uint64_t *u = strcmp(a, "--max-module-size") == 0 ? &o->max_module_bytes
+              : strcmp(a, "--max-instructions") == 0 ? &o->max_instructions
+              : strcmp(a, "--max-validate-instructions") == 0 ? &o->max_validate_insns
+              : strcmp(a, "--step-limit") == 0 ? &o->step_limit
+              : strcmp(a, "--max-private-memory") == 0 ? &o->max_private_memory : NULL;
+  if (strcmp(a, "--no-validate") == 0) {
+    o->no_validate = true;
+    return 1;
+  }
+  if (!u && strcmp(a, "--timeout") && strcmp(a, "--time-limit"))
+    return 0;
+  if (!(v = need(argc, argv, i)))
+    return -1;
+  char *end;
+  errno = 0;
+  if (u) {
+    unsigned long long n = strtoull(v, &end, 0);
+    if (!*v || *end || errno || v[0] == '-' || v[0] == '+' || n == 0) {
+      cf_error("invalid %s '%s' (%s > 0)", a, v,
+               u == &o->max_module_bytes || u == &o->max_private_memory ? "bytes" : "a count");
+      return -1;
+    }
+    *u = n;
+  } else {
+    o->time_limit = strtod(v, &end);
+    if (!*v || *end || errno || !(o->time_limit > 0) || !isfinite(o->time_limit)) {
+      cf_error("invalid %s '%s' (seconds > 0)", a, v);
+      return -1;
+    }
+  }
+  return 1;
 }
 
 /* Appends a shell-quoted word to buf (the rerun line of a merge must paste
@@ -114,6 +153,8 @@ static int main_suite(int argc, char **argv)
   }
   snprintf(wd, sizeof wd, "%s/sgconform-%d", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (int)getpid());
   o.work_dir = wd;
+  cf_check_opts limits = {0};   /* the limit flags, shared with check (limit_option) */
+  int lim;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i], *v;
 #define OPTV(name, field) else if (strcmp(a, name) == 0) { if (!(v = need(argc, argv, &i))) return 2; o.field = v; }
@@ -125,7 +166,9 @@ static int main_suite(int argc, char **argv)
     OPTV("--op", op) OPTV("--type", type) OPTV("--size", size) OPTV("--case", case_name)
     OPTV("--work-dir", work_dir) OPTV("--plant-wrong", plant_wrong) OPTV("--plant-flaky", plant_flaky)
     OPTV("--results", results_dir) OPTV("--baseline", baseline) OPTV("--flakes", flakes)
-    else if (strcmp(a, "--backend") == 0) {
+    else if ((lim = limit_option(argc, argv, &i, &limits)) != 0) {
+      if (lim < 0) return 2;
+    } else if (strcmp(a, "--backend") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;
       if (strcmp(v, "all") == 0) { o.jit = true; }
       else if (strcmp(v, "jit") == 0) { o.jit = true; o.backend = "jit"; }
@@ -170,7 +213,14 @@ static int main_suite(int argc, char **argv)
       o.retries = (uint32_t)n;
     } else if (strcmp(a, "--max-failures") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;
-      o.max_failures = (uint32_t)strtoul(v, NULL, 10);
+      char *end;
+      errno = 0;
+      unsigned long n = strtoul(v, &end, 10);
+      if (!*v || *end || errno || v[0] == '-' || n > UINT32_MAX) {
+        cf_error("--max-failures wants a number from 0 to 4294967295, got '%s'", v);
+        return 2;
+      }
+      o.max_failures = (uint32_t)n;
     } else if (strcmp(a, "--jit-opt") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;
       if (strlen(v) != 1 || v[0] < '0' || v[0] > '3') {
@@ -196,6 +246,13 @@ static int main_suite(int argc, char **argv)
     }
 #undef OPTV
   }
+  o.max_module_bytes = limits.max_module_bytes;
+  o.max_instructions = limits.max_instructions;
+  o.max_validate_insns = limits.max_validate_insns;
+  o.step_limit = limits.step_limit;
+  o.time_limit = limits.time_limit;
+  o.no_validate = limits.no_validate;
+  o.max_private_memory = limits.max_private_memory;
   if (o.case_name) {
     /* the case name says which backend */
     o.jit = strstr(o.case_name, ".jit") != NULL;
@@ -203,42 +260,6 @@ static int main_suite(int argc, char **argv)
   if (o.shard_n == 0)
     o.shard_n = 1, o.shard_k = 1;
   return cf_suite_run(&o);
-}
-
-/* spirv-sgrun's limit flags with its names and messages (docs/limits.md):
- * 1 taken, 0 not one of them, -1 malformed (reported). */
-static int limit_option(int argc, char **argv, int *i, cf_check_opts *o)
-{
-  const char *a = argv[*i], *v;
-  uint64_t *u = strcmp(a, "--max-module-size") == 0 ? &o->max_module_bytes
-              : strcmp(a, "--max-instructions") == 0 ? &o->max_instructions
-              : strcmp(a, "--max-validate-instructions") == 0 ? &o->max_validate_insns
-              : strcmp(a, "--step-limit") == 0 ? &o->step_limit : NULL;
-  if (strcmp(a, "--no-validate") == 0) {
-    o->no_validate = true;
-    return 1;
-  }
-  if (!u && strcmp(a, "--timeout") && strcmp(a, "--time-limit"))
-    return 0;
-  if (!(v = need(argc, argv, i)))
-    return -1;
-  char *end;
-  errno = 0;
-  if (u) {
-    unsigned long long n = strtoull(v, &end, 0);
-    if (!*v || *end || errno || v[0] == '-' || v[0] == '+' || n == 0) {
-      cf_error("invalid %s '%s' (%s > 0)", a, v, u == &o->max_module_bytes ? "bytes" : "a count");
-      return -1;
-    }
-    *u = n;
-  } else {
-    o->time_limit = strtod(v, &end);
-    if (!*v || *end || errno || !(o->time_limit > 0) || !isfinite(o->time_limit)) {
-      cf_error("invalid %s '%s' (seconds > 0)", a, v);
-      return -1;
-    }
-  }
-  return 1;
 }
 
 static int main_check(int argc, char **argv, bool compare)
@@ -255,7 +276,24 @@ static int main_check(int argc, char **argv, bool compare)
     else if (!compare && strcmp(a, "--lockstep") == 0) o.checks |= SG_CHECK_LOCKSTEP;
     else if (!compare && strcmp(a, "--uninitialized") == 0) o.checks |= SG_CHECK_UNINITIALIZED;
     else if (!compare && strcmp(a, "--check-all") == 0) o.checks |= SG_CHECK_ALL;
-    else if (strcmp(a, "--sizes") == 0) { if (!(v = need(argc, argv, &i))) return 2; o.sizes = v; }
+    else if (strcmp(a, "--sizes") == 0) {
+      if (!(v = need(argc, argv, &i))) return 2;
+      /* each a subgroup size: garbage used to leave no size to run, and
+         "0 findings" (exit 0) with nothing checked */
+      unsigned n = 0;
+      for (const char *p = v;; ++n) {
+        char *e;
+        errno = 0;
+        unsigned long s = strtoul(p, &e, 10);
+        if (e == p || *p == '-' || *p == '+' || errno || s < 1 || s > 128 || (*e && *e != ',') || n >= 32) {
+          cf_error("invalid --sizes '%s' (up to 32 subgroup sizes 1..128, comma-separated)", v);
+          return 2;
+        }
+        if (!*e) break;
+        p = e + 1;
+      }
+      o.sizes = v;
+    }
     else if (strcmp(a, "--device-output") == 0) { if (!(v = need(argc, argv, &i))) return 2; o.device_dir = v; }
     else if (strcmp(a, "--subgroup-size") == 0) {
       if (!(v = need(argc, argv, &i))) return 2;

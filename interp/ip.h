@@ -39,6 +39,13 @@
  * than fit are not an error, the launch runs fewer work-groups at once. */
 #define IP_MAX_PRIVATE_BYTES ((uint64_t)1 << 30)
 #define IP_MAX_PRIVATE_TOTAL ((uint64_t)4 << 30)
+/* Registers of one function per work-item (its SSA values: scalars and
+ * vectors, a loaded struct or array at most): the register offsets are
+ * 32-bit, and a value of a huge type (a whole 512 MiB array loaded) would
+ * make a frame of gigabytes per subgroup.  Checked before the launch with
+ * the kernel's frame for the S lanes of a subgroup, which counts against
+ * the private-memory limit of the work-items run at once. */
+#define IP_MAX_REGS_BYTES ((uint64_t)256 << 20)
 #define IP_DEFAULT_SUBGROUP_SIZE 16u
 #define IP_MAX_DIAGS 1000u         /* records kept per launch; the rest counted */
 
@@ -209,6 +216,8 @@ typedef struct ip_launch_desc {
                                     deliberately corrupted (conformance self-test); 0 = off */
   uint32_t checks;               /* IP_DETECT_* bits (detectors, docs/semantics.md
                                     "Detectors"); work-groups then run on one thread */
+  uint64_t max_private_total;    /* private memory of the work-items run at once;
+                                    0 = IP_MAX_PRIVATE_TOTAL */
 } ip_launch_desc;
 
 /* Detectors: plugins on the interpreter's events (interp/ip_check.h). */

@@ -460,7 +460,14 @@ static void init_sg(ip_launch *l, ip_wgx *x, uint32_t i) {
   sg->cur = NULL;
   sg->n_frames = 0;
   ip_frame *f = push_frame(sg, l->kernel_fn, sg->all, NULL, l->byval_bytes);
-  if (!f) { sg->done = true; return; }
+  if (!f) {
+    /* checked before the launch (check_private), so only a machine short of
+       memory gets here: a fault, never a subgroup that silently did nothing */
+    ip_fault(sg, IP_FAULT_STACK_OVERFLOW, sg->all, 0, "out of memory for the kernel's frame (%llu bytes)",
+             (unsigned long long)l->kernel_fn->base.regs_per_lane * S);
+    sg->done = true;
+    return;
+  }
   memset(f->regs, 0, (size_t)l->kernel_fn->base.regs_per_lane * S);
   const ld_function *fn = l->k->fn;
   for (uint32_t a = 0; a < fn->n_params && a < l->k->n_args; a++) {

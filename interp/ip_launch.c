@@ -243,14 +243,30 @@ static int check_private(ip_launch *l, char *err, size_t err_size) {
   uint64_t S = l->nd.sg_size ? l->nd.sg_size : 1;
   uint64_t lanes = (items + S - 1) / S * S;   /* <= 2^24 + 127: no overflow below */
   uint64_t wg = lanes * item;
-  if (wg > IP_MAX_PRIVATE_TOTAL) {
+  uint64_t total = l->desc.max_private_total ? l->desc.max_private_total : IP_MAX_PRIVATE_TOTAL;
+  if (wg > total) {
+    char gib[32] = "";
+    if (total % ((uint64_t)1 << 30) == 0)
+      snprintf(gib, sizeof gib, " (%llu GiB)", (unsigned long long)(total >> 30));
     snprintf(err, err_size, "private memory of a work-group: %llu work-items x %llu bytes = %llu bytes, more "
-             "than the limit of %llu bytes (4 GiB) for the work-items run at once (smaller --local or --subgroup-size help)",
+             "than the limit of %llu bytes%s for the work-items run at once (--max-private-memory BYTES raises "
+             "it; smaller --local or --subgroup-size help)",
              (unsigned long long)lanes, (unsigned long long)item, (unsigned long long)wg,
-             (unsigned long long)IP_MAX_PRIVATE_TOTAL);
+             (unsigned long long)total, gib);
     return IP_ERR_ARGS;
   }
-  uint64_t fit = IP_MAX_PRIVATE_TOTAL / wg;
+  /* the kernel's frame: its registers for the S lanes of each subgroup */
+  uint64_t regs = (uint64_t)l->kernel_fn->base.regs_per_lane * S * (lanes / S);
+  if (wg + regs > total) {
+    snprintf(err, err_size, "registers of the kernel's frames: %llu work-items x %llu bytes = %llu bytes, with %llu "
+             "bytes of private memory more than the limit of %llu bytes for the work-items run at once "
+             "(--max-private-memory BYTES raises it; smaller --local or --subgroup-size help)",
+             (unsigned long long)lanes, (unsigned long long)l->kernel_fn->base.regs_per_lane,
+             (unsigned long long)regs, (unsigned long long)wg, (unsigned long long)total);
+    return IP_ERR_ARGS;
+  }
+  wg += regs;
+  uint64_t fit = wg ? total / wg : 1;
   if (l->desc.threads > fit) l->desc.threads = (uint32_t)fit;
   /* one work-group's worth now, so that an allocation failure is an error
    * here (each thread allocates its own later) */

@@ -224,6 +224,20 @@ static int prepare_body(ip_launch *l, ip_fnx *x, const ld_function *f, int depth
     l->slot_of[id] = (uint32_t)cur;
     cur += sz;
   }
+  if (cur > IP_MAX_REGS_BYTES) {
+    /* name the largest value: that is what a user can find in the source */
+    uint32_t big = 0, big_sz = 0;
+    for (uint32_t i = 0; i < f->n_locals; i++) {
+      uint32_t id = f->locals[i];
+      uint32_t sz = id < m->bound ? ip_value_size(m->values[id].type, l->ptr_size) : 0;
+      if (sz > big_sz) big = id, big_sz = sz;
+    }
+    snprintf(err, err_size, "registers of function '%s': %llu bytes per work-item (its largest value, %s, "
+             "%u bytes), more than the limit of %llu bytes (256 MiB)", f->name ? f->name : ld_id_name(m, f->id),
+             (unsigned long long)cur, ld_id_name(m, big), big_sz, (unsigned long long)IP_MAX_REGS_BYTES);
+    free(slot_off);
+    return IP_ERR_ARGS;
+  }
   x->base.regs_per_lane = (uint32_t)((cur + 15) & ~(uint64_t)15);
   x->base.slot_off = slot_off;
 

@@ -365,6 +365,11 @@ typedef struct ld_options {
 /* 1 Mi instructions: spirv-val's share stays under about 200 MB, and a
  * compiler's kernel module (tens of thousands of instructions) is far below */
 #define LD_DEFAULT_MAX_VALIDATE_INSNS ((uint64_t)1 << 20)
+/* Constant data of a module (OpConstant*, OpConstantNull, OpUndef, spec
+ * constants), all constants together: each is materialized in the module,
+ * so an OpConstantNull of a 2 GiB array would take 2 GiB at load (fuzz_run:
+ * a mutated array length).  Compilers' constant tables are far below. */
+#define LD_MAX_CONSTANT_BYTES ((uint64_t)256 << 20)
 
 typedef enum ld_result {
   LD_OK = 0,

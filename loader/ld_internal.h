@@ -62,6 +62,7 @@ typedef struct ld_b {
   uint32_t n_vars;
   uint32_t *spec_ids;
   uint32_t n_spec;
+  uint64_t constant_bytes;   /* sum over the constants decoded so far */
 } ld_b;
 
 /* Fails the load: formats "<where>: <what>" with the current instruction. */

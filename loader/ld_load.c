@@ -454,6 +454,130 @@ static const ld_block *get_label(ld_b *b, ld_function *fn, uint32_t id, const ch
   return v->u.block;
 }
 
+/* ------------------------------------------------ elementwise operand shapes
+ *
+ * Elementwise instructions walk the result's components and read the same
+ * component of each operand, so the interpreter's handlers read an operand
+ * with fewer or narrower components past its end, while the JIT broadcasts
+ * a scalar (fuzz_diff: a vec2 OpFMul by a float scalar gave 0 on the
+ * interpreter, 3 on the JIT).  The SPIR-V specification fixes each operand's
+ * shape from the result's; these checks are the part the backends rely on.
+ * An operand defined further down (blocks out of order) has no type yet and
+ * is checked nowhere, as for OpPhi: the backends see it typed only at run
+ * time, where validation has the last word. */
+typedef enum { EW_ANY, EW_INT, EW_FLOAT, EW_BOOL } ew_kind;
+
+static const ld_type *ew_operand(ld_b *b, const ld_insn *insn, uint32_t i, ew_kind kind,
+                                 uint32_t n_comp, uint32_t width, const char *name) {
+  const ld_value *v = ld_get(b, insn->ops[i], "operand");
+  if (v->kind == LD_V_TYPE)
+    ld_fail(b, LD_ERR_INVALID, "%s: operand %" PRIu32 " (%s) is a type, not a value", name, i + 1,
+            ld_id_name(b->m, insn->ops[i]));
+  const ld_type *t = v->type;
+  if (!t) return NULL;
+  const ld_type *c = t->comp;
+  static const ld_type_kind want[] = {[EW_INT] = LD_T_INT, [EW_FLOAT] = LD_T_FLOAT, [EW_BOOL] = LD_T_BOOL};
+  static const char *const kname[] = {[EW_ANY] = "scalar or vector", [EW_INT] = "integer",
+                                      [EW_FLOAT] = "float", [EW_BOOL] = "boolean"};
+  if (!c || t->n_comp == 0 || (kind != EW_ANY && c->kind != want[kind]))
+    ld_fail(b, LD_ERR_INVALID, "%s: operand %" PRIu32 " (%s) is not a %s scalar or vector", name, i + 1,
+            ld_id_name(b->m, insn->ops[i]), kname[kind]);
+  if (n_comp && t->n_comp != n_comp)
+    ld_fail(b, LD_ERR_INVALID, "%s: operand %" PRIu32 " (%s) has %" PRIu32 " component%s, the result %" PRIu32,
+            name, i + 1, ld_id_name(b->m, insn->ops[i]), t->n_comp, t->n_comp == 1 ? "" : "s", n_comp);
+  if (width && c->width != width)
+    ld_fail(b, LD_ERR_INVALID, "%s: operand %" PRIu32 " (%s) has %" PRIu32 "-bit components, the result %" PRIu32 "-bit",
+            name, i + 1, ld_id_name(b->m, insn->ops[i]), c->width, width);
+  return t;
+}
+
+static void check_elementwise(ld_b *b, const ld_insn *insn, SpvOp op) {
+  ew_kind kind = EW_ANY, rkind = EW_ANY;
+  uint32_t arity = 2;
+  bool same_width = true;   /* operand components as wide as the result's */
+  switch (op) {
+  case SpvOpSNegate: case SpvOpNot: case SpvOpBitReverse: arity = 1; /* fall through */
+  case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpUDiv: case SpvOpSDiv:
+  case SpvOpUMod: case SpvOpSRem: case SpvOpSMod: case SpvOpBitwiseOr: case SpvOpBitwiseXor:
+  case SpvOpBitwiseAnd:
+    kind = rkind = EW_INT;
+    break;
+  case SpvOpShiftRightLogical: case SpvOpShiftRightArithmetic: case SpvOpShiftLeftLogical:
+    kind = rkind = EW_INT;
+    break;
+  case SpvOpFNegate: arity = 1; /* fall through */
+  case SpvOpFAdd: case SpvOpFSub: case SpvOpFMul: case SpvOpFDiv: case SpvOpFRem: case SpvOpFMod:
+    kind = rkind = EW_FLOAT;
+    break;
+  case SpvOpIEqual: case SpvOpINotEqual: case SpvOpUGreaterThan: case SpvOpUGreaterThanEqual:
+  case SpvOpULessThan: case SpvOpULessThanEqual: case SpvOpSGreaterThan: case SpvOpSGreaterThanEqual:
+  case SpvOpSLessThan: case SpvOpSLessThanEqual:
+    kind = EW_INT, rkind = EW_BOOL, same_width = false;
+    break;
+  case SpvOpIsNan: case SpvOpIsInf: case SpvOpIsFinite: case SpvOpIsNormal: case SpvOpSignBitSet:
+    arity = 1; /* fall through */
+  case SpvOpFOrdEqual: case SpvOpFUnordEqual: case SpvOpFOrdNotEqual: case SpvOpFUnordNotEqual:
+  case SpvOpFOrdLessThan: case SpvOpFUnordLessThan: case SpvOpFOrdGreaterThan:
+  case SpvOpFUnordGreaterThan: case SpvOpFOrdLessThanEqual: case SpvOpFUnordLessThanEqual:
+  case SpvOpFOrdGreaterThanEqual: case SpvOpFUnordGreaterThanEqual: case SpvOpLessOrGreater:
+  case SpvOpOrdered: case SpvOpUnordered:
+    kind = EW_FLOAT, rkind = EW_BOOL, same_width = false;
+    break;
+  case SpvOpLogicalNot: arity = 1; /* fall through */
+  case SpvOpLogicalEqual: case SpvOpLogicalNotEqual: case SpvOpLogicalOr: case SpvOpLogicalAnd:
+    kind = rkind = EW_BOOL;
+    break;
+  case SpvOpConvertFToU: case SpvOpConvertFToS: case SpvOpConvertSToF: case SpvOpConvertUToF:
+  case SpvOpUConvert: case SpvOpSConvert: case SpvOpFConvert: case SpvOpQuantizeToF16:
+  case SpvOpSatConvertSToU: case SpvOpSatConvertUToS: case SpvOpBitCount:
+    arity = 1, kind = rkind = EW_ANY, same_width = false;
+    break;
+  case SpvOpVectorTimesScalar: case SpvOpSelect:
+    break;   /* below */
+  default:
+    return;
+  }
+  const char *name = spv_opcode_name(op);
+  const ld_type *rt = insn->type;
+  if (op == SpvOpSelect) {
+    /* the handler copies the result's size from the object it picks */
+    if (insn->n_ops < 3) ld_fail(b, LD_ERR_INVALID, "%s: missing operands", name);
+    for (uint32_t i = 1; i < 3; i++) {
+      const ld_value *v = ld_get(b, insn->ops[i], "object");
+      if (v->kind == LD_V_TYPE || (v->type && v->type != rt))
+        ld_fail(b, LD_ERR_INVALID, "%s: object %s is not of the result type", name, ld_id_name(b->m, insn->ops[i]));
+    }
+    const ld_value *c = ld_get(b, insn->ops[0], "condition");
+    if (c->kind == LD_V_TYPE || (c->type && (!c->type->comp || c->type->comp->kind != LD_T_BOOL ||
+                                             (c->type->n_comp != 1 && c->type->n_comp != rt->n_comp))))
+      ld_fail(b, LD_ERR_INVALID, "%s: the condition %s is not a boolean scalar or a boolean vector of the result's length",
+              name, ld_id_name(b->m, insn->ops[0]));
+    return;
+  }
+  if (!rt || !rt->comp || rt->n_comp == 0)
+    ld_fail(b, LD_ERR_INVALID, "%s: the result type is not a scalar or vector", name);
+  if (op == SpvOpVectorTimesScalar) {
+    if (insn->n_ops < 2) ld_fail(b, LD_ERR_INVALID, "%s: missing operands", name);
+    if (rt->comp->kind != LD_T_FLOAT)
+      ld_fail(b, LD_ERR_INVALID, "%s: the result type is not a float vector", name);
+    ew_operand(b, insn, 0, EW_FLOAT, rt->n_comp, rt->comp->width, name);
+    ew_operand(b, insn, 1, EW_FLOAT, 1, rt->comp->width, name);
+    return;
+  }
+  static const ld_type_kind rwant[] = {[EW_INT] = LD_T_INT, [EW_FLOAT] = LD_T_FLOAT, [EW_BOOL] = LD_T_BOOL};
+  if (rkind != EW_ANY && rt->comp->kind != rwant[rkind])
+    ld_fail(b, LD_ERR_INVALID, "%s: the result type is not a %s scalar or vector", name,
+            rkind == EW_INT ? "integer" : rkind == EW_FLOAT ? "float" : "boolean");
+  if (insn->n_ops < arity) ld_fail(b, LD_ERR_INVALID, "%s: missing operands", name);
+  uint32_t w = same_width ? rt->comp->width : 0;
+  const ld_type *t0 = ew_operand(b, insn, 0, kind, rt->n_comp, w, name);
+  if (arity < 2) return;
+  bool shift = op == SpvOpShiftRightLogical || op == SpvOpShiftRightArithmetic || op == SpvOpShiftLeftLogical;
+  /* a shift amount may be of any width; comparisons need equal operands */
+  uint32_t w1 = shift ? 0 : same_width ? w : t0 ? t0->comp->width : 0;
+  ew_operand(b, insn, 1, kind, rt->n_comp, w1, name);
+}
+
 static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_ref *in) {
   const spv_opcode_desc *d = spv_opcode_info(in->op);
   if (d && d->has_type) {
@@ -627,6 +751,7 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     return;
   }
   default:
+    check_elementwise(b, insn, in->op);
     if (in->op >= SpvOpGroupNonUniformIAdd && in->op <= SpvOpGroupNonUniformLogicalXor && n >= 3) {
       const ld_value *x = ld_get(b, ops[2], "value");
       if (x->kind == LD_V_TYPE || (x->type && x->type != insn->type))

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <inttypes.h>
 #include "ld_internal.h"
 
 /* ------------------------------------------------------------ interning */
@@ -719,6 +720,12 @@ void ld_decode_constant(ld_b *b, const spv_insn_ref *in) {
   const ld_type *rt = result_type(b, in);
   uint32_t id = w[2];
   ld_value *v = &b->values[id];
+  /* checked before the allocation, which zeroes (and so touches) it all */
+  b->constant_bytes += rt->size;
+  if (b->constant_bytes > LD_MAX_CONSTANT_BYTES)
+    ld_fail(b, LD_ERR_INVALID, "constant %s of %" PRIu32 " bytes brings the module's constant data to %" PRIu64
+            " bytes, more than the limit of %" PRIu64 " bytes (256 MiB)", ld_id_name(b->m, id), rt->size,
+            b->constant_bytes, LD_MAX_CONSTANT_BYTES);
   uint8_t *bytes = ld_alloc(b, rt->size ? rt->size : 1, 1);
   v->kind = LD_V_CONSTANT;
   v->type = rt;

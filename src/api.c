@@ -1286,6 +1286,7 @@ static void fill_ip_desc(const sg_run_desc *d, ip_launch_desc *ipd, const ip_arg
   ipd->step_limit = d->step_limit;
   ipd->time_limit = d->time_limit;
   ipd->checks = d->checks;   /* SG_CHECK_* == IP_DETECT_* */
+  ipd->max_private_total = d->max_private_memory;
 }
 
 static sg_result map_ip_result(ip_result r)

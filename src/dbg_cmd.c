@@ -1443,7 +1443,10 @@ static void kernel_printf(void *user, const char *text, size_t len)
   dbg_session *S = user;
   if (S->replaying)
     return;   /* printed when it first ran */
-  S->out(S->out_user, text, len);
+  if (S->kout)
+    S->kout(S->kout_user, text, len);
+  else
+    S->out(S->out_user, text, len);
 }
 
 static void on_message(void *user, sg_severity sev, const char *text)
@@ -1590,6 +1593,7 @@ static sg_result setup(dbg_session *S, char *out_err, size_t out_n)
   d->ub = S->opts.run.ub;
   d->checks = S->opts.run.checks;   /* detector reports stop like faults */
   d->step_limit = S->opts.run.step_limit;
+  d->max_private_memory = S->opts.run.max_private_memory;
   d->time_limit = S->opts.run.time_limit;
   d->printf_out = kernel_printf;
   d->printf_user = S;
@@ -1746,6 +1750,8 @@ sg_result sg_dbg_create(const sg_dbg_config *c, sg_dbg **out, char *err, size_t 
     return fail(err, err_size, SG_ERROR_NOMEM, "out of memory");
   S->out = c->output ? c->output : stdout_sink;
   S->out_user = c->output ? c->output_user : NULL;
+  S->kout = c->kernel_output;
+  S->kout_user = c->kernel_output_user;
   S->message = c->message;
   S->message_user = c->message_user;
   S->opts.batch = c->batch;
@@ -1773,9 +1779,20 @@ void sg_dbg_destroy(sg_dbg *S)
     return;
   cleanup(S);
   bool ck = dbg_ckpt_enabled();
+  int code = S->exit_status;
   free(S);
   if (ck)
-    dbg_ckpt_shutdown(0);
+    dbg_ckpt_shutdown(code);
+}
+
+void sg_dbg_set_exit_status(sg_dbg *S, int code)
+{
+  S->exit_status = code;
+}
+
+uint64_t sg_dbg_diagnostics(const sg_dbg *S)
+{
+  return S->n_faults;
 }
 
 void sg_dbg_describe(const sg_dbg *S, char *buf, size_t n)

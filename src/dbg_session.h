@@ -166,6 +166,9 @@ struct sg_dbg {
   uint32_t cur_sg;
   bool finished;
   uint64_t n_faults;
+  int exit_status;              /* sg_dbg_set_exit_status: the first process's, with checkpoints */
+  sg_write_fn kout;              /* the kernel's printf (NULL: out) */
+  void *kout_user;
   bp *bps;
   uint32_t n_bps;
   int next_bp;

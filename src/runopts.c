@@ -300,6 +300,10 @@ int sg_run_opts_parse(sg_run_opts *o, int argc, char **argv, int *pi, char *err,
     o->time_limit = strtod(val, &end);
     if (!*val || *end || errno || !(o->time_limit > 0) || !isfinite(o->time_limit))
       FAIL("invalid %s '%s' (seconds > 0)", name, val);
+  } else if (IS("--max-private-memory")) {
+    NEED_VALUE();
+    if (!sg_parse_u64(val, &o->max_private_memory) || !o->max_private_memory)
+      FAIL("invalid --max-private-memory '%s' (bytes > 0)", val);
   } else if (IS("--max-module-size")) {
     NEED_VALUE();
     if (!sg_parse_u64(val, &o->max_module_bytes) || !o->max_module_bytes)

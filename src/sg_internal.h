@@ -65,6 +65,7 @@ typedef struct sg_run_opts {
   uint32_t checks;               /* SG_CHECK_*: --data-races, --lockstep, --uninitialized, --check-all */
   uint64_t step_limit;
   double time_limit;             /* --timeout SECONDS (also --time-limit); 0 = none */
+  uint64_t max_private_memory;   /* --max-private-memory BYTES; 0 = the default */
   sg_validate validate;
   sg_spec_value *spec;
   uint32_t n_spec;

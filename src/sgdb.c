@@ -12,11 +12,14 @@
 #include "sg_internal.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #define PROG "spirv-sgdb"
@@ -58,7 +61,8 @@ static void usage(FILE *f)
 "--global/--local/--arg as for spirv-sgrun.  Commands are read from stdin\n"
 "(prompt '(sgdb) '); type 'help' for the list.  See docs/sgdb.md.\n"
 "\n"
-"  -x FILE                  run the commands in FILE first\n"
+"  -x FILE                  run the commands in FILE first; a failed\n"
+"                           command's error line starts FILE:LINE:\n"
 "  --batch                  exit after the -x script (do not read stdin)\n"
 "  --dap                    speak the Debug Adapter Protocol on stdin/stdout\n"
 "                           (for editors; the kernel comes from 'launch':\n"
@@ -80,6 +84,7 @@ static void usage(FILE *f)
 "                           134217728 = 2^27)\n"
 "  --timeout SECONDS        wall time from the kernel's start before a fault\n"
 "                           (needs --batch: prompt time would count)\n"
+"  --max-private-memory BYTES  private memory of a work-group (default 4 GiB)\n"
 "  --data-races --lockstep --uninitialized --check-all\n"
 "                           detectors (as spirv-sgrun): a report stops the run\n"
 "\n"
@@ -91,11 +96,94 @@ static void usage(FILE *f)
 "  --build-options OPTIONS (oclgrind-kernel's: -cl-std=, -D, -I DIR, -cl-*)\n"
 "  --no-debug-info          compile .cl without debug information (no\n"
 "                           source lines)\n"
-"  -h, --help  --version\n",
+"  -h, --help  --version\n"
+"\n"
+"Exit status: 2 when the session cannot start (bad usage or input), 3 when\n"
+"the kernel uses what spirv-sg does not run.  With --batch, at the end: 2 when\n"
+"a command of the script failed, else 1 when the kernel raised a diagnostic\n"
+"(a fault, undefined behaviour, a step or time limit) and the session stopped\n"
+"on it, else 0.  Without --batch, 0 once the session ends.\n",
       f);
 }
 
-static sg_dbg *session;   /* for the SIGINT handler */
+static sg_dbg *session;   /* for the SIGINT handler and the output filter */
+
+/* ------------------------------------------------------------ -x scripts
+ *
+ * A command's error in a -x script names the script and its line
+ * ("run.x:3: error: ..."), as a compiler's would.  The engine's commands
+ * print "error: ..." at the start of a line of their output, so the
+ * session's output sink puts SCRIPT:LINE in front of such a line while a
+ * script runs and counts it; the kernel's printf output has a sink of its
+ * own, unfiltered.  The line comes from the script's file offset (the
+ * engine has just read the command's line), not from a counter: after a
+ * checkpoint takes the session over (src/dbg_ckpt.c) the offset, shared by
+ * every process, is right and a counter in this process would not be.  For
+ * the same reason what --batch's exit status depends on (an error, a
+ * diagnostic) is kept on a shared page. */
+
+typedef struct sticky {
+  uint64_t n_errors;               /* error lines of script commands */
+  unsigned long first_error_line;
+  bool diagnosed;                  /* the kernel raised a diagnostic (a stop on it) */
+} sticky;
+static sticky sticky_local, *sticky_ = &sticky_local;
+
+static struct {
+  FILE *script;   /* while it runs */
+  const char *name;
+  bool at_bol;
+} X = {.at_bol = true};
+
+/* The line of the command just read: newlines before the offset, not
+ * counting the command's own. */
+static unsigned long script_line(void)
+{
+  off_t end = ftello(X.script);
+  FILE *f = fopen(X.name, "rb");
+  unsigned long line = 1;
+  if (!f || end <= 0) {
+    if (f)
+      fclose(f);
+    return 0;
+  }
+  for (off_t i = 0; i < end - 1; i++) {
+    int ch = getc(f);
+    if (ch == EOF)
+      break;
+    line += ch == '\n';
+  }
+  fclose(f);
+  return line;
+}
+
+static void session_out(void *user, const char *buf, size_t size)
+{
+  (void)user;
+  if (session && sg_dbg_diagnostics(session))
+    sticky_->diagnosed = true;
+  for (size_t i = 0; i < size;) {
+    if (X.script && X.at_bol && size - i >= 7 && !memcmp(buf + i, "error: ", 7)) {
+      char esc[1024];
+      sg_escape(esc, sizeof esc, X.name);
+      unsigned long line = script_line();
+      printf("%s:%lu: ", esc, line);
+      if (!sticky_->n_errors++)
+        sticky_->first_error_line = line;
+    }
+    const char *nl = memchr(buf + i, '\n', size - i);
+    size_t n = nl ? (size_t)(nl - (buf + i)) + 1 : size - i;
+    fwrite(buf + i, 1, n, stdout);
+    X.at_bol = nl != NULL;
+    i += n;
+  }
+}
+
+static void kernel_out(void *user, const char *buf, size_t size)
+{
+  (void)user;
+  fwrite(buf, 1, size, stdout);
+}
 
 static void on_sigint(int s)
 {
@@ -156,7 +244,8 @@ int main(int argc, char **argv)
     free(kargv);
     return sgdb_dap_main();
   }
-  sg_dbg_config cfg = {.argc = kargc, .argv = kargv, .message = on_message, .batch = batch};
+  sg_dbg_config cfg = {.argc = kargc, .argv = kargv, .message = on_message, .batch = batch,
+                       .output = session_out, .kernel_output = kernel_out};
   char err[4096];
   sg_result r = sg_dbg_create(&cfg, &session, err, sizeof err);
   if (r != SG_SUCCESS) {
@@ -170,6 +259,9 @@ int main(int argc, char **argv)
   sg_dbg_describe(session, banner, sizeof banner);
   printf(PROG ": %s Type 'help' for commands.\n", banner);
   fflush(stdout);
+  sticky *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (sh != MAP_FAILED)
+    sticky_ = sh;   /* zeroed; else the process's own copy (no checkpoint shares it) */
   sg_dbg_enable_checkpoints(session);
   int rc = EXIT_OK;
   if (script) {
@@ -180,13 +272,33 @@ int main(int argc, char **argv)
       free(kargv);
       return rc;
     }
+    X.script = f;
+    X.name = script;
     sg_dbg_command_loop(session, f, false, true);
+    X.script = NULL;
     fclose(f);
   }
   if (!batch && !sg_dbg_quit_requested(session))
     sg_dbg_command_loop(session, stdin, isatty(0) != 0, isatty(0) == 0);
+  /* --batch: 2 when a script command failed (its result cannot be trusted),
+   * else 1 when the kernel raised a diagnostic (a fault, undefined behaviour,
+   * a step or time limit) and the session stopped on it, else 0 */
+  if (sg_dbg_diagnostics(session))
+    sticky_->diagnosed = true;
+  if (batch)
+    rc = sticky_->n_errors ? EXIT_USAGE : sticky_->diagnosed ? EXIT_FAULT : EXIT_OK;
+  fflush(stdout);
+  if (batch && sticky_->n_errors) {
+    char esc[1024];
+    sg_escape(esc, sizeof esc, script ? script : "(none)");
+    fprintf(stderr, PROG ": error: %" PRIu64 " command%s of the script failed, the first at %s:%lu\n",
+            sticky_->n_errors, sticky_->n_errors == 1 ? "" : "s", esc, sticky_->first_error_line);
+  }
+  sg_dbg_set_exit_status(session, rc);
   sg_dbg_destroy(session);
   session = NULL;
+  if (sh != MAP_FAILED)
+    munmap(sh, sizeof *sh);
   free(kargv);
   return rc;
 }

@@ -261,6 +261,9 @@ static void usage(FILE *f)
 "                           none; run files: #sg: timeout=SECONDS); also\n"
 "                           --time-limit.  A run longer than 2 s shows its\n"
 "                           progress on stderr when stderr is a terminal\n"
+"  --max-private-memory BYTES  private memory of the work-items run at once\n"
+"                           (a work-group's, times the threads; default\n"
+"                           4294967296 = 4 GiB; 1 GiB per work-item is fixed)\n"
 "\n"
 "Loading:\n"
 "  --no-validate            skip spirv-val\n"
@@ -725,9 +728,18 @@ int main(int argc, char **argv)
       }
       o.scalar = s;
       o.hex = hex;
-      o.components = tn[tl] ? (uint32_t)strtoul(tn + tl, NULL, 10) : 1;
-      if (!o.components)
-        o.components = 1;
+      o.components = 1;
+      if (tn[tl]) {
+        /* an OpenCL vector width and nothing after it ("float99" was read as float) */
+        char *end;
+        unsigned long w = strtoul(tn + tl, &end, 10);
+        if (*end || (w != 2 && w != 3 && w != 4 && w != 8 && w != 16)) {
+          rc = die(EXIT_USAGE, "--print %s:%s: invalid vector width '%s' (2, 3, 4, 8 or 16)", target,
+                   O.prints[i].type, tn + tl);
+          goto out;
+        }
+        o.components = (uint32_t)w;
+      }
     }
     outs[n_outs++] = o;
   }
@@ -750,6 +762,7 @@ int main(int argc, char **argv)
   d.checks = O.run.checks;
   d.stop_on_fault = O.stop_on_fault;
   d.step_limit = O.run.step_limit;
+  d.max_private_memory = O.run.max_private_memory;
   d.time_limit = O.run.time_limit > 0 ? O.run.time_limit : sg_runfile_timeout(rf);
   d.repeat = O.repeat;
   /* progress on a terminal only: scripts and CI logs get no \r lines */

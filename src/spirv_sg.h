@@ -269,6 +269,11 @@ typedef struct sg_run_desc {
    * on the interpreter only: backend auto then means interp, jit is an
    * error (SG_ERROR_INVALID_ARGUMENT). */
   uint32_t checks;
+  /* Private memory (Function variables, by-value arguments) of the
+   * work-items run at once: a work-group's, times the threads; 0 = 4 GiB
+   * (docs/limits.md).  A work-group past it is an error before the launch;
+   * more threads than fit run fewer work-groups at once.  (appended field) */
+  uint64_t max_private_memory;
 } sg_run_desc;
 
 enum {
@@ -458,6 +463,8 @@ typedef struct sg_dbg_config {
   sg_message_fn message;         /* loader warnings (raw); NULL: to output */
   void *message_user;
   bool batch;                    /* commands come from a script: --timeout allowed */
+  sg_write_fn kernel_output;     /* the kernel's printf; NULL: to output */
+  void *kernel_output_user;
 } sg_dbg_config;
 
 /* Loads the kernel and prepares its launch (nothing runs yet).  On error
@@ -482,6 +489,12 @@ bool sg_dbg_enable_checkpoints(sg_dbg *s);
  * call from a signal handler). */
 void sg_dbg_interrupt(sg_dbg *s);
 bool sg_dbg_quit_requested(const sg_dbg *s);    /* 'quit' was run */
+/* Diagnostics (faults, undefined behaviour, limits, detector reports) the
+ * current launch raised so far (a restart starts again from 0). */
+uint64_t sg_dbg_diagnostics(const sg_dbg *s);
+/* The exit status sg_dbg_destroy gives the first process when checkpoints
+ * are on (it is the one the shell waits for); default 0. */
+void sg_dbg_set_exit_status(sg_dbg *s, int code);
 bool sg_dbg_finished(const sg_dbg *s);          /* no subgroup to show */
 /* Lanes of the focused subgroup (0 when finished). */
 uint32_t sg_dbg_lane_count(const sg_dbg *s);

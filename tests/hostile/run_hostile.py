@@ -103,6 +103,114 @@ EXT_TEMPLATE = """               OpCapability Addresses
 """
 
 
+# Elementwise instructions with operands of the wrong shape (the open
+# differential finding of the first fuzz campaign: a vec2 OpFMul by a scalar
+# read past the scalar on the interpreter, the JIT broadcast it).
+EW_TEMPLATE = EXT_TEMPLATE.replace("       %uint = OpTypeInt 32 0\n",
+                                   "       %uint = OpTypeInt 32 0\n       %bool = OpTypeBool\n") \
+    .replace("     %uint_1 = OpConstant %uint 1\n",
+             "     %uint_1 = OpConstant %uint 1\n       %true = OpConstantTrue %bool\n") \
+    .replace("%r = OpExtInst {INSN}", "%r = {INSN}")
+
+# A vector load and store that are partly out of bounds (bytes 8..15 of a
+# 12-byte buffer): docs/semantics.md, the whole access faults, so the read
+# yields zero in both components and the store writes nothing.
+PARTIAL_OOB_KERNEL = """               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+               OpName %out "out"
+               OpName %in "in"
+       %void = OpTypeVoid
+      %ulong = OpTypeInt 64 0
+      %float = OpTypeFloat 32
+    %v2float = OpTypeVector %float 2
+    %ulong_1 = OpConstant %ulong 1
+    %float_1 = OpConstant %float 1
+    %float_7 = OpConstant %float 7
+    %float_8 = OpConstant %float 8
+       %v78 = OpConstantComposite %v2float %float_7 %float_8
+     %ptr_f = OpTypePointer CrossWorkgroup %float
+    %ptr_v2 = OpTypePointer CrossWorkgroup %v2float
+         %fn = OpTypeFunction %void %ptr_f %ptr_f
+          %k = OpFunction %void None %fn
+        %out = OpFunctionParameter %ptr_f
+         %in = OpFunctionParameter %ptr_f
+      %entry = OpLabel
+        %inv = OpBitcast %ptr_v2 %in
+        %ip1 = OpInBoundsPtrAccessChain %ptr_v2 %inv %ulong_1
+          %v = OpLoad %v2float %ip1 Aligned 8
+       %outv = OpBitcast %ptr_v2 %out
+        %op1 = OpInBoundsPtrAccessChain %ptr_v2 %outv %ulong_1
+               OpStore %op1 %v78 Aligned 8
+          %x = OpCompositeExtract %float %v 0
+          %y = OpCompositeExtract %float %v 1
+         %x1 = OpFAdd %float %x %float_1
+         %y1 = OpFAdd %float %y %float_1
+               OpStore %out %x1 Aligned 4
+         %o1 = OpInBoundsPtrAccessChain %ptr_f %out %ulong_1
+               OpStore %o1 %y1 Aligned 4
+               OpReturn
+               OpFunctionEnd
+"""
+
+
+# Constant data: OpConstantNull of arrays of N uints, COUNT of them (the
+# fuzz_run OOM inputs: a mutated array length made a 2 GiB constant that
+# the loader zeroed, 2.1 GB and 15 s).
+def const_kernel(n, count):
+    cs = "".join("         %%c%d = OpConstantNull %%arr%d\n" % (i, i % 2) for i in range(count))
+    return """               OpCapability Addresses
+               OpCapability Kernel
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+     %uint_n = OpConstant %uint """ + str(n) + """
+    %uint_n1 = OpConstant %uint """ + str(n + 1) + """
+       %arr0 = OpTypeArray %uint %uint_n
+       %arr1 = OpTypeArray %uint %uint_n1
+""" + cs + """%ptr_cw_uint = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %ptr_cw_uint
+          %k = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr_cw_uint
+      %entry = OpLabel
+          %x = OpCompositeExtract %uint %c0 1
+               OpStore %p %x
+               OpReturn
+               OpFunctionEnd
+"""
+
+
+# A kernel that loads a whole array of N uints into one SSA value: its
+# register takes N*4 bytes per work-item (the interpreter's frames; the JIT
+# keeps no aggregates in values and falls back to the interpreter).
+def frame_kernel(n):
+    return """               OpCapability Addresses
+               OpCapability Kernel
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+               OpName %x "x"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+     %uint_n = OpConstant %uint """ + str(n) + """
+        %arr = OpTypeArray %uint %uint_n
+ %ptr_cw_arr = OpTypePointer CrossWorkgroup %arr
+%ptr_cw_uint = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %ptr_cw_arr %ptr_cw_uint
+          %k = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr_cw_arr
+          %o = OpFunctionParameter %ptr_cw_uint
+      %entry = OpLabel
+          %x = OpLoad %arr %p
+          %e = OpCompositeExtract %uint %x 1
+               OpStore %o %e
+               OpReturn
+               OpFunctionEnd
+"""
+
+
 def make_inputs(work):
     os.makedirs(work, exist_ok=True)
     f = {}
@@ -230,6 +338,27 @@ def make_inputs(work):
             ("ext_distance_lengths", "%float %std distance %v2f_1 %v4f_1"),
     ]:
         put(nm + ".spvasm", EXT_TEMPLATE.replace("{INSN}", insn))
+    # -- elementwise operand shapes (the vec2 differential finding)
+    for nm, insn in [
+            ("ew_fmul_vec_by_scalar", "OpFMul %v2float %v2f_1 %float_1"),
+            ("ew_fadd_int_operand", "OpFAdd %float %uint_1 %float_1"),
+            ("ew_iadd_short_vector", "OpIAdd %v4uint %v2u_1 %v4u_1"),
+            ("ew_iadd_narrow", "OpIAdd %uint %uchar_1 %uint_1"),
+            ("ew_ieq_widths", "OpIEqual %bool %uint_1 %uchar_1"),
+            ("ew_select_cond_int", "OpSelect %uint %uint_1 %uint_1 %uint_1"),
+            ("ew_select_object", "OpSelect %v2uint %true %v2u_1 %uint_1"),
+            ("ew_vts_int_scalar", "OpVectorTimesScalar %v2float %v2f_1 %uint_1"),
+            ("ew_convert_count", "OpConvertUToF %v4float %v2u_1"),
+            ("ew_not_of_type", "OpNot %uint %uint"),
+    ]:
+        put(nm + ".spvasm", EW_TEMPLATE.replace("{INSN}", insn))
+    put("partial_oob.spvasm", PARTIAL_OOB_KERNEL)
+    put("frame_512m.spvasm", frame_kernel(1 << 27))        # a 512 MiB value: past the register limit
+    put("frame_64m.spvasm", frame_kernel(1 << 24))         # 64 MiB per work-item: too much at S=128
+    put("frame_16m.spvasm", frame_kernel(1 << 22))         # 16 MiB per work-item: runs at S=16
+    put("const_1g.spvasm", const_kernel(1 << 28, 1))      # one 1 GiB OpConstantNull
+    put("const_300x1m.spvasm", const_kernel(1 << 18, 300))  # 300 MiB in 1 MiB constants
+    put("const_100x1m.spvasm", const_kernel(1 << 18, 100))  # 100 MiB: loads and runs
     # -- assembly text
     put("random.spvasm", bytes(rnd.randrange(256) for _ in range(600)))
     put("syntax.spvasm", "; comment\n               OpCapability Kernel\n"
@@ -277,7 +406,10 @@ def make_inputs(work):
     put("priv_9x512m.spvasm", priv_kernel(1 << 27, 9))  # 4.5 GiB: would wrap 32-bit sums
     put("priv_1m.spvasm", priv_kernel(1 << 18, 1))      # 1 MiB per work-item: runs
     put("priv_1g.sim", "priv_1g.spvasm\nk\n64 1 1\n64 1 1\n<size=256 float fill=0 dump>\n")
+    put("priv_1m.sim", "priv_1m.spvasm\nk\n16 1 1\n16 1 1\n<size=64 float fill=0 dump>\n")
     put("escape_cmd.x", b"print \x1b[2J\xff\nquit\n")
+    os.makedirs(os.path.join(work, "nodumps"), exist_ok=True)
+    put("typo.x", "# a comment, then a blank line\n\ncontniue\ncontinue\nquit\n")
     return f
 
 
@@ -363,6 +495,51 @@ def cases(f):
                     ("ext_result_pointer", r"u_max: the result type must be"),
                     ("ext_distance_lengths", r"distance: the operands differ in length")]:
         c("OpenCL.std wrong types: " + nm[4:], [f[nm + ".spvasm"]], 2, pat)
+    # -- elementwise operands of the wrong shape: rejected at load on both
+    #    backends (the interpreter read past a scalar, the JIT broadcast it)
+    for be in ("interp", "jit"):
+        c("elementwise: vec2 OpFMul by a scalar (%s)" % be, [f["ew_fmul_vec_by_scalar.spvasm"], "--backend", be], 2,
+          r"OpFMul: operand 2 \(%\d+\) has 1 component, the result 2")
+    for nm, pat in [("ew_fadd_int_operand", r"OpFAdd: operand 1 \(%\d+\) is not a float scalar or vector"),
+                    ("ew_iadd_short_vector", r"OpIAdd: operand 1 \(%\d+\) has 2 components, the result 4"),
+                    ("ew_iadd_narrow", r"OpIAdd: operand 1 \(%\d+\) has 8-bit components, the result 32-bit"),
+                    ("ew_ieq_widths", r"OpIEqual: operand 2 \(%\d+\) has 8-bit components, the result 32-bit"),
+                    ("ew_select_cond_int", r"OpSelect: the condition %\d+ is not a boolean"),
+                    ("ew_select_object", r"OpSelect: object %\d+ is not of the result type"),
+                    ("ew_vts_int_scalar", r"OpVectorTimesScalar: operand 2 \(%\d+\) is not a float"),
+                    ("ew_convert_count", r"OpConvertUToF: operand 1 \(%\d+\) has 2 components, the result 4"),
+                    ("ew_not_of_type", r"OpNot: operand 1 \(%\d+\) is a type, not a value")]:
+        c("elementwise: " + nm[3:], [f[nm + ".spvasm"]], 2, pat)
+    # -- constant data: at most 256 MiB, checked before it is allocated
+    c("constant data: a 1 GiB OpConstantNull", [f["const_1g.spvasm"], "--global", "1", "--arg", "zero:1"], 2,
+      r"constant %\d+ of 1073741824 bytes brings the module's constant data to 10737418\d\d bytes, more than the "
+      r"limit of 268435456 bytes \(256 MiB\)", 10)
+    c("constant data: 300 constants of 1 MiB", [f["const_300x1m.spvasm"], "--global", "1", "--arg", "zero:1"], 2,
+      r"brings the module's constant data to 26843\d+ bytes, more than the limit of 268435456 bytes", 10)
+    for be in ("interp", "jit"):
+        c("constant data: 100 constants of 1 MiB run (%s)" % be,
+          [f["const_100x1m.spvasm"], "--backend", be, "--global", "1", "--arg", "zero:1", "--print", "arg0"], 0,
+          r"arg0\[0\] = 0", 60)
+    # -- the interpreter's frames (registers), checked before the launch
+    for be in ("interp", "jit"):
+        c("frames: a 512 MiB value in a register (%s)" % be,
+          [f["frame_512m.spvasm"], "--backend", be, "--global", "16", "--arg", "zero:4", "--arg", "zero:4"], 2,
+          r"registers of function 'k': 536870\d+ bytes per work-item \(its largest value, x, 536870912 bytes\), "
+          r"more than the limit of 268435456 bytes \(256 MiB\)")
+    c("frames: 64 MiB registers x 128 lanes", [f["frame_64m.spvasm"], "--global", "128", "--subgroup-size", "128",
+                                              "--arg", "zero:4", "--arg", "zero:4"], 2,
+      r"registers of the kernel's frames: 128 work-items x 671088\d\d bytes = \d+ bytes, with \d+ bytes of private "
+      r"memory more than the limit of 4294967296 bytes .*--max-private-memory")
+    c("frames: 16 MiB registers x 16 lanes run (out-of-bounds load)", [f["frame_16m.spvasm"], "--global", "16",
+                                                                      "--arg", "zero:4", "--arg", "zero:4"], 1,
+      r"read of 16777216 bytes at buffer 'arg0'\+0 \(size 4\)", 60)
+    # a vector access partly out of bounds faults as a whole, on both backends
+    for be in ("interp", "jit"):
+        c("vector load and store partly out of bounds (%s)" % be,
+          [f["partial_oob.spvasm"], "--backend", be, "--global", "1", "--arg", "out=zero:3",
+           "--arg", "in=range:5:1:3", "--print", "out"], 1,
+          r"read of 8 bytes at buffer 'in'\+8 \(size 12\)(.|\n)*write of 8 bytes at buffer 'out'\+8 \(size 12\)"
+          r"(.|\n)*out\[0\] = 1\n  out\[1\] = 1\n  out\[2\] = 0\n")
     # -- finding 2: NDRange arithmetic that wraps
     c("finding 2: global 2^64-1, local 16", [g] + RUN[2:] + ["--global", "18446744073709551615", "--local", "16"], 2,
       r"too large \(limit 2\^48 work-groups\)")
@@ -415,6 +592,10 @@ def cases(f):
                                     "--arg", "zero:4", "--arg", "1"], 2, r"arg|argument|element|large|memory")
     c("buffer past the limit in a run file", [f["buffer_past_limit.sim"]], 2, r"buffer_past_limit\.sim:5")
     # -- finding 5: --print streams; a failed write is an error
+    c("--print TYPE with a bad vector width", [g] + RUN + ["--print", "out:float99"], 2,
+      r"--print out:float99: invalid vector width '99' \(2, 3, 4, 8 or 16\)")
+    c("--print TYPE with garbage after the width", [g] + RUN + ["--print", "out:int4x"], 2,
+      r"invalid vector width '4x'")
     c("finding 5: --print to a full disk", [g] + RUN + ["--print", "out", "--stdout", "/dev/full"], 2,
       r"cannot print 'out' on standard output: No space left")
     c("finding 5: --print of 1M elements prints them all",
@@ -524,6 +705,14 @@ def cases(f):
     c("sgconform: --max-module-size needs a value", C + [g, "--max-module-size"], 2, r"--max-module-size needs a value")
     c("sgconform: compare --subgroup-size abc", [SGCONFORM, "compare", f["ok.sim"], "--device-output", ".",
                                                 "--subgroup-size", "abc"], 2, r"invalid --subgroup-size 'abc'")
+    c("sgconform compare: a missing --device-output folder", [SGCONFORM, "compare", f["ok.sim"], "--device-output",
+                                                             f["ok.sim"] + ".none", "--subgroup-size", "4"], 2,
+      r"--device-output \S+ok\.sim\.none: No such file or directory")
+    c("sgconform compare: --device-output a file", [SGCONFORM, "compare", f["ok.sim"], "--device-output", f["ok.sim"],
+                                                   "--subgroup-size", "4"], 2, r"--device-output \S+ok\.sim: not a directory")
+    c("sgconform compare: a folder without dumps", [SGCONFORM, "compare", f["ok.sim"], "--device-output",
+                                                   os.path.dirname(f["ok.sim"]) + "/nodumps", "--subgroup-size", "4"], 2,
+      r"no dumps found in \S+nodumps")
     c("sgconform: random bytes in .spvasm escaped, file:line:col", C + [f["random.spvasm"]], 2,
       r"random\.spvasm:1:1: .*\\x")
     c("sgconform: escape sequences in .spvasm", C + [f["escape_seq.spvasm"]], 2,
@@ -555,16 +744,64 @@ def cases(f):
           r"variable 'a2' .* to 1610612736 bytes, more than the limit of 1073741824 bytes")
         c("private 1 MiB x 16 runs (%s)" % be, [f["priv_1m.spvasm"], "--global", "16", "--local", "16", "--backend", be,
                                                "--arg", "zero:16"], 0, None, 60)
+    for z in ("abc", "0", "129", ",", "4,,8", "-1", "99999999999999999999", "4,8x"):
+        c("sgconform check: --sizes %s" % z, C + [f["ok.sim"], "--sizes", z], 2,
+          r"invalid --sizes '%s' \(up to 32 subgroup sizes 1\.\.128, comma-separated\)" % re.escape(z))
+    c("sgconform check: 33 sizes", C + [f["ok.sim"], "--sizes", ",".join(["4"] * 33)], 2, r"invalid --sizes")
+    c("sgconform check: --sizes 4,8 runs", C + [f["ok.sim"], "--sizes", "4,8"], 0, r"subgroup sizes 4 8\n")
+    c("sgconform check: a limit stop has one 'fault:' prefix", C + [f["loop.sim"], "--step-limit", "1000", "--sizes", "4"],
+      1, r"^S=4: fault: step limit: step limit of 1000 instructions")
+    # -- spirv-sgconform suite: the same limit flags, and a selection of nothing is an error
+    SU = [SGCONFORM, "suite", "--op", "reduce_add", "--type", "int", "--size", "16", "--backend", "interp",
+          "--no-progress", "--max-failures", "1"]
+    c("sgconform suite: --step-limit reaches the launches and the rerun line", SU + ["--step-limit", "5"], 1,
+      r"step limit of 5 instructions(.|\n)*rerun: \S+ suite --case \S+ --step-limit 5\n(.|\n)*0 passed, [1-9]\d* failed", 60)
+    c("sgconform suite: --max-module-size reaches the loads", SU + ["--max-module-size", "100"], 1,
+      r"larger than the limit of 100 bytes \(raise it with --max-module-size\)", 60)
+    c("sgconform suite: --timeout abc", SU + ["--timeout", "abc"], 2, r"invalid --timeout 'abc' \(seconds > 0\)")
+    c("sgconform suite: --step-limit 0", SU + ["--step-limit", "0"], 2, r"invalid --step-limit '0'")
+    c("sgconform suite: --max-failures abc", SU + ["--max-failures", "abc"], 2,
+      r"--max-failures wants a number from 0 to 4294967295, got 'abc'")
+    c("sgconform suite: --flakes a directory", SU + ["--flakes", os.path.dirname(f["ok.sim"])], 2,
+      r"cannot read the flakes file \S+: Is a directory")
+    c("sgconform suite: --baseline a missing file", SU + ["--baseline", f["ok.sim"] + ".none"], 2,
+      r"cannot read the baseline file \S+: No such file or directory")
+    c("sgconform suite: a misspelt --op selects nothing: an error", [SGCONFORM, "suite", "--op", "reduce_ad"], 2,
+      r"no case matches the selection")
+    c("sgconform suite: a size the reduced set lacks", [SGCONFORM, "suite", "--size", "9"], 2,
+      r"no case matches the selection .*--full adds")
+    # --max-private-memory: the work-group limit, named in the message, in every tool
+    for be in ("interp", "jit"):
+        c("--max-private-memory lowers the limit (%s)" % be,
+          [f["priv_1m.spvasm"], "--global", "16", "--local", "16", "--backend", be, "--arg", "zero:16",
+           "--max-private-memory", "8000000"], 2,
+          r"private memory of a work-group: 16 work-items x 1048576 bytes = 16777216 bytes, more than the limit of "
+          r"8000000 bytes for the work-items run at once \(--max-private-memory BYTES raises it")
+        c("--max-private-memory with room for 16 x 1 MiB and the frames runs (%s)" % be,
+          [f["priv_1m.spvasm"], "--global", "16", "--local", "16", "--backend", be, "--arg", "zero:16",
+           "--max-private-memory", "17000000"], 0, None, 60)
+    c("--max-private-memory 0", [g, "--max-private-memory", "0"] + RUN, 2, r"invalid --max-private-memory '0' \(bytes > 0\)")
+    c("--max-private-memory -1", [g, "--max-private-memory", "-1"] + RUN, 2, r"invalid --max-private-memory '-1'")
+    c("default limit names --max-private-memory", [f["priv_512m.spvasm"], "--global", "64", "--local", "64",
+                                                  "--arg", "zero:64"], 2,
+      r"4294967296 bytes \(4 GiB\) for the work-items run at once \(--max-private-memory BYTES raises it")
+    c("sgconform check: --max-private-memory", C + [f["priv_1m.sim"], "--sizes", "16", "--max-private-memory", "8000000"],
+      2, r"cannot be launched at any subgroup size: private memory of a work-group: .* more than the limit of 8000000 bytes")
+    c("sgconform: --max-private-memory abc", C + [g, "--max-private-memory", "abc"], 2,
+      r"invalid --max-private-memory 'abc' \(bytes > 0\)")
+    c("sgdb: --max-private-memory", [SGDB, "--batch", f["priv_1m.spvasm"], "--global", "16", "--local", "16",
+                                     "--arg", "zero:16", "--max-private-memory", "8000000"], 2,
+      r"more than the limit of 8000000 bytes for the work-items run at once")
     c("sgconform: private float a[1<<28]", C + [f["priv_1g.sim"], "--sizes", "16"], 2,
       r"priv_1g\.sim: the kernel cannot be launched at any subgroup size: private memory of a work-group")
     # -- spirv-sgdb: the same flags; its session reports a limit as a fault stop
     D = [SGDB, "--batch", "-x", f["continue.x"]]
     c("sgdb: --step-limit stops a runaway loop and names the flag",
-      D + [f["loop.spvasm"], "--step-limit", "100000"] + RUN, 0,
+      D + [f["loop.spvasm"], "--step-limit", "100000"] + RUN, 1,
       r"step limit of 100000 instructions per subgroup reached \(raise it with --step-limit N\)[^\n]*\n"
       r"(.*\n)?Stopped on the diagnostic above", 60)
     c("sgdb: --timeout stops a runaway loop (--batch)",
-      D + [f["loop.spvasm"], "--timeout", "1", "--step-limit", "100000000000"] + RUN, 0,
+      D + [f["loop.spvasm"], "--timeout", "1", "--step-limit", "100000000000"] + RUN, 1,
       r"time limit of 1 s reached \(--timeout SECONDS\)", 60)
     c("sgdb: --timeout without --batch", [SGDB, f["loop.spvasm"], "--timeout", "1"] + RUN, 2, r"--timeout needs --batch")
     c("sgdb: --timeout 0", [SGDB, "--batch", f["loop.spvasm"], "--timeout", "0"] + RUN, 2,
@@ -584,8 +821,22 @@ def cases(f):
     c("sgdb: binary option escaped", [SGDB, "--\x1b[2J"], 2, r"unknown option '--\\x1b\[2J'")
     c("sgdb: binary --arg escaped", [SGDB, g, "--global", "4", "--arg", "\x1b[31m\udcff"], 2, r"\\x1b\[31m\\xff")
     c("sgdb: control bytes in a script command are escaped and refused",
-      [SGDB, "--batch", "-x", f["escape_cmd.x"], g] + RUN, 0,
-      r"\(sgdb\) print \\x1b\[2J\\xff\nerror: the command contains the control byte \\x1b at column 7")
+      [SGDB, "--batch", "-x", f["escape_cmd.x"], g] + RUN, 2,
+      r"\(sgdb\) print \\x1b\[2J\\xff\n\S*escape_cmd\.x:1: error: the command contains the control byte \\x1b at column 7")
+    # --batch exit status: 0, 1 after a stop on a diagnostic, 2 after a command error (SCRIPT:LINE)
+    c("sgdb --batch: a clean run exits 0", [SGDB, "--batch", "-x", f["continue.x"], g] + RUN, 0,
+      r"\[kernel finished: 0 diagnostics\]")
+    c("sgdb --batch: a fault stop exits 1", [SGDB, "--batch", "-x", f["continue.x"], f["partial_oob.spvasm"],
+                                            "--global", "1", "--arg", "zero:3", "--arg", "zero:3"], 1,
+      r"Stopped on the diagnostic above")
+    c("sgdb --batch: a script error names SCRIPT:LINE and exits 2",
+      [SGDB, "--batch", "-x", f["typo.x"], g] + RUN, 2,
+      r"^\(sgdb\) contniue\n\S*typo\.x:3: error: unknown command 'contniue'")
+    c("sgdb --batch: an error after a fault stop still exits 2",
+      [SGDB, "--batch", "-x", f["typo.x"], f["partial_oob.spvasm"], "--global", "1", "--arg", "zero:3",
+       "--arg", "zero:3"], 2, r"typo\.x:3: error: unknown command")
+    c("sgdb: a script that does not exist", [SGDB, "--batch", "-x", f["continue.x"] + ".none", g] + RUN, 2,
+      r"cannot read script .*continue\.x\.none.*No such file")
     c("sgdb: wrapped NDRange", [SGDB, g] + RUN[2:] + ["--global", "18446744073709551615", "--local", "16"], 2,
       r"too large \(limit 2\^48 work-groups\)")
     c("sgdb: local:64 GiB", [SGDB, f["loc.spv"], "--global", "16", "--arg", "zero:16", "--arg", "local:68719476736"], 2,

@@ -1,4 +1,5 @@
 # args: bcast.cl --global 8 --local 8 --subgroup-size 8 --arg in=5,6,0,8,9,10,11,12 --arg out=zero:8
+# exit: 1 (the kernel stops on a diagnostic)
 # A divergence found with 'break diverge': the broadcast was meant for the
 # whole subgroup, but it sits under 'if (v > 0)' and in[2] is 0, so lane 2
 # skips it: the collective runs on 7 lanes (undefined behaviour).

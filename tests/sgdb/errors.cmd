@@ -1,7 +1,8 @@
 # args: divergent.cl --global 16 --local 16 --subgroup-size 8
+# exit: 2 (a command failed)
 # Bad input never crashes: each gets one clear error line.
-# expect: error: unknown command 'frobnicate'
-# expect: error: break 999: no instruction has source line 999
+# expect: ^\S*errors\.cmd:21: error: unknown command 'frobnicate' \(try 'help'\)$
+# expect: ^\S*errors\.cmd:22: error: break 999: no instruction has source line 999
 # expect: error: break nosuchthing: no such line
 # expect: error: break OpNoSuchOp: unknown opcode name
 # expect: error: print needs

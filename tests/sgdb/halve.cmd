@@ -1,4 +1,5 @@
 # args: halve.cl --global 8 --local 8 --subgroup-size 8 --arg in=10,12,14,-5,7,9,11,13 --arg out=zero:8
+# exit: 2 (a command failed)
 # A lane-3-only bug found with a conditional breakpoint: out[3] is -3, not
 # -5 / 2 = -2, because x >> 1 rounds toward minus infinity.  Only lane 3's
 # input is negative, so 'break 5 if x < 0' stops once, for lane 3 alone.
@@ -32,12 +33,12 @@
 # expect: ^\{"workgroup": \[0, 0, 0\], "subgroup": 0, "lanes": \[\{"lane": 0, "active": true, "global_id": \[0, 0, 0\], "local_id": \[0, 0, 0\], "where": "halve\.cl:6"\}
 # expect: ^\{"frames": \[\{"level": 0, "function": "halve", "file": "[^"]*halve\.cl", "line": 6, 
 # errors: one line each
-# expect: ^error: the expression ends too early \(column 4\)$
-# expect: ^error: no value named 'nosuch'$
-# expect: ^error: division by zero$
-# expect: ^error: cannot read 4 bytes at 0x[0-9a-f]+ \(buffer 'in'\+4000 \(size 32\)\)$
-# expect: ^error: '\*' needs a pointer$
-# expect: ^error: no value named 'nosuch'$
+# expect: ^\S+\.cmd:\d+: error: the expression ends too early \(column 4\)$
+# expect: ^\S+\.cmd:\d+: error: no value named 'nosuch'$
+# expect: ^\S+\.cmd:\d+: error: division by zero$
+# expect: ^\S+\.cmd:\d+: error: cannot read 4 bytes at 0x[0-9a-f]+ \(buffer 'in'\+4000 \(size 32\)\)$
+# expect: ^\S+\.cmd:\d+: error: '\*' needs a pointer$
+# expect: ^\S+\.cmd:\d+: error: no value named 'nosuch'$
 # expect: ^\[kernel finished: 0 diagnostics\]$
 break 5 if x < 0
 run

@@ -1,4 +1,5 @@
 # args: spin.cl --global 8 --local 8 --subgroup-size 8 --arg n=3000 --arg out=zero:8
+# exit: 2 (a command failed)
 # Going backwards through a loop: one subgroup, so the launch's steps are all
 # its own; s += i ^ lane for i = 0..n-1.
 # expect: ^Breakpoint 1 at 5
@@ -13,7 +14,7 @@
 # thousands of instructions, then back one and three
 # expect: ^\[back to step 29999 of the launch; replayed in \d+ ms\]$
 # expect: ^\[back to step 29996 of the launch; replayed in \d+ ms\]$
-# expect: ^error: subgroup 0 has not executed 40000 instructions yet$
+# expect: ^\S+\.cmd:\d+: error: subgroup 0 has not executed 40000 instructions yet$
 # s after the whole loop: i ^ lane only permutes each block of 8 values of i,
 # and 3000 = 375 * 8, so every lane gets 0 + 1 + ... + 2999 = 4498500
 # expect: ^\[kernel finished: 0 diagnostics\]$

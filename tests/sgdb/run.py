@@ -3,8 +3,10 @@
 
 Each NAME.cmd holds the debugger's command line after '# args:', the
 expected output as '# expect: REGEX' lines (matched in order, each one after
-the previous match; ^ and $ match at line ends), and the commands (every line
-that is not a comment).  The expectations are written by hand, not captured.
+the previous match; ^ and $ match at line ends), the exit status of the
+--batch session as '# exit: N' (default 0; 1 after a stop on a diagnostic,
+2 after a command error), and the commands (every line that is not a
+comment).  The expectations are written by hand, not captured.
 
 usage: run.py --sgdb PATH [NAME...]
 """
@@ -19,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def parse(path):
-    args, expects = None, []
+    args, expects, status = None, [], 0
     with open(path) as f:
         for line in f:
             line = line.rstrip('\n')
@@ -27,12 +29,14 @@ def parse(path):
                 args = shlex.split(line[len('# args:'):])
             elif line.startswith('# expect:'):
                 expects.append(line[len('# expect:'):].strip())
-    return args, expects
+            elif line.startswith('# exit:'):
+                status = int(line[len('# exit:'):].split()[0])
+    return args, expects, status
 
 
 def run_one(sgdb, path):
     name = os.path.basename(path)[:-4]
-    args, expects = parse(path)
+    args, expects, status = parse(path)
     if args is None:
         return name, ['no "# args:" line']
     cmd = [sgdb] + args + ['-x', path, '--batch']
@@ -43,8 +47,8 @@ def run_one(sgdb, path):
         return name, ['timed out']
     out = p.stdout
     errors = []
-    if p.returncode != 0:
-        errors.append('exit code %d; stderr:\n%s' % (p.returncode, p.stderr))
+    if p.returncode != status:
+        errors.append('exit code %d, expected %d; stderr:\n%s' % (p.returncode, status, p.stderr))
     if 'Sanitizer' in p.stderr or 'runtime error' in p.stderr:
         errors.append('sanitizer report:\n' + p.stderr)
     pos = 0

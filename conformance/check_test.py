@@ -37,6 +37,11 @@ if case == "divergent":
     need(out, "divergent.cl:8: error: OpGroupIAdd (subgroup collective, scope Subgroup) "
               "in lane-dependent control flow: the branch at ",
          "divergent.cl:7 depends on the lane", "undefined behaviour")
+    # a dynamic finding names its class once ("S=4: undefined behaviour: KIND: ..."),
+    # not twice as "undefined behaviour: ub: KIND"
+    need(out, "S=4: undefined behaviour: ")
+    if "undefined behaviour: ub: " in out or "fault: fault: " in out:
+        sys.exit("FAIL: a finding's class printed twice")
 elif case == "sgsize":
     out = run([conform, "check", sim("sgsize")], 1)
     need(out, "no findings",   # static: the code itself is correct

@@ -52,6 +52,9 @@ elif case == "sgsize":
 elif case == "clean":
     out = run([conform, "check", sim("clean")], 0)
     need(out, "no findings", "0 findings")
+    # --help after the subcommand is the usage, as for suite and merge
+    for sub in ("check", "compare"):
+        need(run([conform, sub, "--help"], 0), "spirv-sgconform check FILE", "--check-all")
 elif case == "compare":
     dev = os.path.join(work, "device")
     shutil.rmtree(dev, ignore_errors=True)

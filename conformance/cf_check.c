@@ -525,15 +525,18 @@ int cf_check_run(const cf_check_opts *o)
       base = i;
     for (uint32_t d = 0; d < rr[i].rep->n_diags; ++d) {
       const sg_diag *g = &rr[i].rep->diags[d];
-      /* the formatted record starts "fault: KIND: ..." or "ub: KIND: ...":
-         one prefix, undefined behaviour spelled out */
-      if (g->formatted && !g->n_accesses && !strncmp(g->formatted, "ub: ", 4))
-        fprintf(txt, "S=%u: undefined behaviour: %s\n", sizes[i], esc(g->formatted + 4));
-      else if (g->n_accesses || g->formatted)
-        fprintf(txt, "S=%u: %s\n", sizes[i], esc(g->formatted ? g->formatted : g->message));
-      else
-        fprintf(txt, "S=%u: %s: %s\n", sizes[i], g->is_ub ? "undefined behaviour" : "fault",
-                esc(g->formatted ? g->formatted : g->message));
+      /* The formatted line starts with its class ("fault: " or "ub: "): a
+       * detector's report ("fault: data race: ...") is shown as it is; the
+       * others get the spelled-out class instead of both ("fault: fault: ..."). */
+      const char *line = g->formatted ? g->formatted : g->message;
+      if (g->n_accesses) {
+        fprintf(txt, "S=%u: %s\n", sizes[i], esc(line));
+      } else {
+        const char *cls = g->is_ub ? "ub: " : "fault: ";
+        if (!strncmp(line, cls, strlen(cls)))
+          line += strlen(cls);
+        fprintf(txt, "S=%u: %s: %s\n", sizes[i], g->is_ub ? "undefined behaviour" : "fault", esc(line));
+      }
       json_simple(&j, g->is_ub ? "undefined_behaviour" : !g->n_accesses ? "fault"
                       : !strcmp(g->kind, "data race") ? "data_race"
                       : !strcmp(g->kind, "lockstep assumption") ? "lockstep" : "uninitialized",

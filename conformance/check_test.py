@@ -37,6 +37,11 @@ if case == "divergent":
     need(out, "divergent.cl:8: error: OpGroupIAdd (subgroup collective, scope Subgroup) "
               "in lane-dependent control flow: the branch at ",
          "divergent.cl:7 depends on the lane", "undefined behaviour")
+    # a dynamic finding names its class once ("S=4: undefined behaviour: KIND: ..."),
+    # not twice as "undefined behaviour: ub: KIND"
+    need(out, "S=4: undefined behaviour: ")
+    if "undefined behaviour: ub: " in out or "fault: fault: " in out:
+        sys.exit("FAIL: a finding's class printed twice")
 elif case == "sgsize":
     out = run([conform, "check", sim("sgsize")], 1)
     need(out, "no findings",   # static: the code itself is correct
@@ -47,6 +52,9 @@ elif case == "sgsize":
 elif case == "clean":
     out = run([conform, "check", sim("clean")], 0)
     need(out, "no findings", "0 findings")
+    # --help after the subcommand is the usage, as for suite and merge
+    for sub in ("check", "compare"):
+        need(run([conform, sub, "--help"], 0), "spirv-sgconform check FILE", "--check-all")
 elif case == "compare":
     dev = os.path.join(work, "device")
     shutil.rmtree(dev, ignore_errors=True)

@@ -270,7 +270,8 @@ static int main_check(int argc, char **argv, bool compare)
     int lim = limit_option(argc, argv, &i, &o);
     if (lim < 0) return 2;
     if (lim) continue;
-    if (strcmp(a, "--json") == 0) o.json_out = true;
+    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) { usage(stdout); return 0; }
+    else if (strcmp(a, "--json") == 0) o.json_out = true;
     else if (strcmp(a, "--required-size") == 0) o.required_size = true;
     else if (!compare && strcmp(a, "--data-races") == 0) o.checks |= SG_CHECK_DATA_RACES;
     else if (!compare && strcmp(a, "--lockstep") == 0) o.checks |= SG_CHECK_LOCKSTEP;

@@ -209,6 +209,18 @@ exec %s "$@"
         open(f3, "wb").write(body + b"end 0000000000000001\n")
         rc, out = merge(bad)
         check(rc == 2 and "damaged" in out, "shard file with a wrong checksum refused (rc %d)" % rc, out)
+        # the same code, another selection (backend): one campaign per directory
+        lines = data.decode().splitlines(True)
+        sel_i = [i for i, l in enumerate(lines) if l.startswith("selection ")][0]
+        lines[sel_i] = lines[sel_i].replace("backend=interp", "backend=jit")
+        body = "".join(lines[:-1]).encode()
+        h = 0xcbf29ce484222325
+        for b in body:
+            h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+        open(f3, "wb").write(body + ("end %016x\n" % h).encode())
+        rc, out = merge(bad)
+        check(rc == 2 and "ran a different selection" in out and "backend=jit" in out,
+              "shard file of another selection (backend) refused (rc %d)" % rc, out)
 
         # -- 4. baseline and flakes (reduce_add at S=4: --plant-wrong corrupts every case)
         sel = ["--backend", "interp", "--op", "reduce_add", "--size", "4"]

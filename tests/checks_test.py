@@ -39,7 +39,7 @@ def C(name, args, expect=(), concerns=None, glob=64, local=64, opts=("-O0", "-O2
 
 Z = lambda n: "zero:%d" % n
 CASES = [
-    # data races: 7 with a race, 6 correct
+    # data races: 7 with a race, 7 correct
     # (its reads also see local memory no work-item has written yet)
     C("race_local_nobarrier", ["out=" + Z(128)], [(RACE, "W", "R"), (UNINIT, "R", None)],
       concerns=[RACE], glob=128),
@@ -56,6 +56,7 @@ CASES = [
     C("ok_uniform_write", ["in=range:0:1:256", "flag=" + Z(1)], concerns=[RACE, LOCK], glob=256),
     C("ok_async_wait", ["in=range:0:1:128", "out=" + Z(128)], concerns=[RACE, LOCK], glob=128),
     C("ok_tree_reduce", ["in=range:0:1:128", "out=" + Z(2)], concerns=[RACE, LOCK], glob=128),
+    C("ok_own_element", ["in=range:0:1:256", "out=" + Z(256)], concerns=[RACE, LOCK], glob=256),
     # lockstep assumptions: 3 with one, 3 correct
     C("lockstep_reduce", ["in=range:0:1:64", "out=" + Z(4)],
       [(LOCK, "S1", "S2"), (LOCK, "S2", "S3"), (LOCK, "S3", "S4")], concerns=[LOCK, RACE]),

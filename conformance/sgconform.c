@@ -7,13 +7,13 @@
  * Exit codes: 0 clean, 1 failures / findings, 2 bad usage or input.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "cf_suite.h"
 #include "spirv_sg.h"
+#include "sg_internal.h"
 
 static void usage(FILE *f)
 {
@@ -59,41 +59,40 @@ static const char *need(int argc, char **argv, int *i)
   return argv[++*i];
 }
 
-/* spirv-sgrun's limit flags with its names and messages (docs/limits.md):
+/* spirv-sgrun's limit flags (docs/limits.md), parsed by spirv-sgrun's own
+ * option parser (src/runopts.c), so names, forms and messages are one:
  * 1 taken, 0 not one of them, -1 malformed (reported). */
 static int limit_option(int argc, char **argv, int *i, cf_check_opts *o)
 {
-  const char *a = argv[*i], *v;
-  uint64_t *u = strcmp(a, "--max-module-size") == 0 ? &o->max_module_bytes
-              : strcmp(a, "--max-instructions") == 0 ? &o->max_instructions
-              : strcmp(a, "--max-validate-instructions") == 0 ? &o->max_validate_insns
-              : strcmp(a, "--step-limit") == 0 ? &o->step_limit
-              : strcmp(a, "--max-private-memory") == 0 ? &o->max_private_memory : NULL;
-  if (strcmp(a, "--no-validate") == 0) {
-    o->no_validate = true;
-    return 1;
-  }
-  if (!u && strcmp(a, "--timeout") && strcmp(a, "--time-limit"))
+  static const char *const limits[] = {"--step-limit", "--timeout", "--time-limit", "--max-private-memory",
+                                       "--max-module-size", "--max-instructions",
+                                       "--max-validate-instructions", "--no-validate"};
+  char name[64];
+  const char *val;
+  sg_opt_split(argv[*i], name, sizeof name, &val);
+  size_t k = 0;
+  while (k < sizeof limits / sizeof limits[0] && strcmp(name, limits[k]))
+    k++;
+  if (k == sizeof limits / sizeof limits[0])
     return 0;
-  if (!(v = need(argc, argv, i)))
+  sg_run_opts r;
+  char err[512];
+  sg_run_opts_init(&r, 0);
+  int taken = sg_run_opts_parse(&r, argc, argv, i, err, sizeof err);
+  if (taken < 0) {
+    cf_error("%s", err);
+    sg_run_opts_free(&r);
     return -1;
-  char *end;
-  errno = 0;
-  if (u) {
-    unsigned long long n = strtoull(v, &end, 0);
-    if (!*v || *end || errno || v[0] == '-' || v[0] == '+' || n == 0) {
-      cf_error("invalid %s '%s' (%s > 0)", a, v,
-               u == &o->max_module_bytes || u == &o->max_private_memory ? "bytes" : "a count");
-      return -1;
-    }
-    *u = n;
-  } else {
-    o->time_limit = strtod(v, &end);
-    if (!*v || *end || errno || !(o->time_limit > 0) || !isfinite(o->time_limit)) {
-      cf_error("invalid %s '%s' (seconds > 0)", a, v);
-      return -1;
-    }
   }
+  /* only the one option given is set in r */
+  if (r.step_limit) o->step_limit = r.step_limit;
+  if (r.time_limit > 0) o->time_limit = r.time_limit;
+  if (r.max_private_memory) o->max_private_memory = r.max_private_memory;
+  if (r.max_module_bytes) o->max_module_bytes = r.max_module_bytes;
+  if (r.max_instructions) o->max_instructions = r.max_instructions;
+  if (r.max_validate_instructions) o->max_validate_insns = r.max_validate_instructions;
+  if (r.validate == SG_VALIDATE_OFF) o->no_validate = true;
+  sg_run_opts_free(&r);
   return 1;
 }
 

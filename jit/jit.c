@@ -30,6 +30,21 @@
  * branch counts toward the step limit; rt_limit checks it (and the time
  * limit) every 65536 branches.
  *
+ * Convergent kernels (plan_convergent: no varying branch by the loader's
+ * uniformity analysis) need no SIMT stack: branches follow lane 0, calls and
+ * returns are jumps.  A varying branch around one then-block that rejoins
+ * at the branch's reconvergence point is if-converted: the head sets the top
+ * entry's mask words and mask[] to the lanes taking the block (skipping it
+ * when none does), the block's end restores them (jit_seg.ifc).  Such a
+ * kernel also compiles sg_kernel_full, the variant sg_groups runs for a
+ * whole subgroup (J.full: mask reads are constants, no blends, no mask in
+ * the memory checks, no zeroing at a first start, and a suspension keeps
+ * only the values used in another segment than their own: J.fkeep);
+ * launches whose subgroups are all whole compile only that variant
+ * (jit_options.full_only).  The kernel functions are internal: a kernel
+ * that never suspends has one call site per variant, and GCC inlines the
+ * kernel into the loop over subgroups when it is small enough.
+ *
  * Functions.  Every OpFunctionCall is inlined as a new instance (own value
  * fields, own private-memory area, zeroed at the call as the interpreter
  * does); the call pushes an entry for the callee whose reconvergence point is
@@ -64,9 +79,20 @@
  * cost model.  Kernels above JIT_BIG_KERNEL statements compile at -O1 with
  * the vectorizer (less compile time, and faster code for large kernels).
  *
+ * Promoted private arrays (promo_plan): in a kernel that never suspends,
+ * when every Function variable is an array of scalars reached only by
+ * one-index chains that are loaded and stored (or copied whole), each lives
+ * in a local T a[N][S] of the kernel function; an access with an index out
+ * of range in some active lane (and every whole copy) copies the arrays to
+ * private memory, runs the ordinary access there and copies them back.
+ * Phis of a convergent kernel's block that no if-converted block enters
+ * test lane 0's predecessor once (every lane came the same way).
+ *
  * Memory.  A subgroup-wide fast path first: all lanes active, all addresses
  * in one region, in bounds and aligned -> unchecked per-lane accesses (one
- * memcpy when the addresses are consecutive); a Function variable of the
+ * memcpy when the addresses are consecutive; consecutive addresses are
+ * tested first, and then lane 0's address and the span's end are the whole
+ * check); a Function variable of the
  * instance itself is each lane's own private bytes; an access through any
  * other pointer to Function storage (a private array indexed at run time)
  * checks once that every active lane addresses its own private memory, in
@@ -357,9 +383,8 @@ static bool load_so(jit_kernel *k, const uint8_t *so, size_t len, char *err, siz
   k->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   close(fd);
   if (!k->dl) { snprintf(err, es, "dlopen: %s", dlerror()); return false; }
-  k->entry = (jit_entry_fn)dlsym(k->dl, "sg_kernel");
   k->groups = (jit_groups_fn)dlsym(k->dl, "sg_groups");
-  if (!k->entry || !k->groups) { snprintf(err, es, "compiled object lacks sg_kernel or sg_groups"); dlclose(k->dl); k->dl = NULL; return false; }
+  if (!k->groups) { snprintf(err, es, "compiled object lacks sg_groups"); dlclose(k->dl); k->dl = NULL; return false; }
   return true;
 }
 
@@ -409,6 +434,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   }
   if (!plan_offsets(k, &e)) goto fail;
   k->conv = plan_convergent(k);
+  k->full_only = k->conv && opt && opt->full_only;
   layout_u lu = {k, ((uint64_t)12 * sg_size + 7) / 8 * 8 + (uint64_t)8 * sg_size};
   if (!enum_slots(k, layout_cb, &lu, &e)) goto fail;
   k->frame_size = (uint32_t)((lu.off + 63) & ~(uint64_t)63);
@@ -420,8 +446,11 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   /* cache key */
   char keytxt[512];
   /* the source stamp keeps objects of another code generator out */
-  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
-           JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv,
+  uint32_t n_ifc = 0;   /* if-converted branches (none when SPIRV_SG_JIT_CONV=force) */
+  for (uint32_t s = 0; s < k->n_seg; s++) n_ifc += k->seg[s].ifc == IFC_HEAD;
+  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|np=%d|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
+           JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only,
+           getenv("SPIRV_SG_JIT_NO_PROMOTE") != NULL,
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
   uint64_t key[2];
   key[0] = fnv64(fnv64(fnv64(0xcbf29ce484222325ull, m->hash, 32), keytxt, strlen(keytxt)), mflags, strlen(mflags));

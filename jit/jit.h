@@ -21,6 +21,9 @@ typedef struct jit_options {
   const char *cache_dir;     /* NULL: $XDG_CACHE_HOME/spirv-sg or ~/.cache/spirv-sg; "" disables */
   int opt_level;             /* 0..3, default 2 */
   bool dump_asm;             /* keep the assembly for inspection */
+  bool full_only;            /* every subgroup of the launches it runs has S lanes
+                              * (jit_launch_full): a convergent kernel compiles
+                              * only its whole-subgroup variant */
   ip_write_fn log;           /* fallback reasons and cache events, may be NULL */
   void *log_user;
 } jit_options;
@@ -43,6 +46,10 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
  * launch l (created by ip_launch_create, which checked the arguments);
  * diagnostics go into l's report exactly as the interpreter's do. */
 ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t count);
+/* True if every subgroup of every work-group of nd has nd->sg_size lanes
+ * (the enqueued work-group size is a multiple of it and the global size a
+ * multiple of the work-group size): jit_options.full_only may be set. */
+bool jit_launch_full(const ip_ndrange *nd);
 /* The assembly text of the compiled kernel (needs dump_asm), or NULL. */
 const char *jit_kernel_asm(const jit_kernel *k);
 void jit_kernel_free(jit_kernel *k);

@@ -99,6 +99,19 @@ static bool emits_nothing(const ld_insn *in) {
   }
 }
 
+/* True if a subgroup of kernel k can suspend: a work-group barrier or
+ * collective in any segment. */
+static bool may_suspend(const jit_kernel *k) {
+  for (uint32_t s = 0; s < k->n_seg; s++) {
+    const jit_seg *sg = &k->seg[s];
+    for (uint32_t i = sg->first; i < sg->blk->n_insns; i++) {
+      const ld_insn *in = &sg->blk->insns[i];
+      if ((in->op == SpvOpControlBarrier && is_wg_barrier(k->m, in)) || wg_scoped(k->m, in)) return true;
+    }
+  }
+  return false;
+}
+
 /* Calls a work-group collective helper (rt_wgc / rt_wgc_done): 0 goes on in
  * j->b, 1 goes to `susp` (NULL: stop), anything else stops the subgroup. */
 static void wgc_call(J *j, gcc_jit_field *fn, uint32_t idx, gcc_jit_block *susp) {
@@ -116,7 +129,16 @@ static void wgc_call(J *j, gcc_jit_field *fn, uint32_t idx, gcc_jit_block *susp)
   j->n_stmts++;
 }
 
+static void emit_seg_(J *j, int32_t si);
+/* An if-converted then-block runs under a partial mask, in sg_kernel_full
+ * too: its code tests mask[] and the top entry like sg_kernel's. */
 static void emit_seg(J *j, int32_t si) {
+  bool full = j->full;
+  if (j->k->seg[si].ifc == IFC_THEN) j->full = false;
+  emit_seg_(j, si);
+  j->full = full;
+}
+static void emit_seg_(J *j, int32_t si) {
   jit_kernel *k = j->k;
   const jit_seg *s = &k->seg[si];
   const ld_block *blk = s->blk;
@@ -144,7 +166,8 @@ static void emit_seg(J *j, int32_t si) {
       if (idx < k->cap_insns) k->insn_inst[idx] = inst;
       gcc_jit_block *susp = nb(j);
       assign(j, cfl(j, j->c_susp), ci(j, j->t_i32, (long)idx));
-      spill_all(j);   /* the handler reads operands; a suspension keeps every value */
+      spill_insn(j, inst, in);   /* the handler reads its operands */
+      spill_all(j);   /* a suspension keeps every value (live ones in sg_kernel_full) */
       wgc_call(j, j->c_wgc, idx, susp);
       gcc_jit_block_end_with_jump(j->b, NULL, j->segb[s->succ[0]]);
       j->b = susp;
@@ -216,6 +239,7 @@ static void emit_seg(J *j, int32_t si) {
       loop_end(j, &lp);
       /* the callee's Function variables start zeroed (as in the interpreter) */
       zero_private(j, ci_);
+      promo_zero(j, ci_, false);
       if (k->conv) {   /* the same lanes run the callee; its return jumps back */
         gcc_jit_block_end_with_jump(j->b, NULL, j->segb[k->inst[ci_].block_seg[0]]);
         return;
@@ -244,6 +268,9 @@ static void emit_seg(J *j, int32_t si) {
     case SpvOpReturnValue: case SpvOpUnreachable:
       emit_terminator(j, inst, in, si);
       return;
+    case SpvOpCopyMemorySized:
+      promo_copy(j, inst, in);
+      continue;
     default:
       if (!native_ok(j->m, in)) {
         if (!emit_xlane(j, inst, in)) emit_generic(j, inst, in);
@@ -292,6 +319,29 @@ static void field_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_ty
 static void count_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t) {
   (void)inst; (void)id; (void)tmp; (void)t;
   (*(int *)u_)++;
+}
+
+/* rc = sg_kernel(args), or sg_kernel_full when there is one and every lane
+ * of the subgroup is present (n_lanes == S). */
+static void call_kernel(J *j, gcc_jit_lvalue *rc, gcc_jit_rvalue **args) {
+  if (!j->fn_kernel) {   /* full_only: jit_kernel_run refuses other launches */
+    assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_full, 3, args));
+    return;
+  }
+  if (!j->fn_full) {
+    assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_kernel, 3, args));
+    return;
+  }
+  gcc_jit_block *bf = nb(j), *bp = nb(j), *after = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, ctxf(j, j->c_n_lanes),
+                                                     ci(j, j->t_u[2], (long)j->S)), bf, bp);
+  j->b = bf;
+  assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_full, 3, args));
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  j->b = bp;
+  assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_kernel, 3, args));
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  j->b = after;
 }
 
 /* sg_groups(w, first, count): the loops over work-groups and their
@@ -368,7 +418,7 @@ static void emit_groups(J *j) {
   assign(j, cfl(j, j->c_step_check), R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_step_check)));
   zero_private(j, 0);
   gcc_jit_rvalue *ka[3] = {R_(cp), R_(fp), ci(j, I, entry)};
-  assign(j, rc, gcc_jit_context_new_call(cx, NULL, j->fn_kernel, 3, ka));
+  call_kernel(j, rc, ka);
   gcc_jit_block *s_ok = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, s_ok);
   j->b = s_ok;
@@ -380,7 +430,11 @@ static void emit_groups(J *j) {
   /* resume rounds while some subgroup waits at a barrier; before each, the
    * host reports subgroups that finished without arriving (rt_release) */
   gcc_jit_block *rel = nb(j);
-  gcc_jit_block_end_with_conditional(rr, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(pend), ci(j, I, 0)), gnext, rel);
+  if (may_suspend(k))
+    gcc_jit_block_end_with_conditional(rr, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(pend), ci(j, I, 0)), gnext, rel);
+  else   /* no subgroup ever waits: the resume rounds are dead code, and the
+          * kernel function has one call site (GCC inlines it) */
+    gcc_jit_block_end_with_jump(rr, NULL, gnext);
   {
     gcc_jit_rvalue *wr[1] = {w};
     gcc_jit_rvalue *relrc = gcc_jit_context_new_call_through_ptr(cx, NULL,
@@ -399,7 +453,7 @@ static void emit_groups(J *j) {
   assign(j, fp, cast(j, ctxf(j, j->c_frame), j->t_framep));
   emit_priv_regions(j);
   gcc_jit_rvalue *ra[3] = {R_(cp), R_(fp), ci(j, I, -1)};
-  assign(j, rc, gcc_jit_context_new_call(cx, NULL, j->fn_kernel, 3, ra));
+  call_kernel(j, rc, ra);
   gcc_jit_block *r_ok = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, r_ok);
   j->b = r_ok;
@@ -438,10 +492,13 @@ void xfer_all(J *j, int fill) {
 
 /* The shared spill and fill blocks: every lane array, then back to the site. */
 static void emit_xfer_blocks(J *j) {
-  for (int fill = 0; fill < 2; fill++) {
+  for (int fill = 0; fill < 4; fill++) {
     if (!j->xfer_blk[fill]) continue;
     j->b = j->xfer_blk[fill];
-    for (uint32_t i = 0; i < j->n_fields; i++) spill_or_fill(j, j->all_fields[i], !fill);
+    if (fill >= 2) promo_sync_body(j, fill == 2);
+    else
+      for (uint32_t i = 0; i < j->n_fields; i++)
+        if (!j->fkeep || j->fkeep[i]) spill_or_fill(j, j->all_fields[i], !fill);
     uint32_t n = j->n_xfer[fill];
     gcc_jit_case **cases = calloc(n + 1, sizeof *cases);
     if (!cases) { failf(j->e, "out of memory"); return; }
@@ -450,6 +507,218 @@ static void emit_xfer_blocks(J *j) {
     gcc_jit_block_end_with_switch(j->b, NULL, R_(j->xfer_ret[fill]), j->xfer_cont[fill][0], (int)n, cases);
     free(cases);
   }
+}
+
+/* sg_kernel_full: the lane arrays a suspension must keep (J.fkeep), as
+ * the code there reads no lane before writing it (no blends): mask[] and
+ * pred[]; values used in another segment than the one defining them (a
+ * segment ends at every barrier, collective and call, and at every block
+ * end) and every phi operand; callee parameters and call results; the
+ * values of if-converted blocks (blended under a partial mask).  Values
+ * defined and used within one segment never live across a suspension. */
+typedef struct { J *j; uint32_t inst; int32_t seg; const ld_insn *in; const int32_t *defseg; } kept_q;
+static void keep_field(J *j, gcc_jit_field *f) {
+  int32_t h = fidx(j, f);
+  if (h >= 0) j->fkeep[j->fmap_q[h]] = true;
+}
+static void kept_cb(void *u_, uint32_t w, spv_operand_class cls) {
+  kept_q *u = u_;
+  if (cls != SPV_OPND_ID || w >= u->in->n_ops) return;
+  uint32_t id = u->in->ops[w];
+  if (id == 0 || id >= u->j->m->bound) return;
+  gcc_jit_field *f = value_slot(u->j, u->inst, id);
+  if (f && (u->in->op == SpvOpPhi || u->defseg[vidx(u->j, u->inst, id)] != u->seg)) keep_field(u->j, f);
+}
+static uint32_t seg_end(const jit_kernel *k, int32_t s) {
+  const jit_seg *sg = &k->seg[s];
+  uint32_t end = sg->blk->n_insns;
+  for (uint32_t q = 0; q < k->n_seg; q++) {
+    const jit_seg *o = &k->seg[q];
+    if (o->inst == sg->inst && o->blk == sg->blk && o->first > sg->first && o->first < end) end = o->first;
+  }
+  return end;
+}
+static void mark_kept(J *j) {
+  const jit_kernel *k = j->k;
+  size_t nv = (size_t)k->n_inst * j->m->bound;
+  j->fkeep = calloc(j->n_fields + 1, sizeof *j->fkeep);
+  int32_t *defseg = malloc((nv ? nv : 1) * sizeof *defseg);
+  uint32_t *ends = malloc((k->n_seg + 1) * sizeof *ends);
+  if (!j->fkeep || !defseg || !ends) {   /* out of memory: keep every field */
+    free(j->fkeep); j->fkeep = NULL;
+    free(defseg); free(ends);
+    return;
+  }
+  keep_field(j, j->f_mask);
+  keep_field(j, j->f_pred);
+  for (size_t i = 0; i < nv; i++) defseg[i] = -1;
+  for (uint32_t s = 0; s < k->n_seg; s++) {
+    const jit_seg *sg = &k->seg[s];
+    ends[s] = seg_end(k, (int32_t)s);
+    for (uint32_t i = sg->first; i < ends[s]; i++)
+      if (sg->blk->insns[i].result) defseg[vidx(j, sg->inst, sg->blk->insns[i].result)] = (int32_t)s;
+  }
+  for (uint32_t s = 0; s < k->n_seg; s++) {
+    const jit_seg *sg = &k->seg[s];
+    for (uint32_t i = sg->first; i < ends[s]; i++) {
+      const ld_insn *in = &sg->blk->insns[i];
+      const spv_opcode_desc *d = spv_opcode_info(in->op);
+      kept_q u = {j, sg->inst, (int32_t)s, in, defseg};
+      uint16_t skip = d ? (uint16_t)(d->has_type + d->has_result) : 0;
+      if (!d || !spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip),
+                                   kept_cb, &u))
+        for (uint32_t q = 0; q < in->n_ops; q++) kept_cb(&u, q, SPV_OPND_ID);
+      gcc_jit_field *rf = in->result ? value_slot(j, sg->inst, in->result) : NULL;
+      if (rf && (in->op == SpvOpFunctionCall || sg->ifc == IFC_THEN)) keep_field(j, rf);
+    }
+  }
+  for (uint32_t ii = 1; ii < k->n_inst; ii++)
+    for (uint32_t p = 0; p < k->inst[ii].fn->n_params; p++) {
+      gcc_jit_field *f = value_slot(j, ii, k->inst[ii].fn->params[p]);
+      if (f) keep_field(j, f);
+    }
+  free(defseg); free(ends);
+}
+
+/* True if field f holds a value defined in an if-converted then-block. */
+static bool ifc_field(J *j, gcc_jit_field *f) {
+  const jit_kernel *k = j->k;
+  for (uint32_t s = 0; s < k->n_seg; s++) {
+    const jit_seg *sg = &k->seg[s];
+    if (sg->ifc != IFC_THEN) continue;
+    for (uint32_t i = sg->first; i < sg->blk->n_insns; i++)
+      if (sg->blk->insns[i].result && value_slot(j, sg->inst, sg->blk->insns[i].result) == f) return true;
+  }
+  return false;
+}
+
+/* One variant of sg_kernel (c, f, start): the segments' code, the dispatch
+ * switch, settle, the shared spill/fill blocks and the first-start block.
+ * full: sg_kernel_full (J.full). */
+static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
+  jit_kernel *k = j->k;
+  gcc_jit_context *cx = j->cx;
+  plan_err *e = j->e;
+  gcc_jit_type *ctxp = j->t_ctxp;
+  gcc_jit_param *prm[3] = {
+    gcc_jit_context_new_param(cx, NULL, ctxp, "c"),
+    gcc_jit_context_new_param(cx, NULL, j->t_framep, "f"),
+    gcc_jit_context_new_param(cx, NULL, j->t_i32, "start")};
+  /* internal: a kernel that never suspends has one call site per variant
+   * (emit_groups), where GCC inlines it when it is small enough */
+  gcc_jit_function *fn = j->fn = gcc_jit_context_new_function(cx, NULL, GCC_JIT_FUNCTION_INTERNAL, j->t_i32,
+                                                              name, 3, prm, 0);
+  j->full = full;
+  j->open = false;
+  j->settle = NULL;
+  j->fresh = NULL;
+  for (int x = 0; x < 4; x++) { j->xfer_blk[x] = NULL; j->xfer_ret[x] = NULL; j->n_xfer[x] = 0; }
+  memset(j->argl, 0, (size_t)k->m->bound * 16 * sizeof *j->argl);
+  memset(j->ifc_mask, 0, k->n_seg * sizeof *j->ifc_mask);
+  j->c = gcc_jit_param_as_rvalue(prm[0]);
+  j->f = gcc_jit_param_as_rvalue(prm[1]);
+  j->lane = gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "l");
+  j->next = gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "next");
+  /* every frame field gets a local of sg_kernel (see J.use_loc) */
+  gcc_jit_field **fields = j->all_fields;
+  gcc_jit_type **ftypes = j->all_types;
+  free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep);
+  for (j->fmap_cap = 16; j->fmap_cap < 2 * j->n_fields; j->fmap_cap *= 2) {}
+  j->fmap_key = calloc(j->fmap_cap, sizeof *j->fmap_key);
+  j->fmap_val = calloc(j->fmap_cap, sizeof *j->fmap_val);
+  j->fmap_q = calloc(j->fmap_cap, sizeof *j->fmap_q);
+  j->fkeep = NULL;
+  if (!j->fmap_key || !j->fmap_val || !j->fmap_q) { failf(e, "out of memory"); return NULL; }
+  for (uint32_t q = 0; q < j->n_fields; q++) {
+    char name[32];
+    snprintf(name, sizeof name, "L%u", q);
+    uint32_t h = (uint32_t)(((uintptr_t)fields[q] >> 4) * 2654435761u) & (j->fmap_cap - 1);
+    while (j->fmap_key[h]) h = (h + 1) & (j->fmap_cap - 1);
+    j->fmap_key[h] = fields[q];
+    j->fmap_q[h] = q;
+    j->fmap_val[h] = gcc_jit_function_new_local(j->fn, NULL, ftypes[q], name);
+  }
+  j->use_loc = true;
+  if (full) mark_kept(j);
+  promo_locals(j);
+
+  gcc_jit_block *entry = nb(j);
+  for (uint32_t s = 0; s < k->n_seg; s++) j->segb[s] = nb(j);
+  gcc_jit_block *disp = j->segb[k->n_seg] = nb(j);
+  gcc_jit_block *done = nb(j);
+  j->settle = nb(j);
+
+  /* entry: kernel arguments into locals (uniform) */
+  j->b = entry;
+  const ld_function *kf = k->k->fn;
+  for (uint32_t a = 0; a < kf->n_params; a++) {
+    const ld_type *ct; uint32_t n;
+    uint32_t id = kf->params[a];
+    const ld_type *at = k->m->values[id].type;
+    if (is_handle(at)) continue;   /* read by handlers only */
+    if (!lane_shape(at, &ct, &n)) { failf(e, "kernel argument %u of unsupported type", a); return NULL; }
+    gcc_jit_type *T = scal(j, ct);
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_lvalue *lv = local(j, T);
+      j->argl[(size_t)id * 16 + c] = lv;
+      gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(
+          cx, NULL, ctxf(j, j->c_args), ci(j, j->t_i32, (long)(k->arg_off[a] + c * comp_bytes(k, ct)))), NULL);
+      assign(j, lv, gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(cast(j, p, gcc_jit_type_get_pointer(T)), NULL)));
+    }
+  }
+  assign(j, j->next, gcc_jit_param_as_rvalue(prm[2]));
+  {
+    gcc_jit_block *resume = nb(j), *fresh = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(j->next), ci(j, j->t_i32, 0)),
+                                       resume, fresh);
+    /* start < 0: resume after a barrier at the stack's top, every value
+     * from the heap frame */
+    j->b = resume;
+    fill_all(j);
+    gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
+    j->fresh = fresh;
+  }
+
+  for (uint32_t s = 0; s < k->n_seg && !e->failed; s++) emit_seg(j, (int32_t)s);
+  if (e->failed) return NULL;
+  emit_settle(j);
+  emit_xfer_blocks(j);
+  if (e->failed) return NULL;
+  {
+    /* a first start: mask[] and pred[] from sg_groups, every other lane
+     * array zeroed: inactive lanes read zeros, deterministically, and no
+     * blend reads an uninitialized value (GCC would make the whole result
+     * undefined).  sg_kernel_full has no inactive lanes and no blends:
+     * every lane writes a value before any lane reads it, so only the values
+     * of if-converted then-blocks (blended under a partial mask) are zeroed
+     * there. */
+    j->b = j->fresh;
+    gcc_jit_function *ms = gcc_jit_context_get_builtin_function(cx, "__builtin_memset");
+    gcc_jit_type *szt = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_SIZE_T);
+    for (uint32_t q = 0; q < j->n_fields; q++) {
+      gcc_jit_field *f = fields[q];
+      if (f == j->f_mask || f == j->f_pred) { fill(j, f); continue; }
+      if (j->full && !ifc_field(j, f)) continue;
+      gcc_jit_lvalue *l = floc(j, f);
+      gcc_jit_rvalue *args[3] = {cast(j, gcc_jit_lvalue_get_address(l, NULL), j->t_vp), ci(j, j->t_i32, 0),
+                                 gcc_jit_context_new_rvalue_from_long(cx, szt, (long)j->all_sizes[q])};
+      gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(cx, NULL, ms, 3, args));
+    }
+    /* promoted private arrays start zeroed, as private memory does */
+    promo_zero(j, 0, true);
+    gcc_jit_block_end_with_jump(j->b, NULL, disp);
+  }
+
+  gcc_jit_case **cases = calloc(k->n_seg + 1, sizeof *cases);
+  if (!cases) { failf(e, "out of memory"); return NULL; }
+  for (uint32_t s = 0; s < k->n_seg; s++)
+    cases[s] = gcc_jit_context_new_case(cx, ci(j, j->t_i32, s), ci(j, j->t_i32, s), j->segb[s]);
+  gcc_jit_block_end_with_switch(disp, NULL, gcc_jit_lvalue_as_rvalue(j->next), done, (int)k->n_seg, cases);
+  free(cases);
+  gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
+  j->use_loc = false;
+  j->full = false;
+  return fn;
 }
 
 gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
@@ -470,6 +739,10 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   /* GCC 12's -O2 default (very-cheap) leaves most lane loops scalar */
   gcc_jit_context_add_command_line_option(cx, "-fvect-cost-model=dynamic");
   gcc_jit_context_add_command_line_option(cx, "-fPIC");
+  /* the lane arrays make the kernel function's frame large: inlining it
+   * into sg_groups (see emit_kernel_fn) must not stop at GCC's
+   * stack-growth limit */
+  gcc_jit_context_add_command_line_option(cx, "--param=large-stack-frame=1000000");
   /* GCC's per-pass compile times on stderr (for tuning; docs/semantics.md) */
   if (getenv("SPIRV_SG_JIT_TIME_REPORT")) gcc_jit_context_add_command_line_option(cx, "-ftime-report");
   if (mflags && *mflags) {
@@ -501,13 +774,15 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   j->phitmp = calloc(nslots, sizeof *j->phitmp);
   j->privoff = k->privoff;
   j->argl = calloc((size_t)k->m->bound * 16, sizeof *j->argl);
+  j->ifc_mask = calloc(k->n_seg + 1, sizeof *j->ifc_mask);
   j->segb = calloc(k->n_seg + 2, sizeof *j->segb);
   int nf = 4;
   enum_slots(k, count_cb, &nf, e);
   gcc_jit_field **fields = calloc((size_t)nf + 1, sizeof *fields);
   gcc_jit_type **ftypes = calloc((size_t)nf + 1, sizeof *ftypes);
   uint32_t *fsizes = calloc((size_t)nf + 1, sizeof *fsizes);
-  if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields || !ftypes || !fsizes) { failf(e, "out of memory"); goto out; }
+  if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields || !ftypes || !fsizes ||
+      !j->ifc_mask) { failf(e, "out of memory"); goto out; }
 
   /* frame struct */
   gcc_jit_type *lanei = gcc_jit_context_new_array_type(cx, NULL, j->t_i32, (int)k->S);
@@ -607,116 +882,46 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   gcc_jit_struct_set_fields(j->ctx_st, NULL, 27, cf);
   j->t_framep = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st));
 
-  gcc_jit_param *prm[3] = {
-    gcc_jit_context_new_param(cx, NULL, ctxp, "c"),
-    gcc_jit_context_new_param(cx, NULL, j->t_framep, "f"),
-    gcc_jit_context_new_param(cx, NULL, j->t_i32, "start")};
-  j->fn = j->fn_kernel = gcc_jit_context_new_function(cx, NULL, GCC_JIT_FUNCTION_EXPORTED, j->t_i32, "sg_kernel", 3, prm, 0);
-  j->c = gcc_jit_param_as_rvalue(prm[0]);
-  j->f = gcc_jit_param_as_rvalue(prm[1]);
-  j->lane = gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "l");
-  j->next = gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "next");
-  /* every frame field gets a local of sg_kernel (see J.use_loc) */
+  j->t_framep = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st));
   j->n_fields = (uint32_t)fu.n;
   j->all_fields = fields;
   j->all_types = ftypes;
-  for (j->fmap_cap = 16; j->fmap_cap < 2 * j->n_fields; j->fmap_cap *= 2) {}
-  j->fmap_key = calloc(j->fmap_cap, sizeof *j->fmap_key);
-  j->fmap_val = calloc(j->fmap_cap, sizeof *j->fmap_val);
-  if (!j->fmap_key || !j->fmap_val) { failf(e, "out of memory"); goto out; }
-  for (uint32_t q = 0; q < j->n_fields; q++) {
-    char name[32];
-    snprintf(name, sizeof name, "L%u", q);
-    uint32_t h = (uint32_t)(((uintptr_t)fields[q] >> 4) * 2654435761u) & (j->fmap_cap - 1);
-    while (j->fmap_key[h]) h = (h + 1) & (j->fmap_cap - 1);
-    j->fmap_key[h] = fields[q];
-    j->fmap_val[h] = gcc_jit_function_new_local(j->fn, NULL, ftypes[q], name);
+  j->all_sizes = fsizes;
+  /* A convergent kernel gets sg_kernel_full (J.full) for whole subgroups;
+   * compiled for launches whose subgroups are all whole (k->full_only) it
+   * gets nothing else.  Interpreter-handled instructions count once; the
+   * optimization level follows the larger function. */
+  promo_plan(j, may_suspend(k));
+  uint32_t fn_stmts = 0;
+  if (k->conv) {
+    uint32_t n_interp = k->n_interp, s0 = j->n_stmts;
+    j->fn_full = emit_kernel_fn(j, "sg_kernel_full", true);
+    fn_stmts = j->n_stmts - s0;
+    if (!k->full_only) k->n_interp = n_interp;
+    if (e->failed) goto out;
   }
-  j->use_loc = true;
-
-  gcc_jit_block *entry = nb(j);
-  for (uint32_t s = 0; s < k->n_seg; s++) j->segb[s] = nb(j);
-  gcc_jit_block *disp = j->segb[k->n_seg] = nb(j);
-  gcc_jit_block *done = nb(j);
-  j->settle = nb(j);
-
-  /* entry: kernel arguments into locals (uniform) */
-  j->b = entry;
-  const ld_function *kf = k->k->fn;
-  for (uint32_t a = 0; a < kf->n_params; a++) {
-    const ld_type *ct; uint32_t n;
-    uint32_t id = kf->params[a];
-    const ld_type *at = k->m->values[id].type;
-    if (is_handle(at)) continue;   /* read by handlers only */
-    if (!lane_shape(at, &ct, &n)) { failf(e, "kernel argument %u of unsupported type", a); goto out; }
-    gcc_jit_type *T = scal(j, ct);
-    for (uint32_t c = 0; c < n; c++) {
-      gcc_jit_lvalue *lv = local(j, T);
-      j->argl[(size_t)id * 16 + c] = lv;
-      gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(
-          cx, NULL, ctxf(j, j->c_args), ci(j, j->t_i32, (long)(k->arg_off[a] + c * comp_bytes(k, ct)))), NULL);
-      assign(j, lv, gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(cast(j, p, gcc_jit_type_get_pointer(T)), NULL)));
-    }
+  if (!k->full_only) {
+    uint32_t s0 = j->n_stmts;
+    j->fn_kernel = emit_kernel_fn(j, "sg_kernel", false);
+    if (j->n_stmts - s0 > fn_stmts) fn_stmts = j->n_stmts - s0;
+    if (e->failed) goto out;
   }
-  assign(j, j->next, gcc_jit_param_as_rvalue(prm[2]));
-  {
-    gcc_jit_block *resume = nb(j), *fresh = nb(j);
-    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(j->next), ci(j, j->t_i32, 0)),
-                                       resume, fresh);
-    /* start < 0: resume after a barrier at the stack's top, every value
-     * from the heap frame */
-    j->b = resume;
-    fill_all(j);
-    gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
-    j->fresh = fresh;
-  }
-
-  for (uint32_t s = 0; s < k->n_seg && !e->failed; s++) emit_seg(j, (int32_t)s);
-  if (e->failed) goto out;
-  emit_settle(j);
-  emit_xfer_blocks(j);
-  if (e->failed) goto out;
-  {
-    /* a first start: mask[] and pred[] from sg_groups, every other lane
-     * array zeroed: inactive lanes read zeros, deterministically, and no
-     * blend reads an uninitialized value (GCC would make the whole result
-     * undefined) */
-    j->b = j->fresh;
-    gcc_jit_function *ms = gcc_jit_context_get_builtin_function(cx, "__builtin_memset");
-    gcc_jit_type *szt = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_SIZE_T);
-    for (uint32_t q = 0; q < j->n_fields; q++) {
-      gcc_jit_field *f = fields[q];
-      if (f == j->f_mask || f == j->f_pred) { fill(j, f); continue; }
-      gcc_jit_lvalue *l = floc(j, f);
-      gcc_jit_rvalue *args[3] = {cast(j, gcc_jit_lvalue_get_address(l, NULL), j->t_vp), ci(j, j->t_i32, 0),
-                                 gcc_jit_context_new_rvalue_from_long(cx, szt, (long)fsizes[q])};
-      gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(cx, NULL, ms, 3, args));
-    }
-    gcc_jit_block_end_with_jump(j->b, NULL, disp);
-  }
-
-  gcc_jit_case **cases = calloc(k->n_seg + 1, sizeof *cases);
-  if (!cases) { failf(e, "out of memory"); goto out; }
-  for (uint32_t s = 0; s < k->n_seg; s++)
-    cases[s] = gcc_jit_context_new_case(cx, ci(j, j->t_i32, s), ci(j, j->t_i32, s), j->segb[s]);
-  gcc_jit_block_end_with_switch(disp, NULL, gcc_jit_lvalue_as_rvalue(j->next), done, (int)k->n_seg, cases);
-  free(cases);
-  gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
-  j->use_loc = false;   /* sg_groups sets up the heap frames */
   emit_groups(j);
   if (e->failed) goto out;
   /* Large kernels: -O1 plus the vectorizer (JIT_BIG_KERNEL); huge ones -O0
    * (JIT_HUGE_KERNEL). */
-  if (j->n_stmts > JIT_HUGE_KERNEL && opt >= 1) {
+  if (fn_stmts > JIT_HUGE_KERNEL && opt >= 1) {
     gcc_jit_context_set_int_option(cx, GCC_JIT_INT_OPTION_OPTIMIZATION_LEVEL, 0);
-  } else if (j->n_stmts > JIT_BIG_KERNEL && opt >= 2) {
+  } else if (fn_stmts > JIT_BIG_KERNEL && opt >= 2) {
     gcc_jit_context_set_int_option(cx, GCC_JIT_INT_OPTION_OPTIMIZATION_LEVEL, 1);
     gcc_jit_context_add_command_line_option(cx, "-ftree-vectorize");
   }
   *n_stmts = j->n_stmts;
 out:
+  free(j->ifc_mask);
+  free(j->promo_cast); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
-  free(j->fmap_key); free(j->fmap_val); free(j->xfer_cont[0]); free(j->xfer_cont[1]);
+  free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);
   if (e->failed) { gcc_jit_context_release(cx); return NULL; }
   return cx;
 }

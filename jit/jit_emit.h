@@ -32,7 +32,7 @@ typedef struct J {
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
                 *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop, *w_rt_release;
-  gcc_jit_function *fn_kernel;
+  gcc_jit_function *fn_kernel, *fn_full;   /* sg_kernel, sg_kernel_full (NULL: none) */
   const char *mflags;
   gcc_jit_lvalue *fast_base, *contig, *fast_full, *fast_off0;
   bool fast_priv;               /* the fast block's lanes each access their own private memory */
@@ -54,19 +54,47 @@ typedef struct J {
    * vectorizer); the heap frame is their home only across host calls and
    * suspensions (spill/fill).  fmap: open-addressed field -> local. */
   bool use_loc;                 /* emitting sg_kernel: fld() gives the local */
+  /* Emitting sg_kernel_full, the variant of a convergent kernel that
+   * sg_groups runs for a whole subgroup: every lane is active from start to
+   * end (no varying branch, every lane present), so mask reads are the
+   * constant 1, blends are plain assignments and the memory checks test no
+   * mask; GCC folds the rest away. */
+  bool full;
+  /* Promoted private arrays (promo_plan): a Function variable holding an
+   * array of scalars, used only through one-index access chains that are
+   * only loaded from and stored to, lives in a local T a[N][S] of the
+   * kernel function (lane l's element e at a[e][l]: a uniform index is one
+   * vector access) instead of the lanes' private memory.  Per (inst, id):
+   * promo_var the variable's element type (NULL: not promoted), promo_base
+   * / promo_idx / promo_uni a chain's variable, index operand and whether
+   * the index is uniform; promo_lv the local (per kernel function). */
+  bool promo_any, no_promo;
+  const ld_type **promo_var;
+  uint32_t *promo_base, *promo_idx;
+  bool *promo_uni, *promo_cast;   /* promo_cast: an OpBitcast of a promoted variable */
+  gcc_jit_lvalue **promo_lv;
+  /* If-converted then-blocks (jit_seg.ifc), per segment of the function
+   * being emitted: the head's mask[] to restore at the then-block's end
+   * (made by whichever side is emitted first). */
+  gcc_jit_lvalue **ifc_mask;
   uint32_t fmap_cap, n_fields;
   gcc_jit_field **fmap_key;
   gcc_jit_lvalue **fmap_val;
+  uint32_t *fmap_q;             /* field index (all_fields) of each fmap entry */
+  /* sg_kernel_full only: the fields a suspension keeps in the heap frame
+   * (mark_kept); NULL: every field (sg_kernel, whose blends read every lane) */
+  bool *fkeep;
   gcc_jit_block *fresh;         /* sg_kernel's first-start block (filled last) */
   /* spill_all / fill_all are one shared block each (a kernel with many
    * collectives would repeat every lane array at each): a call site sets
    * the return index and jumps there; the block's switch jumps back */
-  gcc_jit_block *xfer_blk[2];   /* [0] spill, [1] fill */
-  gcc_jit_lvalue *xfer_ret[2];
-  gcc_jit_block **xfer_cont[2];
-  uint32_t n_xfer[2], cap_xfer[2];
+  gcc_jit_block *xfer_blk[4];   /* [0] spill, [1] fill, [2] promoted arrays to private memory, [3] back */
+  gcc_jit_lvalue *xfer_ret[4];
+  gcc_jit_block **xfer_cont[4];
+  uint32_t n_xfer[4], cap_xfer[4];
   gcc_jit_field **all_fields;   /* [n_fields] every frame field, in order */
   gcc_jit_type **all_types;     /* [n_fields] their types */
+  uint32_t *all_sizes;          /* [n_fields] their sizes in bytes */
 } J;
 
 /* -------------------------------------------- emitters shared between files */
@@ -83,6 +111,11 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
 void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const ld_type *ct, uint32_t n);
 
 /* jit_emit_memory.c: access chains, loads, stores, private memory, atomics */
+void promo_plan(J *j, bool may_suspend);
+void promo_locals(J *j);
+void promo_zero(J *j, uint32_t inst, bool all_lanes);
+void promo_copy(J *j, uint32_t inst, const ld_insn *in);
+void promo_sync_body(J *j, bool to_priv);
 gcc_jit_rvalue *emit_access_chain(J *j, uint32_t inst, const ld_insn *in);
 void emit_load(J *j, uint32_t inst, const ld_insn *in);
 void emit_store(J *j, uint32_t inst, const ld_insn *in);
@@ -185,7 +218,7 @@ static inline void fill(J *j, gcc_jit_field *fl) { spill_or_fill(j, fl, false); 
 /* Around a suspension every lane array goes to the heap frame and back: a
  * fresh call of sg_kernel has no local state, and GCC treats a blend with an
  * uninitialized old value as undefined in every lane, active ones included. */
-void xfer_all(J *j, int fill);   /* jit_emit.c */
+void xfer_all(J *j, int fill);   /* jit_emit.c; fill 2, 3: promo_sync_body (one shared block each too) */
 static inline void spill_all(J *j) { xfer_all(j, 0); }
 static inline void fill_all(J *j) { xfer_all(j, 1); }
 static inline gcc_jit_lvalue *lane_arr(J *j, gcc_jit_field *fl, gcc_jit_rvalue *lane) {
@@ -193,8 +226,14 @@ static inline gcc_jit_lvalue *lane_arr(J *j, gcc_jit_field *fl, gcc_jit_rvalue *
 }
 static inline gcc_jit_rvalue *L(J *j) { return gcc_jit_lvalue_as_rvalue(j->lane); }
 static inline gcc_jit_rvalue *lane_arr_r(J *j, gcc_jit_field *fl) { return gcc_jit_lvalue_as_rvalue(lane_arr(j, fl, L(j))); }
+/* mask[l] (int32 0/1) of the current lane; 1 in sg_kernel_full */
+static inline gcc_jit_rvalue *MASKV(J *j) {
+  if (j->full) return ci(j, j->t_i32, 1);
+  return gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j)));
+}
 static inline gcc_jit_rvalue *MASK(J *j) {
-  return cmp(j, GCC_JIT_COMPARISON_NE, gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j))), ci(j, j->t_i32, 0));
+  if (j->full) return gcc_jit_context_new_rvalue_from_int(j->cx, j->t_bool, 1);
+  return cmp(j, GCC_JIT_COMPARISON_NE, MASKV(j), ci(j, j->t_i32, 0));
 }
 
 typedef jloop_ jloop;
@@ -258,7 +297,15 @@ static inline gcc_jit_rvalue *sel(J *j, gcc_jit_rvalue *cond, gcc_jit_rvalue *ye
 
 /* mask[l] ? yes : no, branch-free (bitwise blend on the value's bits, so the
  * lane loops vectorize and NaN payloads pass unchanged). */
+static inline gcc_jit_rvalue *blend_by(J *j, gcc_jit_rvalue *m01, gcc_jit_rvalue *yes, gcc_jit_rvalue *no,
+                                       gcc_jit_type *T);
 static inline gcc_jit_rvalue *mblend(J *j, gcc_jit_rvalue *yes, gcc_jit_rvalue *no, gcc_jit_type *T) {
+  if (j->full) { (void)no; (void)T; return yes; }
+  return blend_by(j, MASKV(j), yes, no, T);
+}
+/* m01 (an integer 0 or 1) ? yes : no, branch-free (OpSelect, mblend). */
+static inline gcc_jit_rvalue *blend_by(J *j, gcc_jit_rvalue *m01, gcc_jit_rvalue *yes, gcc_jit_rvalue *no,
+                                       gcc_jit_type *T) {
   bool isf = T == j->t_f32 || T == j->t_f64;
   gcc_jit_type *I = T == j->t_f32 ? j->t_u[2] : T == j->t_f64 ? j->t_u[3] : T;
   gcc_jit_type *W = (I == j->t_u[0] || I == j->t_u[1] || I == j->t_s[0] || I == j->t_s[1]) ? j->t_u[2] : I;
@@ -267,7 +314,7 @@ static inline gcc_jit_rvalue *mblend(J *j, gcc_jit_rvalue *yes, gcc_jit_rvalue *
   gcc_jit_rvalue *n = isf ? gcc_jit_context_new_bitcast(j->cx, NULL, no, I) : no;
   y = cast(j, y, W);
   n = cast(j, n, W);
-  gcc_jit_rvalue *m = bin(j, GCC_JIT_BINARY_OP_MINUS, W, ci(j, W, 0), cast(j, gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j))), W));
+  gcc_jit_rvalue *m = bin(j, GCC_JIT_BINARY_OP_MINUS, W, ci(j, W, 0), cast(j, m01, W));
   gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, W, n,
                           bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, W, bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, W, n, y), m));
   r = cast(j, r, I);
@@ -386,6 +433,7 @@ static inline void ret_done(J *j, gcc_jit_block *b) { gcc_jit_block_end_with_ret
  * which records the UB exactly as the interpreter does. */
 
 static inline gcc_jit_rvalue *all_active(J *j) {
+  if (j->full) return gcc_jit_context_new_rvalue_from_int(j->cx, j->t_bool, 1);
   gcc_jit_type *U = j->t_u[3];
   uint64_t full0 = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
   uint64_t full1 = j->S > 64 ? (j->S >= 128 ? ~0ull : (1ull << (j->S - 64)) - 1) : 0;

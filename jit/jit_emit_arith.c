@@ -123,7 +123,8 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
     lane_shape(m->values[in->ops[0]].type, &ct, &cn);
     gcc_jit_rvalue *cond = V(j, inst, in->ops[0], cn == 1 ? 0 : c);
     gcc_jit_rvalue *x = V(j, inst, in->ops[1], c), *y = V(j, inst, in->ops[2], c);
-    return sel(j, cmp(j, GCC_JIT_COMPARISON_NE, cond, ci(j, j->t_u[0], 0)), x, y, T);
+    /* branch-free, so the lane loop vectorizes */
+    return blend_by(j, cmp(j, GCC_JIT_COMPARISON_NE, cond, ci(j, j->t_u[0], 0)), x, y, T);
   }
   case SpvOpExtInst:   /* OpenCL.std mad: x * y + z, not contracted (as the interpreter) */
     if (in->ext_op == OpenCLstd_Mad && in->n_ops == 5)

@@ -14,6 +14,12 @@
  * the new top and dispatches on its segment.  Divergent switches call the
  * host (rt_branch). */
 
+/* The local holding the mask[] an if-converted then-block (segment T)
+ * restores at its end. */
+static void ifc_saved(J *j, int32_t T) {
+  if (!j->ifc_mask[T]) j->ifc_mask[T] = local(j, j->all_types[0]);   /* mask[]'s type */
+}
+
 /* Continue at segment T with the current lanes. */
 static void go_seg(J *j, int32_t T) {
   if (j->k->conv) {   /* no reconvergence entries: the top is the kernel's (rpc -1) */
@@ -130,6 +136,47 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
     branch_prologue(j, seg);
     if (sg->n_succ == 1) { go_seg(j, sg->succ[0]); return; }
     if (sg->n_succ != 2) { failf(j->e, "%s: conditional branch with %d targets", ld_insn_where(m, in), sg->n_succ); return; }
+    if (j->k->conv && sg->ifc == IFC_HEAD) {
+      /* if-conversion: the lanes taking the then-block run it under their
+       * mask (a stack entry and mask[], as the interpreter's stack would
+       * hold them: the head's entry below keeps every lane live), then
+       * every lane goes on at the reconvergence point (the entry popped);
+       * no lane takes it: straight there */
+      int32_t T = sg->succ[sg->ifc_then], M = sg->succ[1 - sg->ifc_then];
+      bool sense = sg->ifc_then == 0;   /* then-block taken when the condition is true */
+      gcc_jit_lvalue *tw[2];
+      for (uint32_t w = 0; w < 2; w++) {
+        tw[w] = local(j, U);
+        assign(j, tw[w], ci(j, U, 0));
+      }
+      for (uint32_t w = 0; w < n_words(j); w++) {
+        loop_range(j, &lp, 64 * w, j->S < 64 * w + 64 ? j->S : 64 * w + 64);
+        gcc_jit_rvalue *t = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, MASKV(j), U),
+                                cast(j, cmp(j, sense ? GCC_JIT_COMPARISON_NE : GCC_JIT_COMPARISON_EQ,
+                                            V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0)), U));
+        gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, L(j), ci(j, j->t_i32, 64 * w)), U);
+        assign(j, tw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[w]), bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, t, sh)));
+        loop_end(j, &lp);
+      }
+      gcc_jit_block *none = nb(j), *some = nb(j);
+      gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ,
+          bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[0]), R_(tw[1])), ci(j, U, 0)), none, some);
+      j->b = none; go_seg(j, M);
+      j->b = some;
+      ifc_saved(j, T);
+      assign(j, j->ifc_mask[T], R_(fld(j, j->f_mask)));
+      stack_room(j, seg, 1);
+      push_entry(j, T, M, R_(tw[0]), R_(tw[1]));
+      loop_begin(j, &lp);
+      gcc_jit_rvalue *word = j->S > 64 ? sel(j, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, 64)), R_(tw[0]), R_(tw[1]), U)
+                                       : R_(tw[0]);
+      gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_i32, L(j), ci(j, j->t_i32, 63)), U);
+      assign(j, lane_arr(j, j->f_mask, L(j)),
+             cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, word, sh), ci(j, U, 1)), j->t_i32));
+      loop_end(j, &lp);
+      go_seg(j, T);
+      return;
+    }
     if (j->k->conv) {
       /* uniform by the analysis: lane 0 (always active here) decides; a lane
        * that disagrees is an internal error, reported (rt_diverged) */
@@ -142,7 +189,7 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
       gcc_jit_rvalue *cl = b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0)));
       assign(j, dis, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], R_(dis),
                          bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[0], bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[0], cl, R_(c0)),
-                             cast(j, lane_arr_r(j, j->f_mask), j->t_u[0]))));
+                             cast(j, MASKV(j), j->t_u[0]))));
       loop_end(j, &lp);
       gcc_jit_block *bad = nb(j), *ok = nb(j), *bt = nb(j), *bf = nb(j);
       gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(dis), ci(j, j->t_u[0], 0)), bad, ok);
@@ -163,7 +210,7 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
     }
     for (uint32_t w = 0; w < n_words(j); w++) {
       loop_range(j, &lp, 64 * w, j->S < 64 * w + 64 ? j->S : 64 * w + 64);
-      gcc_jit_rvalue *t = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, lane_arr_r(j, j->f_mask), U),
+      gcc_jit_rvalue *t = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, MASKV(j), U),
                               cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0)), U));
       gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, L(j), ci(j, j->t_i32, 64 * w)), U);
       assign(j, tw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[w]), bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, t, sh)));
@@ -261,6 +308,11 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
   case SpvOpBranch:
     branch_prologue(j, seg);
     if (sg->n_succ != 1) { failf(j->e, "%s: branch without a target", ld_insn_where(m, in)); return; }
+    if (j->k->conv && sg->ifc == IFC_THEN) {   /* the end of an if-converted block: the head's lanes again */
+      ifc_saved(j, seg);
+      assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
+      assign(j, fld(j, j->f_mask), R_(j->ifc_mask[seg]));
+    }
     go_seg(j, sg->succ[0]);
     return;
   case SpvOpReturn: case SpvOpReturnValue: {
@@ -313,8 +365,74 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
   }
 }
 
+/* Phis of a convergent kernel's block that no if-converted block enters:
+ * every lane came from the same predecessor, lane 0's (always active): one
+ * test outside the lanes, then a lane loop per incoming edge. */
+static bool phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
+  if (!j->k->conv) return false;
+  const jit_inst *I = &j->k->inst[inst];
+  for (uint32_t p = 0; p < blk->n_preds; p++) {
+    int32_t ts = I->term_seg[blk->preds[p]->index];
+    if (ts >= 0 && j->k->seg[ts].ifc == IFC_THEN) return false;
+  }
+  return true;
+}
+static void emit_phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
+  const jit_inst *I = &j->k->inst[inst];
+  fuse_close(j);
+  gcc_jit_lvalue *p0 = local(j, j->t_i32);
+  assign(j, p0, R_(arr_at(j, R_(fld(j, j->f_pred)), 0)));
+  gcc_jit_block *join = nb(j);
+  const ld_insn *first = &blk->insns[0];
+  for (uint32_t o = 0; o + 1 < first->n_ops; o += 2) {
+    const ld_value *lab = &j->m->values[first->ops[o + 1]];
+    if (lab->kind != LD_V_LABEL) continue;
+    int32_t ts = I->term_seg[lab->u.block->index];
+    if (ts < 0) continue;
+    gcc_jit_block *body = nb(j), *next = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(p0), ci(j, j->t_i32, ts)), body, next);
+    j->b = body;
+    jloop lp;
+    loop_begin(j, &lp);
+    for (uint32_t p = 0; p < blk->n_phis; p++) {
+      const ld_insn *in = &blk->insns[p];
+      const ld_type *ct; uint32_t n;
+      if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: phi of an aggregate", ld_insn_where(j->m, in)); return; }
+      /* this phi's operand for the same label */
+      uint32_t val = 0;
+      for (uint32_t q = 0; q + 1 < in->n_ops; q += 2)
+        if (in->ops[q + 1] == first->ops[o + 1]) val = in->ops[q];
+      if (!val) continue;
+      gcc_jit_field *dst = blk->n_phis > 1 ? j->phitmp[vidx(j, inst, in->result)] : j->slot[vidx(j, inst, in->result)];
+      for (uint32_t c = 0; c < n; c++) {
+        gcc_jit_lvalue *r = slot_lv(j, dst, n, c, L(j));
+        assign(j, r, mblend(j, V(j, inst, val, c), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+      }
+    }
+    loop_end(j, &lp);
+    gcc_jit_block_end_with_jump(j->b, NULL, join);
+    j->b = next;
+  }
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  if (blk->n_phis > 1) {
+    jloop lp;
+    loop_begin(j, &lp);
+    for (uint32_t p = 0; p < blk->n_phis; p++) {
+      const ld_insn *in = &blk->insns[p];
+      const ld_type *ct; uint32_t n;
+      lane_shape(in->type, &ct, &n);
+      for (uint32_t c = 0; c < n; c++)
+        assign(j, res_lv(j, inst, in->result, c),
+               gcc_jit_lvalue_as_rvalue(slot_lv(j, j->phitmp[vidx(j, inst, in->result)], n, c, L(j))));
+    }
+    loop_end(j, &lp);
+  }
+}
+
 void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
   if (!blk->n_phis) return;
+  if (phis_uniform(j, inst, blk)) { emit_phis_uniform(j, inst, blk); return; }
   const jit_inst *I = &j->k->inst[inst];
   fuse_open(j);
   gcc_jit_rvalue *pred = gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_pred, L(j)));

@@ -127,29 +127,63 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   /* every lane active? the first active lane */
   uint64_t full0 = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
   uint64_t full1 = j->S > 64 ? (j->S >= 128 ? ~0ull : (1ull << (j->S - 64)) - 1) : 0;
-  assign(j, m0, R_(ent_m(j, top_e(j), 0)));
-  assign(j, m1, R_(ent_m(j, top_e(j), 1)));
-  assign(j, full, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
-      cmp(j, GCC_JIT_COMPARISON_EQ, R_(m0), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full0), U)),
-      cmp(j, GCC_JIT_COMPARISON_EQ, R_(m1), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full1), U))));
-  gcc_jit_function *ctz = gcc_jit_context_get_builtin_function(j->cx, "__builtin_ctzll");
-  gcc_jit_type *ull = gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG);
-  gcc_jit_rvalue *c0a[1] = {cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(m0), ci(j, U, 0)), ull)};
-  gcc_jit_rvalue *c1a[1] = {cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(m1), ci(j, U, 1)), ull)};
   gcc_jit_lvalue *first = local(j, j->t_i32);
-  if (j->S > 64)
-    assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)),
-                         cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c0a), j->t_i32),
-                         bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, ci(j, j->t_i32, 64),
-                             cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c1a), j->t_i32)), j->t_i32));
-  else   /* the mask is never empty while code runs; | 0 keeps ctz defined */
-    assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)),
-                         cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c0a), j->t_i32), ci(j, j->t_i32, 0), j->t_i32));
+  if (j->full) {   /* sg_kernel_full: every lane, the first is lane 0 */
+    assign(j, full, all_active(j));
+    assign(j, first, ci(j, j->t_i32, 0));
+  } else {
+    assign(j, m0, R_(ent_m(j, top_e(j), 0)));
+    assign(j, m1, R_(ent_m(j, top_e(j), 1)));
+    assign(j, full, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
+        cmp(j, GCC_JIT_COMPARISON_EQ, R_(m0), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full0), U)),
+        cmp(j, GCC_JIT_COMPARISON_EQ, R_(m1), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full1), U))));
+    gcc_jit_function *ctz = gcc_jit_context_get_builtin_function(j->cx, "__builtin_ctzll");
+    gcc_jit_type *ull = gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG);
+    gcc_jit_rvalue *c0a[1] = {cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(m0), ci(j, U, 0)), ull)};
+    gcc_jit_rvalue *c1a[1] = {cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(m1), ci(j, U, 1)), ull)};
+    if (j->S > 64)
+      assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)),
+                           cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c0a), j->t_i32),
+                           bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, ci(j, j->t_i32, 64),
+                               cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c1a), j->t_i32)), j->t_i32));
+    else   /* the mask is never empty while code runs; | 0 keeps ctz defined */
+      assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)),
+                           cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c0a), j->t_i32), ci(j, j->t_i32, 0), j->t_i32));
+  }
   assign(j, a0, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(fld(j, j->f_addr)), R_(first))));
   assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
   gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), R_(reg0));
   assign(j, lim, R_(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size)));
   assign(j, bad, ci(j, U, 0));
+  gcc_jit_block *fast = nb(j), *slow = nb(j), *after = nb(j);
+  bool quick = want_contig && (align <= 1 || size % align == 0);
+  if (quick) {
+    /* Consecutive addresses first (one vector compare): then lane 0's
+     * address alone decides, since the span off0 .. off0 + S*size stays
+     * inside the region's offset bits when it fits its size, and lane l's
+     * alignment is lane 0's (size is a multiple of it). */
+    loop_begin(j, &lp);
+    assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig),
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, R_(lane_arr(j, j->f_addr, L(j))),
+            bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
+                bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
+    loop_end(j, &lp);
+    gcc_jit_block *q = nb(j), *gen = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, R_(full),
+        cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, U, 0))), q, gen);
+    j->b = q;
+    uint64_t span = (uint64_t)size * j->S;
+    gcc_jit_rvalue *a00 = R_(arr_at(j, R_(fld(j, j->f_addr)), 0));
+    gcc_jit_rvalue *off0 = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, a00, ci(j, U, (long)a->offset_mask));
+    gcc_jit_rvalue *ok = cmp(j, GCC_JIT_COMPARISON_GE, R_(lim), ci(j, U, (long)span));
+    ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok,
+             cmp(j, GCC_JIT_COMPARISON_LE, off0, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(lim), ci(j, U, (long)span))));
+    if (align > 1)
+      ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok, cmp(j, GCC_JIT_COMPARISON_EQ,
+               bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, a00, ci(j, U, align - 1)), ci(j, U, 0)));
+    gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, slow);
+    j->b = gen;
+  }
   /* lim < size: nothing fits (also keeps lim - size from wrapping) */
   gcc_jit_lvalue *room = local(j, U);
   assign(j, room, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(lim), ci(j, U, size)));
@@ -160,14 +194,14 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, ad, ci(j, U, (long)a->shift)), R_(reg0));
   if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, align - 1)));
   b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, cast(j, cmp(j, GCC_JIT_COMPARISON_GT, off, R_(room)), U));
-  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, R_(lane_arr(j, j->f_mask, L(j))), U));
+  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, MASKV(j), U));
   assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, b, ml)));
-  if (want_contig)
+  if (want_contig && !quick)
     assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig), bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, ad,
         bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
             bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
   loop_end(j, &lp);
-  gcc_jit_block *c1 = nb(j), *c2 = nb(j), *fast = nb(j), *slow = nb(j), *after = nb(j);
+  gcc_jit_block *c1 = nb(j), *c2 = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, none, slow, c1);
   gcc_jit_block_end_with_conditional(c1, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), c2, slow);
   if (allow_partial) gcc_jit_block_end_with_jump(c2, NULL, fast);
@@ -213,7 +247,7 @@ static gcc_jit_block *mem_priv(J *j, uint32_t inst, uint32_t ptr, uint32_t size,
   if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, align - 1)));
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, (long)a->offset_mask));
   b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, cast(j, cmp(j, GCC_JIT_COMPARISON_GT, off, ci(j, U, (long)(k->priv_bytes - size))), U));
-  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, R_(lane_arr(j, j->f_mask, L(j))), U));
+  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, MASKV(j), U));
   assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, b, ml)));
   loop_end(j, &lp);
   gcc_jit_block *fast = nb(j), *slow = nb(j), *after = nb(j);
@@ -231,7 +265,7 @@ static gcc_jit_rvalue *priv_lane_ptr(J *j) {
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(lane_arr(j, j->f_addr, L(j))), ci(j, U, (long)a->offset_mask));
-  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, R_(lane_arr(j, j->f_mask, L(j))), U));
+  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, MASKV(j), U));
   off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, off, ml);
   off = bin(j, GCC_JIT_BINARY_OP_PLUS, U, off,
             bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), R_(wfl(j, j->w_priv_stride))));
@@ -282,7 +316,7 @@ static gcc_jit_rvalue *fast_ptr_masked(J *j) {
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(lane_arr(j, j->f_addr, L(j))), ci(j, U, (long)a->offset_mask));
-  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, R_(lane_arr(j, j->f_mask, L(j))), U));
+  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, MASKV(j), U));
   /* off0 ^ ((off0 ^ off) & ml): branch-free select */
   gcc_jit_rvalue *o0 = R_(j->fast_off0);
   off = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, o0,
@@ -298,6 +332,7 @@ static gcc_jit_rvalue *fast_ptr(J *j, uint32_t size) {
   return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL);
 }
 
+static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store);
 void emit_load(J *j, uint32_t inst, const ld_insn *in) {
   const ld_module *m = j->m;
   const ld_type *ct; uint32_t n;
@@ -310,6 +345,7 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
     emit_builtin(j, inst, in, (SpvBuiltIn)pv->u.var->builtin, ct, n);
     return;
   }
+  if (promo_access(j, inst, in, false)) return;
   uint32_t idx = add_insn_index(j->k, in);
   uint32_t al = mem_align(in, 1, in->type);
   gcc_jit_block *after = NULL;
@@ -379,6 +415,7 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
   if (!lane_shape(vt, &ct, &n)) { failf(j->e, "%s: store of an aggregate", ld_insn_where(m, in)); return; }
   gcc_jit_type *T = scal(j, ct);
   uint32_t cb = comp_bytes(j->k, ct);
+  if (promo_access(j, inst, in, true)) return;
   uint32_t idx = add_insn_index(j->k, in);
   uint32_t al = mem_align(in, 2, vt);
   jloop lp;
@@ -551,6 +588,289 @@ bool emit_atomic(J *j, uint32_t inst, const ld_insn *in) {
   gcc_jit_block_end_with_jump(j->b, NULL, skip);
   j->b = skip;
   loop_end(j, &lp);
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  j->b = after;
+  return true;
+}
+
+/* ------------------------------------------------- promoted private arrays
+ *
+ * (J.promo_var)  Taken only when every Function variable of every instance
+ * qualifies (an out-of-bounds index could otherwise reach a variable kept in
+ * private memory) and the kernel never suspends (the locals need no frame
+ * home).  An access whose active lanes' indices are all in [0, N) is a
+ * local access; any other copies every promoted array to the lanes' private
+ * memory, runs the ordinary checked access there (the interpreter's fault
+ * records, or the bytes of a neighbouring variable, as in the interpreter)
+ * and copies them back. */
+
+static bool promo_elem_ok(const ld_type *t) {
+  return t && (t->kind == LD_T_INT || t->kind == LD_T_FLOAT) && (t->width == 32 || t->width == 64);
+}
+
+void promo_plan(J *j, bool may_suspend) {
+  jit_kernel *k = j->k;
+  const ld_module *m = j->m;
+  size_t nv = (size_t)k->n_inst * m->bound;
+  j->promo_any = false;
+  j->promo_var = calloc(nv + 1, sizeof *j->promo_var);
+  j->promo_base = calloc(nv + 1, sizeof *j->promo_base);
+  j->promo_idx = calloc(nv + 1, sizeof *j->promo_idx);
+  j->promo_uni = calloc(nv + 1, sizeof *j->promo_uni);
+  j->promo_lv = calloc(nv + 1, sizeof *j->promo_lv);
+  j->promo_cast = calloc(nv + 1, sizeof *j->promo_cast);
+  if (!j->promo_cast || !j->promo_var || !j->promo_base || !j->promo_idx || !j->promo_uni || !j->promo_lv || may_suspend ||
+      getenv("SPIRV_SG_JIT_NO_PROMOTE"))
+    return;
+  /* candidates: every Function variable, and the chains based on them */
+  bool ok = true;
+  for (uint32_t ii = 0; ok && ii < k->n_inst; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
+      if (k->inst[ii].block_seg[b] < 0) continue;
+      for (uint32_t i = 0; ok && i < fn->blocks[b].n_insns; i++) {
+        const ld_insn *in = &fn->blocks[b].insns[i];
+        if (in->op == SpvOpVariable) {
+          const ld_type *pt = in->type ? in->type->elem : NULL;
+          if (in->n_ops > 1 || !pt || pt->kind != LD_T_ARRAY || !promo_elem_ok(pt->elem) || pt->count > 256 ||
+              pt->size != pt->count * pt->elem->size)
+            ok = false;
+          else
+            j->promo_var[vidx(j, ii, in->result)] = pt->elem;
+        }
+      }
+    }
+  }
+  for (uint32_t ii = 0; ok && ii < k->n_inst; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
+      if (k->inst[ii].block_seg[b] < 0) continue;
+      for (uint32_t i = 0; ok && i < fn->blocks[b].n_insns; i++) {
+        const ld_insn *in = &fn->blocks[b].insns[i];
+        bool chain = in->op == SpvOpAccessChain || in->op == SpvOpInBoundsAccessChain;
+        bool pchain = in->op == SpvOpPtrAccessChain || in->op == SpvOpInBoundsPtrAccessChain;
+        if (in->op == SpvOpBitcast && in->n_ops == 1 && in->ops[0] < m->bound) {
+          /* a cast of a variable to a pointer to a scalar of the element's
+           * width is its element 0 (clang: a block read stored as uint);
+           * of a chain, the same element; to a byte pointer, promo_cast */
+          size_t sx = vidx(j, ii, in->ops[0]), rx = vidx(j, ii, in->result);
+          const ld_type *to = in->type && in->type->kind == LD_T_POINTER ? in->type->elem : NULL;
+          uint32_t base = j->promo_var[sx] ? in->ops[0] : j->promo_base[sx];
+          const ld_type *et = base ? j->promo_var[vidx(j, ii, base)] : NULL;
+          if (et && to && promo_elem_ok(to) && to->width == et->width) {
+            j->promo_base[rx] = base;
+            j->promo_idx[rx] = j->promo_var[sx] ? 0 : j->promo_idx[sx];
+          } else if (j->promo_var[sx]) {
+            j->promo_cast[rx] = true;
+          }
+        }
+        if ((chain || pchain) && in->n_ops >= 1 && in->ops[0] < m->bound && j->promo_var[vidx(j, ii, in->ops[0])]) {
+          bool zero = true;
+          if (pchain) zero = in->n_ops == 3 && m->values[in->ops[1]].kind == LD_V_CONSTANT &&
+                             const_u32(m, in->ops[1], &zero) == 0 && zero;
+          if (!zero || in->n_ops != (pchain ? 3u : 2u)) { ok = false; break; }
+          j->promo_base[vidx(j, ii, in->result)] = in->ops[0];
+          j->promo_idx[vidx(j, ii, in->result)] = in->ops[in->n_ops - 1];
+        }
+      }
+    }
+  }
+  /* every use of a variable is a chain on it, every use of a chain a load
+   * from it or a store to it (a literal word equal to an id counts as a
+   * use: that only turns promotion off) */
+  for (uint32_t ii = 0; ok && ii < k->n_inst; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
+      if (k->inst[ii].block_seg[b] < 0) continue;
+      for (uint32_t i = 0; ok && i < fn->blocks[b].n_insns; i++) {
+        const ld_insn *in = &fn->blocks[b].insns[i];
+        if (in->op == SpvOpLifetimeStart || in->op == SpvOpLifetimeStop || in->op == SpvOpLine ||
+            in->op == SpvOpNoLine || in->op == SpvOpVariable)
+          continue;
+        bool is_chain = in->result && in->result < m->bound &&
+                        (j->promo_base[vidx(j, ii, in->result)] || j->promo_cast[vidx(j, ii, in->result)]);
+        for (uint32_t q = 0; ok && q < in->n_ops; q++) {
+          uint32_t id = in->ops[q];
+          if (id == 0 || id >= m->bound) continue;
+          size_t x = vidx(j, ii, id);
+          if (j->promo_var[x] && !(is_chain && q == 0)) ok = false;
+          /* a chain cast to a pointer to the same element */
+          if (ok && j->promo_base[x] && in->op == SpvOpBitcast && q == 0 && in->result < m->bound &&
+              j->promo_base[vidx(j, ii, in->result)])
+            continue;
+          /* a byte-pointer cast of a variable: lifetime markers (skipped
+           * above) and whole copies (run on private memory, promo_copy) */
+          if (ok && j->promo_cast[x] && !(in->op == SpvOpCopyMemorySized && q < 2)) ok = false;
+          if (!ok || !j->promo_base[x]) continue;
+          const ld_type *et = j->promo_var[vidx(j, ii, j->promo_base[x])];
+          const ld_type *vt = in->op == SpvOpLoad ? in->type : in->op == SpvOpStore ? m->values[in->ops[1]].type : NULL;
+          /* the pointer operand of a load or store of a scalar of the element's width */
+          ok = q == 0 && vt && promo_elem_ok(vt) && vt->width == et->width;
+        }
+      }
+    }
+  }
+  if (!ok) { memset(j->promo_var, 0, (nv + 1) * sizeof *j->promo_var); memset(j->promo_base, 0, (nv + 1) * sizeof *j->promo_base); return; }
+  ld_uniformity *u = ld_uniformity_compute(m, LD_UNI_PRIVATE_VARIES);
+  for (size_t x = 0; x < nv; x++) {
+    if (j->promo_var[x]) j->promo_any = true;
+    if (j->promo_base[x]) j->promo_uni[x] = u && !ld_uni_value_varies(u, j->promo_idx[x]);
+  }
+  ld_uniformity_free(u);
+}
+
+/* The promoted arrays' locals of the kernel function being emitted. */
+void promo_locals(J *j) {
+  if (!j->promo_any) return;
+  size_t nv = (size_t)j->k->n_inst * j->m->bound;
+  for (size_t x = 0; x < nv; x++) {
+    j->promo_lv[x] = NULL;
+    const ld_type *et = j->promo_var[x];
+    if (!et) continue;
+    const ld_type *pt = j->m->values[x % j->m->bound].u.insn->type->elem;
+    gcc_jit_type *row = gcc_jit_context_new_array_type(j->cx, NULL, scal(j, et), (int)j->S);
+    char name[32];
+    snprintf(name, sizeof name, "P%zu", x);
+    j->promo_lv[x] = gcc_jit_function_new_local(j->fn, NULL, gcc_jit_context_new_array_type(j->cx, NULL, row, (int)pt->count), name);
+  }
+}
+
+/* Zeroes instance inst's promoted arrays (the active lanes', or all). */
+void promo_zero(J *j, uint32_t inst, bool all_lanes) {
+  if (!j->promo_any) return;
+  const ld_module *m = j->m;
+  for (uint32_t id = 1; id < m->bound; id++) {
+    size_t x = vidx(j, inst, id);
+    if (!j->promo_var[x] || !j->promo_lv[x]) continue;
+    const ld_type *pt = m->values[id].u.insn->type->elem;
+    if (all_lanes) {
+      gcc_jit_function *ms = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memset");
+      gcc_jit_rvalue *args[3] = {cast(j, gcc_jit_lvalue_get_address(j->promo_lv[x], NULL), j->t_vp), ci(j, j->t_i32, 0),
+          gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T),
+                                               (long)pt->size * j->S)};
+      gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, ms, 3, args));
+      continue;
+    }
+    gcc_jit_type *T = scal(j, pt->elem);
+    jloop lp;
+    for (uint32_t e = 0; e < pt->count; e++) {
+      loop_begin(j, &lp);
+      gcc_jit_lvalue *d = gcc_jit_context_new_array_access(j->cx, NULL,
+          R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->promo_lv[x]), ci(j, j->t_i32, e))), L(j));
+      assign(j, d, mblend(j, ci(j, T, 0), R_(d), T));
+      loop_end(j, &lp);
+    }
+  }
+}
+
+/* Copies every promoted array to the lanes' private memory (to_priv) or
+ * back: the body of a shared block (xfer_all(j, 2 / 3)). */
+void promo_sync_body(J *j, bool to_priv) {
+  const ld_module *m = j->m;
+  size_t nv = (size_t)j->k->n_inst * m->bound;
+  for (size_t x = 0; x < nv; x++) {
+    if (!j->promo_var[x] || !j->promo_lv[x]) continue;
+    uint32_t inst = (uint32_t)(x / m->bound), id = (uint32_t)(x % m->bound);
+    const ld_type *pt = m->values[id].u.insn->type->elem;
+    gcc_jit_type *T = scal(j, pt->elem);
+    jloop lp;
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *p = priv_ptr(j, inst, id);
+    for (uint32_t e = 0; e < pt->count; e++) {
+      gcc_jit_lvalue *a = gcc_jit_context_new_array_access(j->cx, NULL,
+          R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->promo_lv[x]), ci(j, j->t_i32, e))), L(j));
+      gcc_jit_lvalue *pm = typed_at(j, p, e * pt->elem->size, T);
+      if (to_priv) assign(j, pm, R_(a)); else assign(j, a, R_(pm));
+    }
+    loop_end(j, &lp);
+  }
+}
+
+/* OpCopyMemorySized: with promoted arrays, the interpreter's handler on
+ * the lanes' private memory, the arrays copied there and back around it
+ * (their byte-pointer casts reach them only through such copies). */
+void promo_copy(J *j, uint32_t inst, const ld_insn *in) {
+  if (!j->promo_any) { emit_generic(j, inst, in); return; }
+  fuse_close(j);
+  xfer_all(j, 2);
+  emit_generic(j, inst, in);
+  xfer_all(j, 3);
+}
+
+/* A load (store: val != 0) through chain ptr of a promoted array.  True:
+ * emitted. */
+static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
+  if (!j->promo_any || j->no_promo) return false;
+  const ld_module *m = j->m;
+  uint32_t ptr = in->ops[0];
+  if (ptr >= m->bound) return false;
+  size_t cx_ = vidx(j, inst, ptr);
+  if (!j->promo_base[cx_]) return false;
+  size_t vx = vidx(j, inst, j->promo_base[cx_]);
+  const ld_type *et = j->promo_var[vx];
+  const ld_type *pt = m->values[j->promo_base[cx_]].u.insn->type->elem;
+  uint32_t idv = j->promo_idx[cx_];   /* 0: element 0 (a cast of the variable) */
+  gcc_jit_type *T = scal(j, et), *U = j->t_u[3];
+  const ld_type *vt = store ? m->values[in->ops[1]].type : in->type;
+  gcc_jit_type *VT = scal(j, vt);
+  gcc_jit_lvalue *arr = j->promo_lv[vx];
+  if (!arr) return false;
+  jloop lp;
+  /* the index of lane l, as u64 (signed indices: negative ones are huge) */
+#define PIX() (idv ? cast(j, cast(j, V(j, inst, idv, 0), sscal(j, m->values[idv].type)), U) : ci(j, U, 0))
+  gcc_jit_lvalue *bad = local(j, U);
+  assign(j, bad, ci(j, U, 0));
+  if (idv) {
+    loop_begin(j, &lp);
+    assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, MASKV(j), U),
+            cast(j, cmp(j, GCC_JIT_COMPARISON_GE, PIX(), ci(j, U, (long)pt->count)), U))));
+    loop_end(j, &lp);
+  }
+  gcc_jit_block *fast = nb(j), *slow = nb(j), *after = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), fast, slow);
+  j->b = fast;
+  gcc_jit_lvalue *i0 = NULL;
+  if (!idv || (j->full && j->promo_uni[cx_])) {   /* every lane active, one index: a row */
+    i0 = local(j, j->t_i32);
+    gcc_jit_lvalue *save = j->lane;
+    j->lane = local(j, j->t_i32);
+    assign(j, j->lane, ci(j, j->t_i32, 0));
+    assign(j, i0, cast(j, PIX(), j->t_i32));
+    j->lane = save;
+  }
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *e;
+  if (i0) e = R_(i0);
+  else {   /* an inactive lane's index may be anything: row 0 */
+    gcc_jit_rvalue *ixl = PIX();
+    e = cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ixl,
+                    bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0),
+                        cast(j, cmp(j, GCC_JIT_COMPARISON_LT, ixl, ci(j, U, (long)pt->count)), U))), j->t_i32);
+  }
+#undef PIX
+  gcc_jit_lvalue *cell = gcc_jit_context_new_array_access(j->cx, NULL,
+      R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(arr), e)), L(j));
+  if (store) {
+    gcc_jit_rvalue *v = V(j, inst, in->ops[1], 0);
+    if (VT != T) v = gcc_jit_context_new_bitcast(j->cx, NULL, v, T);
+    assign(j, cell, mblend(j, v, R_(cell), T));
+  } else {
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    gcc_jit_rvalue *v = R_(cell);
+    if (VT != T) v = gcc_jit_context_new_bitcast(j->cx, NULL, v, VT);
+    assign(j, r, mblend(j, v, R_(r), VT));
+  }
+  loop_end(j, &lp);
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  /* some active lane's index is out of the array: private memory, as the
+   * interpreter sees it */
+  j->b = slow;
+  xfer_all(j, 2);
+  j->no_promo = true;
+  if (store) emit_store(j, inst, in); else emit_load(j, inst, in);
+  j->no_promo = false;
+  xfer_all(j, 3);
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = after;
   return true;

@@ -45,7 +45,7 @@ static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
     gcc_jit_type *AT = gcc_jit_context_new_array_type(j->cx, NULL, T, (int)(2 * j->S));
     gcc_jit_lvalue *buf[2] = {local(j, AT), local(j, AT)};
     loop_begin(j, &lp);
-    gcc_jit_rvalue *mk = bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0), cast(j, lane_arr_r(j, j->f_mask), T));
+    gcc_jit_rvalue *mk = bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0), cast(j, MASKV(j), T));
     gcc_jit_rvalue *xm = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, V(j, inst, x, 0), mk);
     for (int q = 0; q < 2; q++)
       assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[q]), L(j)), ci(j, T, 0));
@@ -68,7 +68,7 @@ static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
     gcc_jit_rvalue *incl = R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(buf[cur]), li));
     gcc_jit_rvalue *v = incl;
     if (gop == SpvGroupOperationExclusiveScan) {
-      gcc_jit_rvalue *mk2 = bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0), cast(j, lane_arr_r(j, j->f_mask), T));
+      gcc_jit_rvalue *mk2 = bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0), cast(j, MASKV(j), T));
       v = fixw(j, ct, bin(j, GCC_JIT_BINARY_OP_MINUS, T, incl, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, V(j, inst, x, 0), mk2)));
     }
     gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
@@ -92,11 +92,11 @@ static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
                gcc_jit_context_new_rvalue_from_double(j->cx, T, 0.0), T);
     assign(j, r, mblend(j, ev, gcc_jit_lvalue_as_rvalue(r), T));
     assign(j, have, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_i32, gcc_jit_lvalue_as_rvalue(have),
-                        gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j)))));
+                        MASKV(j)));
   }
   if (iadd) {
     gcc_jit_rvalue *m = bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0),
-                            cast(j, gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j))), T));
+                            cast(j, MASKV(j), T));
     assign(j, acc, fixw(j, ct, bin(j, GCC_JIT_BINARY_OP_PLUS, T, old, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, xv, m))));
   } else {
     assign(j, acc, sel(j, MASK(j), bin(j, GCC_JIT_BINARY_OP_PLUS, T, old, xv), old, T));
@@ -196,7 +196,7 @@ bool emit_ballot(J *j, uint32_t inst, const ld_insn *in) {
   for (uint32_t q = 0; q < 4; q++) { w[q] = local(j, j->t_u[2]); assign(j, w[q], ci(j, j->t_u[2], 0)); }
   for (uint32_t q = 0; q < 4 && 32 * q < j->S; q++) {
     loop_range(j, &lp, 32 * q, j->S < 32 * q + 32 ? j->S : 32 * q + 32);
-    gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2], cast(j, lane_arr_r(j, j->f_mask), j->t_u[2]),
+    gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2], cast(j, MASKV(j), j->t_u[2]),
                             cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[1], 0), ci(j, j->t_u[0], 0)), j->t_u[2]));
     gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, I, L(j), ci(j, I, 32 * q)), j->t_u[2]);
     assign(j, w[q], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[2], R_(w[q]), bin(j, GCC_JIT_BINARY_OP_LSHIFT, j->t_u[2], b, sh)));
@@ -255,7 +255,7 @@ bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in) {
   loop_begin(j, &lp);
   for (uint32_t q = 0; q < 4; q++)
     assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[2], R_(bad),
-        bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2], cast(j, lane_arr_r(j, j->f_mask), j->t_u[2]),
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2], cast(j, MASKV(j), j->t_u[2]),
             bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[2], cast(j, V(j, inst, b, q), j->t_u[2]), R_(f[q])))));
   loop_end(j, &lp);
   gcc_jit_block *join = fast_or_generic(j, inst, in, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,

@@ -24,7 +24,15 @@ typedef struct jit_seg {
   int32_t succ[64];          /* segment ids of the successors (terminator order) */
   int32_t rpc;               /* reconvergence segment, -1 = instance exit */
   bool after_wgc;            /* starts after a work-group collective (rt_wgc_done) */
+  /* If-conversion in convergent kernels (plan_convergent): IFC_HEAD ends
+   * with a varying two-way branch around one block, IFC_THEN (that block:
+   * one segment, entered only from the head, branching to the head's
+   * reconvergence point).  The then-block runs under the mask of the lanes
+   * that take it, as the interpreter's SIMT stack would run it; ifc_then is
+   * the head's successor index (0 or 1) of the then-block. */
+  uint8_t ifc, ifc_then;
 } jit_seg;
+enum { IFC_NONE = 0, IFC_HEAD = 1, IFC_THEN = 2 };
 
 typedef struct jit_inst {
   const ld_function *fn;
@@ -119,7 +127,6 @@ struct jit_ctx {
   int32_t wgc_insn;          /* the collective this subgroup waits at (insn index), 0: none */
 };
 
-typedef int32_t (*jit_entry_fn)(jit_ctx *c, uint8_t *frame, int32_t start);
 typedef int32_t (*jit_groups_fn)(jit_wgs *w, uint64_t first, uint64_t count);
 
 /* Frame prefix (host view); value slots follow (jit_kernel.slot_off). */
@@ -145,13 +152,14 @@ struct jit_kernel {
   uint32_t frame_size;
   uint32_t n_interp;         /* instructions handed to the interpreter (rt_interp) */
   bool conv;                 /* convergent: no varying branch (ld_uniform), no SIMT stack work */
+  bool full_only;            /* compiled with jit_options.full_only: runs only launches
+                              * whose subgroups are all whole (jit_launch_full) */
   /* image and sampler parameters of inlined functions: which kernel argument
    * each one is (handlers read it from the packed arguments) */
   uint32_t n_handles;
   struct { uint32_t inst, id, arg; } handles[64];
   /* code */
   void *dl;
-  jit_entry_fn entry;
   jit_groups_fn groups;
   char *asm_text;
   char so_path[64];

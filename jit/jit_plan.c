@@ -487,14 +487,41 @@ void layout_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t)
   u->off += (uint64_t)cb * n * u->k->S;
 }
 
+/* If-conversion: the then-block of head blk when blk ends with a two-way
+ * branch whose one target T is entered only from blk, has no phis, holds no
+ * call, barrier or work-group collective (one segment) and branches
+ * straight to the other target, which is blk's reconvergence point; NULL
+ * otherwise.  *which: T's successor index in the terminator. */
+static const ld_block *ifc_then_block(const jit_kernel *k, const ld_block *blk, uint8_t *which) {
+  const ld_insn *t = &blk->insns[blk->n_insns - 1];
+  if (t->op != SpvOpBranchConditional || blk->n_succs != 2 || !blk->reconverge) return NULL;
+  for (uint8_t q = 0; q < 2; q++) {
+    const ld_block *T = blk->succs[q], *M = blk->succs[1 - q];
+    if (M != blk->reconverge || T == blk || T->n_preds != 1 || T->preds[0] != blk || T->n_phis) continue;
+    if (T->n_succs != 1 || T->succs[0] != M || T->insns[T->n_insns - 1].op != SpvOpBranch) continue;
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < T->n_insns; i++) {
+      const ld_insn *in = &T->insns[i];
+      if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(k->m, in)) ok = false;
+    }
+    if (!ok) continue;
+    /* terminator order: the successor index of T in the branch */
+    *which = t->ops[1] == T->label ? 0 : 1;
+    return T;
+  }
+  return NULL;
+}
+
 /* Convergent kernels: no reachable block of any instance is divergent and no
  * branch varies (the loader's uniformity analysis, with loads through
- * private pointers varying).  Their lanes never split, so the code needs no
- * SIMT stack work: branches follow lane 0, calls and returns are jumps.
- * SPIRV_SG_JIT_CONV=0 turns it off (for comparisons); SPIRV_SG_JIT_CONV=force
- * turns it on for every kernel without calls to the interpreter's branch
- * helper, to test the divergence check (tests/jit_conv). */
-bool plan_convergent(const jit_kernel *k) {
+ * private pointers varying), except for if-then shapes (ifc_then_block)
+ * whose then-block runs predicated (jit_seg.ifc).  Their lanes never split
+ * otherwise, so the code needs no SIMT stack work: branches follow lane 0,
+ * calls and returns are jumps.  SPIRV_SG_JIT_CONV=0 turns it off (for
+ * comparisons); SPIRV_SG_JIT_CONV=force turns it on for every kernel without
+ * calls to the interpreter's branch helper, to test the divergence check
+ * (tests/jit_conv). */
+bool plan_convergent(jit_kernel *k) {
   const char *env = getenv("SPIRV_SG_JIT_CONV");
   if (env && !strcmp(env, "0")) return false;
   if (env && !strcmp(env, "force")) return true;
@@ -502,14 +529,30 @@ bool plan_convergent(const jit_kernel *k) {
   if (!u) return false;
   bool ok = true;
   for (uint32_t ii = 0; ok && ii < k->n_inst; ii++) {
-    const ld_function *fn = k->inst[ii].fn;
+    const jit_inst *I = &k->inst[ii];
+    const ld_function *fn = I->fn;
+    /* heads first: their then-blocks may be divergent */
     for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
-      if (k->inst[ii].block_seg[b] < 0) continue;
       const ld_block *blk = &fn->blocks[b];
-      if (ld_uni_block_divergent(u, blk, NULL) || ld_uni_branch_varies(u, blk)) ok = false;
+      if (I->block_seg[b] < 0 || !ld_uni_branch_varies(u, blk)) continue;
+      uint8_t which = 0;
+      const ld_block *T = ifc_then_block(k, blk, &which);
+      if (!T || ld_uni_block_divergent(u, blk, NULL) || I->block_seg[T->index] < 0 ||
+          I->block_seg[T->index] != I->term_seg[T->index]) { ok = false; break; }
+      k->seg[I->term_seg[b]].ifc = IFC_HEAD;
+      k->seg[I->term_seg[b]].ifc_then = which;
+      k->seg[I->block_seg[T->index]].ifc = IFC_THEN;
+    }
+    for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
+      if (I->block_seg[b] < 0) continue;
+      const ld_block *blk = &fn->blocks[b];
+      if (ld_uni_block_divergent(u, blk, NULL) && k->seg[I->block_seg[b]].ifc != IFC_THEN) ok = false;
+      if (ld_uni_branch_varies(u, blk) && k->seg[I->term_seg[b]].ifc != IFC_HEAD) ok = false;
     }
   }
   ld_uniformity_free(u);
+  if (!ok)
+    for (uint32_t s = 0; s < k->n_seg; s++) k->seg[s].ifc = IFC_NONE;
   return ok;
 }
 

@@ -67,7 +67,7 @@ uint32_t add_insn_index(jit_kernel *k, const ld_insn *in);
 int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, int32_t cont,
                   plan_err *e);
 bool plan_offsets(jit_kernel *k, plan_err *e);
-bool plan_convergent(const jit_kernel *k);
+bool plan_convergent(jit_kernel *k);
 bool enum_slots(jit_kernel *k, slot_cb cb, void *u, plan_err *e);
 void layout_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t);
 

@@ -662,8 +662,17 @@ static int64_t rt_wg(jit_wgs *w, uint64_t gi) {
   return n_sg;
 }
 
+bool jit_launch_full(const ip_ndrange *nd) {
+  if (!nd || !nd->sg_size) return false;
+  uint64_t items = (uint64_t)nd->local[0] * nd->local[1] * nd->local[2];
+  if (!items || items % nd->sg_size) return false;
+  for (int d = 0; d < 3; d++)
+    if (!nd->local[d] || nd->global[d] % nd->local[d]) return false;
+  return true;
+}
+
 ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t count) {
-  if (!k || !l || !k->entry || !k->groups) return IP_ERR_ARGS;
+  if (!k || !l || !k->groups) return IP_ERR_ARGS;
   jit_run run, *r = &run;
   memset(r, 0, sizeof *r);
   r->k = k;
@@ -676,6 +685,7 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
   const ld_module *m = k->m;
   const ld_addr_layout *a = &m->layout;
   if (!nd || nd->sg_size != k->S) return IP_ERR_ARGS;
+  if (k->full_only && !jit_launch_full(nd)) return IP_ERR_ARGS;   /* compiled for another launch shape */
   uint64_t total = (uint64_t)nd->groups[0] * nd->groups[1] * nd->groups[2];
   if (first >= total || count == 0) return IP_OK;
   if (count > total - first) count = total - first;

@@ -1494,13 +1494,9 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
   uint64_t threshold = d->jit_threshold ? d->jit_threshold : SG_JIT_DEFAULT_THRESHOLD;
   uint32_t nt = run_threads_of(d);
   bool fallback_noted = false;
-  if (backend == SG_BACKEND_JIT) {
-    sg_jit_job_start(&job, false);
-  } else if (backend == SG_BACKEND_AUTO && sg_jit_seen(&job)) {
-    sg_jit_job_start(&job, true);
-    if (d->jit_wait)
-      sg_jit_job_wait(&job);
-  }
+  /* the compile starts once the first launch knows its shape (full_only) */
+  bool start_sync = backend == SG_BACKEND_JIT;
+  bool start_async = backend == SG_BACKEND_AUTO && sg_jit_seen(&job);
   uint64_t hot = 0;   /* interpreter subgroup-instructions of earlier launches */
 
   r->fwd = d->printf_out;
@@ -1530,6 +1526,18 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
         snprintf(err, err_size, "cannot launch kernel '%s'", d->kernel);
       sg_emit(d->message, d->message_user, SG_SEV_ERROR, "%s", err);
       goto fail;
+    }
+    if (it == 0) {
+      /* every launch of this call has this shape: a convergent kernel
+       * whose subgroups are all whole compiles only that variant */
+      job.opt.full_only = jit_launch_full(ip_launch_ndrange(l));
+      if (start_sync) {
+        sg_jit_job_start(&job, false);
+      } else if (start_async) {
+        sg_jit_job_start(&job, true);
+        if (d->jit_wait)
+          sg_jit_job_wait(&job);
+      }
     }
     double t0 = sg_now_ms();
     ip_launch_reset(l);
@@ -1717,6 +1725,7 @@ sg_result sg_launch_run_groups(sg_launch *sl, uint64_t first, uint64_t count, bo
   if (jit && sl->kernel) {
     sg_jit_job job;
     sg_jit_job_init(&job, sl->m->ir, sl->kernel, S, sl->jit_opt_level);
+    job.opt.full_only = jit_launch_full(ip_launch_ndrange(sl->l));
     sg_jit_job_start(&job, false);
     if (job.k) {
       uint32_t mt = ip_launch_max_threads(sl->l);

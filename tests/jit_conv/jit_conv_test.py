@@ -3,8 +3,9 @@
 
 A kernel with no varying branch (loader/ld_uniform.c) compiles without the
 SIMT stack ("jit": {"convergent": true} in --json); one with a
-lane-dependent branch, or one whose branch depends on a private variable
-written through a pointer (clang -O0), must not.  Every kernel runs on the
+lane-dependent loop, or one whose loop depends on a private variable
+written through a pointer (clang -O0), must not; a lane-dependent branch
+around one block is if-converted and stays convergent.  Every kernel runs on the
 JIT and on the interpreter at -O0 and -O2, and both outputs are checked
 against values computed here.  Prints "N passed, M failed".
 
@@ -19,8 +20,15 @@ import sys
 
 N, LOCAL = 192, 64
 
+def tri3(k):
+    """acc = acc * 3 + j for j < k, from 0 (exact in float)."""
+    a = 0.0
+    for j in range(k): a = a * 3.0 + j
+    return a
+
+
 KERNELS = {
-    # name: (source, args, expected convergent at -O2, reference(i, n))
+    # name: (source, args, expected convergent at -O0 and at -O2, reference(i, n))
     "uniform_loop": ("""
 float tri(int n) { float a = 0; for (int j = 0; j < n; j++) a += (float)j; return a; }
 kernel void uniform_loop(global float *out, int n)
@@ -29,21 +37,36 @@ kernel void uniform_loop(global float *out, int n)
   float acc = tri(n);
   if (n > 5) acc *= 2.0f;
   out[i] = acc + (float)i;
-}""", ["7"], True, lambda i, n: (n * (n - 1) / 2) * (2 if n > 5 else 1) + i),
+}""", ["7"], (False, True), lambda i, n: (n * (n - 1) / 2) * (2 if n > 5 else 1) + i),
+    # a lane-dependent branch around one block: if-converted (the block
+    # runs under the mask of the lanes taking it), still convergent
     "lane_branch": ("""
 kernel void lane_branch(global float *out, int n)
 {
   size_t i = get_global_id(0);
   if ((i & 3) == 1) out[i] = (float)n;   /* a conditional store: stays a branch at -O2 */
-}""", ["7"], False, lambda i, n: float(n) if (i & 3) == 1 else 0.0),
+}""", ["7"], (True, True), lambda i, n: float(n) if (i & 3) == 1 else 0.0),
+    # a loop whose trip count depends on the lane: divergent, never convergent
+    "lane_loop": ("""
+kernel void lane_loop(global float *out, int n)
+{
+  size_t i = get_global_id(0);
+  float acc = 0.0f;
+  for (int j = 0; j < (int)(i & 3); j++) acc = acc * 3.0f + (float)j;
+  out[i] = acc + (float)n;
+}""", ["7"], (False, False), lambda i, n: tri3(i & 3) + n),
+    # the trip count comes from a private variable written through a
+    # pointer (clang -O0 keeps it in memory): varying, never convergent
     "private_escape": ("""
 void set(int *p, int v) { *p = v; }
 kernel void private_escape(global float *out, int n)
 {
   int x = 0;
   set(&x, (int)get_local_id(0));
-  if (x > 3) out[get_global_id(0)] = 2.0f + (float)n;
-}""", ["7"], False, lambda i, n: 2.0 + n if i % LOCAL > 3 else 0.0),
+  float acc = 0.0f;
+  for (int j = 0; j < x % 4; j++) acc = acc * 3.0f + (float)j;
+  out[get_global_id(0)] = acc + (float)n;
+}""", ["7"], (False, False), lambda i, n: tri3((i % LOCAL) % 4) + n),
 }
 
 
@@ -64,7 +87,7 @@ def main():
     env_cache = os.path.join(o.work, "cache")
     os.environ["XDG_CACHE_HOME"] = env_cache
     passed = failed = 0
-    for name, (src, args, conv2, ref) in KERNELS.items():
+    for name, (src, args, convs, ref) in KERNELS.items():
         path = os.path.join(o.work, name + ".cl")
         with open(path, "w") as f: f.write(src)
         n = int(args[0])
@@ -84,8 +107,7 @@ def main():
                     if backend == "jit":
                         if d.get("backend") != "jit": problems.append("ran on %s" % d.get("backend"))
                         conv = d.get("jit", {}).get("convergent")
-                        # -O0 keeps values in private variables: never convergent
-                        expect = conv2 if opt == 2 else False
+                        expect = convs[0] if opt == 0 else convs[1]
                         if conv is not expect: problems.append("convergent %r, expected %r" % (conv, expect))
                 if problems:
                     failed += 1
@@ -95,7 +117,7 @@ def main():
                     print("ok   %s" % tag)
     # the safety net: forced convergent mode on a kernel whose branch
     # diverges must stop with the internal-error fault, not run on
-    path = os.path.join(o.work, "lane_branch.cl")
+    path = os.path.join(o.work, "lane_loop.cl")
     out = os.path.join(o.work, "forced.bin")
     os.environ["SPIRV_SG_JIT_CONV"] = "force"
     rc, so, se = run(o.sgrun, path, "jit", 2, ["7"], out)

@@ -365,6 +365,20 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
   }
 }
 
+/* With several phis, each is computed into its temporary first (a phi may
+ * read another's old value); then, in the current lane, the temporaries
+ * become the results. */
+static void phis_commit(J *j, uint32_t inst, const ld_block *blk) {
+  for (uint32_t p = 0; p < blk->n_phis; p++) {
+    const ld_insn *in = &blk->insns[p];
+    const ld_type *ct; uint32_t n;
+    lane_shape(in->type, &ct, &n);
+    for (uint32_t c = 0; c < n; c++)
+      assign(j, res_lv(j, inst, in->result, c),
+             gcc_jit_lvalue_as_rvalue(slot_lv(j, j->phitmp[vidx(j, inst, in->result)], n, c, L(j))));
+  }
+}
+
 /* Phis of a convergent kernel's block that no if-converted block enters:
  * every lane came from the same predecessor, lane 0's (always active): one
  * test outside the lanes, then a lane loop per incoming edge. */
@@ -418,14 +432,7 @@ static void emit_phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
   if (blk->n_phis > 1) {
     jloop lp;
     loop_begin(j, &lp);
-    for (uint32_t p = 0; p < blk->n_phis; p++) {
-      const ld_insn *in = &blk->insns[p];
-      const ld_type *ct; uint32_t n;
-      lane_shape(in->type, &ct, &n);
-      for (uint32_t c = 0; c < n; c++)
-        assign(j, res_lv(j, inst, in->result, c),
-               gcc_jit_lvalue_as_rvalue(slot_lv(j, j->phitmp[vidx(j, inst, in->result)], n, c, L(j))));
-    }
+    phis_commit(j, inst, blk);
     loop_end(j, &lp);
   }
 }
@@ -454,13 +461,5 @@ void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
       assign(j, r, mblend(j, v, gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
     }
   }
-  if (blk->n_phis > 1)
-    for (uint32_t p = 0; p < blk->n_phis; p++) {
-      const ld_insn *in = &blk->insns[p];
-      const ld_type *ct; uint32_t n;
-      lane_shape(in->type, &ct, &n);
-      for (uint32_t c = 0; c < n; c++)
-        assign(j, res_lv(j, inst, in->result, c),
-               gcc_jit_lvalue_as_rvalue(slot_lv(j, j->phitmp[vidx(j, inst, in->result)], n, c, L(j))));
-    }
+  if (blk->n_phis > 1) phis_commit(j, inst, blk);
 }

@@ -608,6 +608,76 @@ static bool promo_elem_ok(const ld_type *t) {
   return t && (t->kind == LD_T_INT || t->kind == LD_T_FLOAT) && (t->width == 32 || t->width == 64);
 }
 
+/* One instruction of promo_plan's pass 0 (variables), 1 (chains and casts)
+ * or 2 (uses); false: nothing is promoted. */
+static bool promo_step(J *j, int pass, uint32_t ii, const ld_insn *in) {
+  const ld_module *m = j->m;
+  if (pass == 0) {
+    if (in->op != SpvOpVariable) return true;
+    const ld_type *pt = in->type ? in->type->elem : NULL;
+    if (in->n_ops > 1 || !pt || pt->kind != LD_T_ARRAY || !promo_elem_ok(pt->elem) || pt->count > 256 ||
+        pt->size != pt->count * pt->elem->size)
+      return false;
+    j->promo_var[vidx(j, ii, in->result)] = pt->elem;
+    return true;
+  }
+  if (pass == 1) {
+    bool chain = in->op == SpvOpAccessChain || in->op == SpvOpInBoundsAccessChain;
+    bool pchain = in->op == SpvOpPtrAccessChain || in->op == SpvOpInBoundsPtrAccessChain;
+    if (in->op == SpvOpBitcast && in->n_ops == 1 && in->ops[0] < m->bound) {
+      /* a cast of a variable to a pointer to a scalar of the element's
+       * width is its element 0 (clang: a block read stored as uint);
+       * of a chain, the same element; to a byte pointer, promo_cast */
+      size_t sx = vidx(j, ii, in->ops[0]), rx = vidx(j, ii, in->result);
+      const ld_type *to = in->type && in->type->kind == LD_T_POINTER ? in->type->elem : NULL;
+      uint32_t base = j->promo_var[sx] ? in->ops[0] : j->promo_base[sx];
+      const ld_type *et = base ? j->promo_var[vidx(j, ii, base)] : NULL;
+      if (et && to && promo_elem_ok(to) && to->width == et->width) {
+        j->promo_base[rx] = base;
+        j->promo_idx[rx] = j->promo_var[sx] ? 0 : j->promo_idx[sx];
+      } else if (j->promo_var[sx]) {
+        j->promo_cast[rx] = true;
+      }
+    }
+    if ((chain || pchain) && in->n_ops >= 1 && in->ops[0] < m->bound && j->promo_var[vidx(j, ii, in->ops[0])]) {
+      bool zero = true;
+      if (pchain) zero = in->n_ops == 3 && m->values[in->ops[1]].kind == LD_V_CONSTANT &&
+                         const_u32(m, in->ops[1], &zero) == 0 && zero;
+      if (!zero || in->n_ops != (pchain ? 3u : 2u)) return false;
+      j->promo_base[vidx(j, ii, in->result)] = in->ops[0];
+      j->promo_idx[vidx(j, ii, in->result)] = in->ops[in->n_ops - 1];
+    }
+    return true;
+  }
+  /* every use of a variable is a chain or cast of it, every use of a chain a
+   * load from it or a store to it (a literal word equal to an id counts as
+   * a use: that only turns promotion off) */
+  if (in->op == SpvOpLifetimeStart || in->op == SpvOpLifetimeStop || in->op == SpvOpLine ||
+      in->op == SpvOpNoLine || in->op == SpvOpVariable)
+    return true;
+  bool is_chain = in->result && in->result < m->bound &&
+                  (j->promo_base[vidx(j, ii, in->result)] || j->promo_cast[vidx(j, ii, in->result)]);
+  for (uint32_t q = 0; q < in->n_ops; q++) {
+    uint32_t id = in->ops[q];
+    if (id == 0 || id >= m->bound) continue;
+    size_t x = vidx(j, ii, id);
+    if (j->promo_var[x] && !(is_chain && q == 0)) return false;
+    /* a chain cast to a pointer to the same element */
+    if (j->promo_base[x] && in->op == SpvOpBitcast && q == 0 && in->result < m->bound &&
+        j->promo_base[vidx(j, ii, in->result)])
+      continue;
+    /* a byte-pointer cast of a variable: lifetime markers (skipped above)
+     * and whole copies (run on private memory, promo_copy) */
+    if (j->promo_cast[x] && !(in->op == SpvOpCopyMemorySized && q < 2)) return false;
+    if (!j->promo_base[x]) continue;
+    const ld_type *et = j->promo_var[vidx(j, ii, j->promo_base[x])];
+    const ld_type *vt = in->op == SpvOpLoad ? in->type : in->op == SpvOpStore ? m->values[in->ops[1]].type : NULL;
+    /* the pointer operand of a load or store of a scalar of the element's width */
+    if (!(q == 0 && vt && promo_elem_ok(vt) && vt->width == et->width)) return false;
+  }
+  return true;
+}
+
 void promo_plan(J *j, bool may_suspend) {
   jit_kernel *k = j->k;
   const ld_module *m = j->m;
@@ -622,94 +692,17 @@ void promo_plan(J *j, bool may_suspend) {
   if (!j->promo_cast || !j->promo_var || !j->promo_base || !j->promo_idx || !j->promo_uni || !j->promo_lv || may_suspend ||
       getenv("SPIRV_SG_JIT_NO_PROMOTE"))
     return;
-  /* candidates: every Function variable, and the chains based on them */
+  /* candidates: every Function variable, then the chains and casts based
+   * on them, then every use (promo_step) */
   bool ok = true;
-  for (uint32_t ii = 0; ok && ii < k->n_inst; ii++) {
-    const ld_function *fn = k->inst[ii].fn;
-    for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
-      if (k->inst[ii].block_seg[b] < 0) continue;
-      for (uint32_t i = 0; ok && i < fn->blocks[b].n_insns; i++) {
-        const ld_insn *in = &fn->blocks[b].insns[i];
-        if (in->op == SpvOpVariable) {
-          const ld_type *pt = in->type ? in->type->elem : NULL;
-          if (in->n_ops > 1 || !pt || pt->kind != LD_T_ARRAY || !promo_elem_ok(pt->elem) || pt->count > 256 ||
-              pt->size != pt->count * pt->elem->size)
-            ok = false;
-          else
-            j->promo_var[vidx(j, ii, in->result)] = pt->elem;
-        }
+  for (int pass = 0; ok && pass < 3; pass++)
+    for (uint32_t ii = 0; ok && ii < k->n_inst; ii++) {
+      const ld_function *fn = k->inst[ii].fn;
+      for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
+        if (k->inst[ii].block_seg[b] < 0) continue;
+        for (uint32_t i = 0; ok && i < fn->blocks[b].n_insns; i++) ok = promo_step(j, pass, ii, &fn->blocks[b].insns[i]);
       }
     }
-  }
-  for (uint32_t ii = 0; ok && ii < k->n_inst; ii++) {
-    const ld_function *fn = k->inst[ii].fn;
-    for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
-      if (k->inst[ii].block_seg[b] < 0) continue;
-      for (uint32_t i = 0; ok && i < fn->blocks[b].n_insns; i++) {
-        const ld_insn *in = &fn->blocks[b].insns[i];
-        bool chain = in->op == SpvOpAccessChain || in->op == SpvOpInBoundsAccessChain;
-        bool pchain = in->op == SpvOpPtrAccessChain || in->op == SpvOpInBoundsPtrAccessChain;
-        if (in->op == SpvOpBitcast && in->n_ops == 1 && in->ops[0] < m->bound) {
-          /* a cast of a variable to a pointer to a scalar of the element's
-           * width is its element 0 (clang: a block read stored as uint);
-           * of a chain, the same element; to a byte pointer, promo_cast */
-          size_t sx = vidx(j, ii, in->ops[0]), rx = vidx(j, ii, in->result);
-          const ld_type *to = in->type && in->type->kind == LD_T_POINTER ? in->type->elem : NULL;
-          uint32_t base = j->promo_var[sx] ? in->ops[0] : j->promo_base[sx];
-          const ld_type *et = base ? j->promo_var[vidx(j, ii, base)] : NULL;
-          if (et && to && promo_elem_ok(to) && to->width == et->width) {
-            j->promo_base[rx] = base;
-            j->promo_idx[rx] = j->promo_var[sx] ? 0 : j->promo_idx[sx];
-          } else if (j->promo_var[sx]) {
-            j->promo_cast[rx] = true;
-          }
-        }
-        if ((chain || pchain) && in->n_ops >= 1 && in->ops[0] < m->bound && j->promo_var[vidx(j, ii, in->ops[0])]) {
-          bool zero = true;
-          if (pchain) zero = in->n_ops == 3 && m->values[in->ops[1]].kind == LD_V_CONSTANT &&
-                             const_u32(m, in->ops[1], &zero) == 0 && zero;
-          if (!zero || in->n_ops != (pchain ? 3u : 2u)) { ok = false; break; }
-          j->promo_base[vidx(j, ii, in->result)] = in->ops[0];
-          j->promo_idx[vidx(j, ii, in->result)] = in->ops[in->n_ops - 1];
-        }
-      }
-    }
-  }
-  /* every use of a variable is a chain on it, every use of a chain a load
-   * from it or a store to it (a literal word equal to an id counts as a
-   * use: that only turns promotion off) */
-  for (uint32_t ii = 0; ok && ii < k->n_inst; ii++) {
-    const ld_function *fn = k->inst[ii].fn;
-    for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
-      if (k->inst[ii].block_seg[b] < 0) continue;
-      for (uint32_t i = 0; ok && i < fn->blocks[b].n_insns; i++) {
-        const ld_insn *in = &fn->blocks[b].insns[i];
-        if (in->op == SpvOpLifetimeStart || in->op == SpvOpLifetimeStop || in->op == SpvOpLine ||
-            in->op == SpvOpNoLine || in->op == SpvOpVariable)
-          continue;
-        bool is_chain = in->result && in->result < m->bound &&
-                        (j->promo_base[vidx(j, ii, in->result)] || j->promo_cast[vidx(j, ii, in->result)]);
-        for (uint32_t q = 0; ok && q < in->n_ops; q++) {
-          uint32_t id = in->ops[q];
-          if (id == 0 || id >= m->bound) continue;
-          size_t x = vidx(j, ii, id);
-          if (j->promo_var[x] && !(is_chain && q == 0)) ok = false;
-          /* a chain cast to a pointer to the same element */
-          if (ok && j->promo_base[x] && in->op == SpvOpBitcast && q == 0 && in->result < m->bound &&
-              j->promo_base[vidx(j, ii, in->result)])
-            continue;
-          /* a byte-pointer cast of a variable: lifetime markers (skipped
-           * above) and whole copies (run on private memory, promo_copy) */
-          if (ok && j->promo_cast[x] && !(in->op == SpvOpCopyMemorySized && q < 2)) ok = false;
-          if (!ok || !j->promo_base[x]) continue;
-          const ld_type *et = j->promo_var[vidx(j, ii, j->promo_base[x])];
-          const ld_type *vt = in->op == SpvOpLoad ? in->type : in->op == SpvOpStore ? m->values[in->ops[1]].type : NULL;
-          /* the pointer operand of a load or store of a scalar of the element's width */
-          ok = q == 0 && vt && promo_elem_ok(vt) && vt->width == et->width;
-        }
-      }
-    }
-  }
   if (!ok) { memset(j->promo_var, 0, (nv + 1) * sizeof *j->promo_var); memset(j->promo_base, 0, (nv + 1) * sizeof *j->promo_base); return; }
   ld_uniformity *u = ld_uniformity_compute(m, LD_UNI_PRIVATE_VARIES);
   for (size_t x = 0; x < nv; x++) {

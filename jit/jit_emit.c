@@ -498,7 +498,7 @@ static void emit_xfer_blocks(J *j) {
     if (fill >= 2) promo_sync_body(j, fill == 2);
     else
       for (uint32_t i = 0; i < j->n_fields; i++)
-        if (!j->fkeep || j->fkeep[i]) spill_or_fill(j, j->all_fields[i], !fill);
+        if (!j->fkeep || (j->fkeep[i] & FK_KEEP)) spill_or_fill(j, j->all_fields[i], !fill);
     uint32_t n = j->n_xfer[fill];
     gcc_jit_case **cases = calloc(n + 1, sizeof *cases);
     if (!cases) { failf(j->e, "out of memory"); return; }
@@ -514,12 +514,13 @@ static void emit_xfer_blocks(J *j) {
  * pred[]; values used in another segment than the one defining them (a
  * segment ends at every barrier, collective and call, and at every block
  * end) and every phi operand; callee parameters and call results; the
- * values of if-converted blocks (blended under a partial mask).  Values
- * defined and used within one segment never live across a suspension. */
+ * values of if-converted blocks (blended under a partial mask: also zeroed
+ * at a first start, FK_ZERO).  Values defined and used within one segment
+ * never live across a suspension. */
 typedef struct { J *j; uint32_t inst; int32_t seg; const ld_insn *in; const int32_t *defseg; } kept_q;
-static void keep_field(J *j, gcc_jit_field *f) {
+static void keep_field(J *j, gcc_jit_field *f, uint8_t flags) {
   int32_t h = fidx(j, f);
-  if (h >= 0) j->fkeep[j->fmap_q[h]] = true;
+  if (h >= 0) j->fkeep[j->fmap_q[h]] |= flags;
 }
 static void kept_cb(void *u_, uint32_t w, spv_operand_class cls) {
   kept_q *u = u_;
@@ -527,7 +528,7 @@ static void kept_cb(void *u_, uint32_t w, spv_operand_class cls) {
   uint32_t id = u->in->ops[w];
   if (id == 0 || id >= u->j->m->bound) return;
   gcc_jit_field *f = value_slot(u->j, u->inst, id);
-  if (f && (u->in->op == SpvOpPhi || u->defseg[vidx(u->j, u->inst, id)] != u->seg)) keep_field(u->j, f);
+  if (f && (u->in->op == SpvOpPhi || u->defseg[vidx(u->j, u->inst, id)] != u->seg)) keep_field(u->j, f, FK_KEEP);
 }
 static uint32_t seg_end(const jit_kernel *k, int32_t s) {
   const jit_seg *sg = &k->seg[s];
@@ -549,8 +550,8 @@ static void mark_kept(J *j) {
     free(defseg); free(ends);
     return;
   }
-  keep_field(j, j->f_mask);
-  keep_field(j, j->f_pred);
+  keep_field(j, j->f_mask, FK_KEEP);
+  keep_field(j, j->f_pred, FK_KEEP);
   for (size_t i = 0; i < nv; i++) defseg[i] = -1;
   for (uint32_t s = 0; s < k->n_seg; s++) {
     const jit_seg *sg = &k->seg[s];
@@ -569,27 +570,16 @@ static void mark_kept(J *j) {
                                    kept_cb, &u))
         for (uint32_t q = 0; q < in->n_ops; q++) kept_cb(&u, q, SPV_OPND_ID);
       gcc_jit_field *rf = in->result ? value_slot(j, sg->inst, in->result) : NULL;
-      if (rf && (in->op == SpvOpFunctionCall || sg->ifc == IFC_THEN)) keep_field(j, rf);
+      if (rf && in->op == SpvOpFunctionCall) keep_field(j, rf, FK_KEEP);
+      if (rf && sg->ifc == IFC_THEN) keep_field(j, rf, FK_KEEP | FK_ZERO);
     }
   }
   for (uint32_t ii = 1; ii < k->n_inst; ii++)
     for (uint32_t p = 0; p < k->inst[ii].fn->n_params; p++) {
       gcc_jit_field *f = value_slot(j, ii, k->inst[ii].fn->params[p]);
-      if (f) keep_field(j, f);
+      if (f) keep_field(j, f, FK_KEEP);
     }
   free(defseg); free(ends);
-}
-
-/* True if field f holds a value defined in an if-converted then-block. */
-static bool ifc_field(J *j, gcc_jit_field *f) {
-  const jit_kernel *k = j->k;
-  for (uint32_t s = 0; s < k->n_seg; s++) {
-    const jit_seg *sg = &k->seg[s];
-    if (sg->ifc != IFC_THEN) continue;
-    for (uint32_t i = sg->first; i < sg->blk->n_insns; i++)
-      if (sg->blk->insns[i].result && value_slot(j, sg->inst, sg->blk->insns[i].result) == f) return true;
-  }
-  return false;
 }
 
 /* One variant of sg_kernel (c, f, start): the segments' code, the dispatch
@@ -693,16 +683,11 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
      * of if-converted then-blocks (blended under a partial mask) are zeroed
      * there. */
     j->b = j->fresh;
-    gcc_jit_function *ms = gcc_jit_context_get_builtin_function(cx, "__builtin_memset");
-    gcc_jit_type *szt = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_SIZE_T);
     for (uint32_t q = 0; q < j->n_fields; q++) {
       gcc_jit_field *f = fields[q];
       if (f == j->f_mask || f == j->f_pred) { fill(j, f); continue; }
-      if (j->full && !ifc_field(j, f)) continue;
-      gcc_jit_lvalue *l = floc(j, f);
-      gcc_jit_rvalue *args[3] = {cast(j, gcc_jit_lvalue_get_address(l, NULL), j->t_vp), ci(j, j->t_i32, 0),
-                                 gcc_jit_context_new_rvalue_from_long(cx, szt, (long)j->all_sizes[q])};
-      gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(cx, NULL, ms, 3, args));
+      if (j->full && j->fkeep && !(j->fkeep[q] & FK_ZERO)) continue;
+      memset0(j, gcc_jit_lvalue_get_address(floc(j, f), NULL), j->all_sizes[q]);
     }
     /* promoted private arrays start zeroed, as private memory does */
     promo_zero(j, 0, true);

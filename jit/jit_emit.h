@@ -13,6 +13,8 @@
 #include "spv.h"
 #include "jit_plan.h"
 
+enum { FK_KEEP = 1, FK_ZERO = 2 };   /* J.fkeep */
+
 /* The builder state of one kernel's compile (je_build). */
 typedef struct jloop_ { gcc_jit_block *cond, *after; } jloop_;
 typedef struct J {
@@ -81,9 +83,10 @@ typedef struct J {
   gcc_jit_field **fmap_key;
   gcc_jit_lvalue **fmap_val;
   uint32_t *fmap_q;             /* field index (all_fields) of each fmap entry */
-  /* sg_kernel_full only: the fields a suspension keeps in the heap frame
-   * (mark_kept); NULL: every field (sg_kernel, whose blends read every lane) */
-  bool *fkeep;
+  /* sg_kernel_full only (mark_kept), per field: FK_KEEP, a suspension keeps
+   * it in the heap frame; FK_ZERO, a first start zeroes it.  NULL: every
+   * field, both (sg_kernel, whose blends read every lane) */
+  uint8_t *fkeep;
   gcc_jit_block *fresh;         /* sg_kernel's first-start block (filled last) */
   /* spill_all / fill_all are one shared block each (a kernel with many
    * collectives would repeat every lane array at each): a call site sets
@@ -420,6 +423,14 @@ static inline gcc_jit_field *value_slot(J *j, uint32_t inst, uint32_t id) {
   if (v->kind == LD_V_RESULT && v->u.insn->op != SpvOpVariable) return j->slot[vidx(j, inst, id)];
   if (v->kind == LD_V_PARAM && inst != 0) return j->slot[vidx(j, inst, id)];
   return NULL;
+}
+
+/* memset(p, 0, bytes) in j->b. */
+static inline void memset0(J *j, gcc_jit_rvalue *p, uint64_t bytes) {
+  gcc_jit_function *ms = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memset");
+  gcc_jit_rvalue *args[3] = {cast(j, p, j->t_vp), ci(j, j->t_i32, 0),
+      gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T), (long)bytes)};
+  gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, ms, 3, args));
 }
 
 static inline void ret_done(J *j, gcc_jit_block *b) { gcc_jit_block_end_with_return(b, NULL, ci(j, j->t_i32, JIT_RET_DONE)); }

@@ -14,6 +14,26 @@
  * the new top and dispatches on its segment.  Divergent switches call the
  * host (rt_branch). */
 
+/* The active lanes whose condition cond is true (sense) or false, as two
+ * mask words (locals). */
+static void taken_words(J *j, uint32_t inst, uint32_t cond, bool sense, gcc_jit_lvalue *tw[2]) {
+  gcc_jit_type *U = j->t_u[3];
+  jloop lp;
+  for (uint32_t w = 0; w < 2; w++) {
+    tw[w] = local(j, U);
+    assign(j, tw[w], ci(j, U, 0));
+  }
+  for (uint32_t w = 0; w < n_words(j); w++) {
+    loop_range(j, &lp, 64 * w, j->S < 64 * w + 64 ? j->S : 64 * w + 64);
+    gcc_jit_rvalue *t = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, MASKV(j), U),
+                            cast(j, cmp(j, sense ? GCC_JIT_COMPARISON_NE : GCC_JIT_COMPARISON_EQ,
+                                        V(j, inst, cond, 0), ci(j, j->t_u[0], 0)), U));
+    gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, L(j), ci(j, j->t_i32, 64 * w)), U);
+    assign(j, tw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[w]), bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, t, sh)));
+    loop_end(j, &lp);
+  }
+}
+
 /* The local holding the mask[] an if-converted then-block (segment T)
  * restores at its end. */
 static void ifc_saved(J *j, int32_t T) {
@@ -145,19 +165,7 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
       int32_t T = sg->succ[sg->ifc_then], M = sg->succ[1 - sg->ifc_then];
       bool sense = sg->ifc_then == 0;   /* then-block taken when the condition is true */
       gcc_jit_lvalue *tw[2];
-      for (uint32_t w = 0; w < 2; w++) {
-        tw[w] = local(j, U);
-        assign(j, tw[w], ci(j, U, 0));
-      }
-      for (uint32_t w = 0; w < n_words(j); w++) {
-        loop_range(j, &lp, 64 * w, j->S < 64 * w + 64 ? j->S : 64 * w + 64);
-        gcc_jit_rvalue *t = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, MASKV(j), U),
-                                cast(j, cmp(j, sense ? GCC_JIT_COMPARISON_NE : GCC_JIT_COMPARISON_EQ,
-                                            V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0)), U));
-        gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, L(j), ci(j, j->t_i32, 64 * w)), U);
-        assign(j, tw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[w]), bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, t, sh)));
-        loop_end(j, &lp);
-      }
+      taken_words(j, inst, in->ops[0], sense, tw);
       gcc_jit_block *none = nb(j), *some = nb(j);
       gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ,
           bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[0]), R_(tw[1])), ci(j, U, 0)), none, some);
@@ -204,18 +212,8 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
     }
     /* lanes taking the true target, as mask words */
     gcc_jit_lvalue *tw[2], *fw[2];
-    for (uint32_t w = 0; w < 2; w++) {
-      tw[w] = local(j, U); fw[w] = local(j, U);
-      assign(j, tw[w], ci(j, U, 0));
-    }
-    for (uint32_t w = 0; w < n_words(j); w++) {
-      loop_range(j, &lp, 64 * w, j->S < 64 * w + 64 ? j->S : 64 * w + 64);
-      gcc_jit_rvalue *t = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, MASKV(j), U),
-                              cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0)), U));
-      gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, L(j), ci(j, j->t_i32, 64 * w)), U);
-      assign(j, tw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[w]), bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, t, sh)));
-      loop_end(j, &lp);
-    }
+    taken_words(j, inst, in->ops[0], true, tw);
+    for (uint32_t w = 0; w < 2; w++) fw[w] = local(j, U);
     for (uint32_t w = 0; w < 2; w++)
       assign(j, fw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, top_e(j), (int)w)),
                            gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(tw[w]))));

@@ -493,11 +493,8 @@ void zero_private(J *j, uint32_t inst) {
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3],
       bin(j, GCC_JIT_BINARY_OP_MULT, j->t_u[3], cast(j, L(j), j->t_u[3]), R_(wfl(j, j->w_priv_stride))),
       ci(j, j->t_u[3], (long)I->priv_off));
-  gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_priv), off), NULL);
-  gcc_jit_function *ms = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memset");
-  gcc_jit_rvalue *args[3] = {cast(j, p, j->t_vp), ci(j, j->t_i32, 0),
-      gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T), (long)(I->priv_end - I->priv_off))};
-  gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, ms, 3, args));
+  memset0(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_priv), off), NULL),
+          I->priv_end - I->priv_off);
   gcc_jit_block_end_with_jump(j->b, NULL, join);
   j->b = join;
   loop_end(j, &lp);
@@ -712,6 +709,11 @@ void promo_plan(J *j, bool may_suspend) {
   ld_uniformity_free(u);
 }
 
+/* Element e of the current lane in promoted array arr (a[e][l]). */
+static gcc_jit_lvalue *promo_cell(J *j, gcc_jit_lvalue *arr, gcc_jit_rvalue *e) {
+  return gcc_jit_context_new_array_access(j->cx, NULL, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(arr), e)), L(j));
+}
+
 /* The promoted arrays' locals of the kernel function being emitted. */
 void promo_locals(J *j) {
   if (!j->promo_any) return;
@@ -737,19 +739,14 @@ void promo_zero(J *j, uint32_t inst, bool all_lanes) {
     if (!j->promo_var[x] || !j->promo_lv[x]) continue;
     const ld_type *pt = m->values[id].u.insn->type->elem;
     if (all_lanes) {
-      gcc_jit_function *ms = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memset");
-      gcc_jit_rvalue *args[3] = {cast(j, gcc_jit_lvalue_get_address(j->promo_lv[x], NULL), j->t_vp), ci(j, j->t_i32, 0),
-          gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T),
-                                               (long)pt->size * j->S)};
-      gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, ms, 3, args));
+      memset0(j, gcc_jit_lvalue_get_address(j->promo_lv[x], NULL), (uint64_t)pt->size * j->S);
       continue;
     }
     gcc_jit_type *T = scal(j, pt->elem);
     jloop lp;
     for (uint32_t e = 0; e < pt->count; e++) {
       loop_begin(j, &lp);
-      gcc_jit_lvalue *d = gcc_jit_context_new_array_access(j->cx, NULL,
-          R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->promo_lv[x]), ci(j, j->t_i32, e))), L(j));
+      gcc_jit_lvalue *d = promo_cell(j, j->promo_lv[x], ci(j, j->t_i32, e));
       assign(j, d, mblend(j, ci(j, T, 0), R_(d), T));
       loop_end(j, &lp);
     }
@@ -770,8 +767,7 @@ void promo_sync_body(J *j, bool to_priv) {
     loop_begin(j, &lp);
     gcc_jit_rvalue *p = priv_ptr(j, inst, id);
     for (uint32_t e = 0; e < pt->count; e++) {
-      gcc_jit_lvalue *a = gcc_jit_context_new_array_access(j->cx, NULL,
-          R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->promo_lv[x]), ci(j, j->t_i32, e))), L(j));
+      gcc_jit_lvalue *a = promo_cell(j, j->promo_lv[x], ci(j, j->t_i32, e));
       gcc_jit_lvalue *pm = typed_at(j, p, e * pt->elem->size, T);
       if (to_priv) assign(j, pm, R_(a)); else assign(j, a, R_(pm));
     }
@@ -842,8 +838,7 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
                         cast(j, cmp(j, GCC_JIT_COMPARISON_LT, ixl, ci(j, U, (long)pt->count)), U))), j->t_i32);
   }
 #undef PIX
-  gcc_jit_lvalue *cell = gcc_jit_context_new_array_access(j->cx, NULL,
-      R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(arr), e)), L(j));
+  gcc_jit_lvalue *cell = promo_cell(j, arr, e);
   if (store) {
     gcc_jit_rvalue *v = V(j, inst, in->ops[1], 0);
     if (VT != T) v = gcc_jit_context_new_bitcast(j->cx, NULL, v, T);

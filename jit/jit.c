@@ -92,7 +92,9 @@
  * in one region, in bounds and aligned -> unchecked per-lane accesses (one
  * memcpy when the addresses are consecutive; consecutive addresses are
  * tested first, and then lane 0's address and the span's end are the whole
- * check); a Function variable of the
+ * check; in a convergent kernel an address whose lane stride
+ * (ld_uni_lane_stride, loader) is the element size needs no test, and only
+ * lane 0's address is computed on the way in); a Function variable of the
  * instance itself is each lane's own private bytes; an access through any
  * other pointer to Function storage (a private array indexed at run time)
  * checks once that every active lane addresses its own private memory, in
@@ -435,6 +437,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   if (!plan_offsets(k, &e)) goto fail;
   k->conv = plan_convergent(k);
   k->full_only = k->conv && opt && opt->full_only;
+  k->linear_x = k->full_only && opt->linear_x;
   layout_u lu = {k, ((uint64_t)12 * sg_size + 7) / 8 * 8 + (uint64_t)8 * sg_size};
   if (!enum_slots(k, layout_cb, &lu, &e)) goto fail;
   k->frame_size = (uint32_t)((lu.off + 63) & ~(uint64_t)63);
@@ -448,9 +451,9 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   /* the source stamp keeps objects of another code generator out */
   uint32_t n_ifc = 0;   /* if-converted branches (none when SPIRV_SG_JIT_CONV=force) */
   for (uint32_t s = 0; s < k->n_seg; s++) n_ifc += k->seg[s].ifc == IFC_HEAD;
-  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|np=%d|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
-           JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only,
-           getenv("SPIRV_SG_JIT_NO_PROMOTE") != NULL,
+  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|np=%d|ns=%d|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
+           JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only, (int)k->linear_x,
+           getenv("SPIRV_SG_JIT_NO_PROMOTE") != NULL, getenv("SPIRV_SG_JIT_NO_STRIDES") != NULL,
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
   uint64_t key[2];
   key[0] = fnv64(fnv64(fnv64(0xcbf29ce484222325ull, m->hash, 32), keytxt, strlen(keytxt)), mflags, strlen(mflags));

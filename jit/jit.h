@@ -24,6 +24,10 @@ typedef struct jit_options {
   bool full_only;            /* every subgroup of the launches it runs has S lanes
                               * (jit_launch_full): a convergent kernel compiles
                               * only its whole-subgroup variant */
+  bool linear_x;             /* with full_only: the lanes of every subgroup hold
+                              * consecutive x local ids (jit_launch_linear_x), so
+                              * accesses at lane-affine addresses skip the
+                              * consecutive-address test */
   ip_write_fn log;           /* fallback reasons and cache events, may be NULL */
   void *log_user;
 } jit_options;
@@ -50,6 +54,10 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
  * (the enqueued work-group size is a multiple of it and the global size a
  * multiple of the work-group size): jit_options.full_only may be set. */
 bool jit_launch_full(const ip_ndrange *nd);
+/* True if the lanes of every subgroup of nd hold consecutive x local ids:
+ * the work-groups are 1-D (local y and z are 1) or the local x size is a
+ * multiple of the subgroup size (and no remainder work-group breaks it). */
+bool jit_launch_linear_x(const ip_ndrange *nd);
 /* The assembly text of the compiled kernel (needs dump_asm), or NULL. */
 const char *jit_kernel_asm(const jit_kernel *k);
 void jit_kernel_free(jit_kernel *k);

@@ -877,6 +877,10 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
    * gets nothing else.  Interpreter-handled instructions count once; the
    * optimization level follows the larger function. */
   promo_plan(j, may_suspend(k));
+  /* lane strides: a convergent kernel's blocks that are not divergent run
+   * with every lane of a whole subgroup (the only case the fast paths use) */
+  if (k->conv && !getenv("SPIRV_SG_JIT_NO_STRIDES"))
+    j->lanes = ld_uniformity_compute(k->m, LD_UNI_PRIVATE_VARIES | (k->linear_x ? LD_UNI_LINEAR_X : 0u));
   uint32_t fn_stmts = 0;
   if (k->conv) {
     uint32_t n_interp = k->n_interp, s0 = j->n_stmts;
@@ -904,6 +908,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   *n_stmts = j->n_stmts;
 out:
   free(j->ifc_mask);
+  ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);

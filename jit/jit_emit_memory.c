@@ -117,13 +117,27 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   gcc_jit_lvalue *m0 = local(j, U), *m1 = local(j, U), *full = local(j, j->t_bool);
   j->fast_priv = false;
   j->contig = NULL;   /* consecutive addresses: tested only when fast_contig can use it */
+  /* lane-affine with the element size as stride (ld_uni_lane_stride): with
+   * every lane active the addresses are consecutive, no test needed */
+  int64_t stride = 0;
+  bool known = want_contig && ld_uni_lane_stride(j->lanes, ptr, &stride) && stride == (int64_t)size;
   if (want_contig) {
     j->contig = local(j, U);
     assign(j, j->contig, ci(j, U, 0));
   }
-  loop_begin(j, &lp);
-  assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), U));
-  loop_end(j, &lp);
+  bool quick = want_contig && (align <= 1 || size % align == 0);
+  /* Known consecutive (quick && known): lane 0's address alone decides the
+   * fast path; addr[] is filled only on the way to the per-lane checks. */
+  bool lane0 = quick && known;
+  if (lane0) {
+    fuse_close(j);
+    assign(j, j->lane, ci(j, j->t_i32, 0));
+    assign(j, a0, cast(j, V(j, inst, ptr, 0), U));
+  } else {
+    loop_begin(j, &lp);
+    assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), U));
+    loop_end(j, &lp);
+  }
   /* every lane active? the first active lane */
   uint64_t full0 = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
   uint64_t full1 = j->S > 64 ? (j->S >= 128 ? ~0ull : (1ull << (j->S - 64)) - 1) : 0;
@@ -150,30 +164,32 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
       assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)),
                            cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c0a), j->t_i32), ci(j, j->t_i32, 0), j->t_i32));
   }
-  assign(j, a0, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(fld(j, j->f_addr)), R_(first))));
+  if (!lane0)
+    assign(j, a0, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(fld(j, j->f_addr)), R_(first))));
   assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
   gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), R_(reg0));
   assign(j, lim, R_(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size)));
   assign(j, bad, ci(j, U, 0));
   gcc_jit_block *fast = nb(j), *slow = nb(j), *after = nb(j);
-  bool quick = want_contig && (align <= 1 || size % align == 0);
   if (quick) {
     /* Consecutive addresses first (one vector compare): then lane 0's
      * address alone decides, since the span off0 .. off0 + S*size stays
      * inside the region's offset bits when it fits its size, and lane l's
      * alignment is lane 0's (size is a multiple of it). */
-    loop_begin(j, &lp);
-    assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig),
-        bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, R_(lane_arr(j, j->f_addr, L(j))),
-            bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
-                bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
-    loop_end(j, &lp);
+    if (!known) {
+      loop_begin(j, &lp);
+      assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig),
+          bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, R_(lane_arr(j, j->f_addr, L(j))),
+              bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
+                  bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
+      loop_end(j, &lp);
+    }
     gcc_jit_block *q = nb(j), *gen = nb(j);
     gcc_jit_block_end_with_conditional(j->b, NULL, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, R_(full),
         cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, U, 0))), q, gen);
     j->b = q;
     uint64_t span = (uint64_t)size * j->S;
-    gcc_jit_rvalue *a00 = R_(arr_at(j, R_(fld(j, j->f_addr)), 0));
+    gcc_jit_rvalue *a00 = lane0 ? R_(a0) : R_(arr_at(j, R_(fld(j, j->f_addr)), 0));
     gcc_jit_rvalue *off0 = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, a00, ci(j, U, (long)a->offset_mask));
     gcc_jit_rvalue *ok = cmp(j, GCC_JIT_COMPARISON_GE, R_(lim), ci(j, U, (long)span));
     ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok,
@@ -181,8 +197,16 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     if (align > 1)
       ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok, cmp(j, GCC_JIT_COMPARISON_EQ,
                bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, a00, ci(j, U, align - 1)), ci(j, U, 0)));
-    gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, slow);
+    gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, lane0 ? gen : slow);
     j->b = gen;
+    if (lane0) {   /* the lanes' addresses for the per-lane checks and the slow path */
+      loop_begin(j, &lp);
+      assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), U));
+      loop_end(j, &lp);
+      assign(j, a0, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(fld(j, j->f_addr)), R_(first))));
+      assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
+      assign(j, lim, R_(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size)));
+    }
   }
   /* lim < size: nothing fits (also keeps lim - size from wrapping) */
   gcc_jit_lvalue *room = local(j, U);
@@ -196,7 +220,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, cast(j, cmp(j, GCC_JIT_COMPARISON_GT, off, R_(room)), U));
   gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, MASKV(j), U));
   assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, b, ml)));
-  if (want_contig && !quick)
+  if (want_contig && !quick && !known)
     assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig), bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, ad,
         bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
             bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
@@ -282,9 +306,7 @@ static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, g
   gcc_jit_block_end_with_conditional(j->b, NULL, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, R_(j->fast_full),
       cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, j->t_u[3], 0))), cp, gen);
   j->b = cp;
-  const ld_addr_layout *a = &j->m->layout;
-  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[3], R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
-                            ci(j, j->t_u[3], (long)a->offset_mask));
+  gcc_jit_rvalue *off = R_(j->fast_off0);   /* fast_full: the first active lane is lane 0 */
   gcc_jit_rvalue *mp = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL), j->t_vp);
   gcc_jit_rvalue *fp = cast(j, gcc_jit_lvalue_get_address(fld(j, slot), NULL), j->t_vp);
   gcc_jit_function *mc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memcpy");

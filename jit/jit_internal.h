@@ -154,6 +154,8 @@ struct jit_kernel {
   bool conv;                 /* convergent: no varying branch (ld_uniform), no SIMT stack work */
   bool full_only;            /* compiled with jit_options.full_only: runs only launches
                               * whose subgroups are all whole (jit_launch_full) */
+  bool linear_x;             /* with full_only: compiled with jit_options.linear_x
+                              * (jit_launch_linear_x launches only) */
   /* image and sampler parameters of inlined functions: which kernel argument
    * each one is (handlers read it from the packed arguments) */
   uint32_t n_handles;

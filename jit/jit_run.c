@@ -671,6 +671,13 @@ bool jit_launch_full(const ip_ndrange *nd) {
   return true;
 }
 
+bool jit_launch_linear_x(const ip_ndrange *nd) {
+  if (!nd || !nd->sg_size) return false;
+  if (nd->local[1] <= 1 && nd->local[2] <= 1) return true;
+  /* every work-group's x size (a remainder one's too) a multiple of S */
+  return nd->local[0] % nd->sg_size == 0 && (nd->global[0] % nd->local[0]) % nd->sg_size == 0;
+}
+
 ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t count) {
   if (!k || !l || !k->groups) return IP_ERR_ARGS;
   jit_run run, *r = &run;
@@ -686,6 +693,7 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
   const ld_addr_layout *a = &m->layout;
   if (!nd || nd->sg_size != k->S) return IP_ERR_ARGS;
   if (k->full_only && !jit_launch_full(nd)) return IP_ERR_ARGS;   /* compiled for another launch shape */
+  if (k->linear_x && !jit_launch_linear_x(nd)) return IP_ERR_ARGS;
   uint64_t total = (uint64_t)nd->groups[0] * nd->groups[1] * nd->groups[2];
   if (first >= total || count == 0) return IP_OK;
   if (count > total - first) count = total - first;

@@ -414,6 +414,10 @@ typedef struct ld_uniformity ld_uniformity;
 /* Loads through Function, Private or Generic pointers vary (a private
  * variable's address can escape into a call): sound for code generation. */
 #define LD_UNI_PRIVATE_VARIES 1u
+/* The lanes of a subgroup hold consecutive x local ids (1-D work-groups, or
+ * a local x size that is a multiple of the subgroup size): the x component
+ * of the local and global ids has lane stride 1, y and z stride 0. */
+#define LD_UNI_LINEAR_X 2u
 ld_uniformity *ld_uniformity_compute(const ld_module *m, unsigned flags);
 void ld_uniformity_free(ld_uniformity *u);
 bool ld_uni_value_varies(const ld_uniformity *u, uint32_t id);
@@ -421,5 +425,10 @@ bool ld_uni_value_varies(const ld_uniformity *u, uint32_t id);
 bool ld_uni_block_divergent(const ld_uniformity *u, const ld_block *b, const ld_insn **out_cause);
 /* b ends in a conditional branch or switch on a varying value. */
 bool ld_uni_branch_varies(const ld_uniformity *u, const ld_block *b);
+/* Lane stride of an integer or global/local/constant pointer value computed
+ * in a block that every lane of the subgroup runs: with every lane active,
+ * lane l's value is lane 0's + *stride * l (modulo 2^width; 0: uniform).
+ * False when not known (ld_uniform.c names the rules). */
+bool ld_uni_lane_stride(const ld_uniformity *u, uint32_t id, int64_t *stride);
 
 #endif

@@ -63,6 +63,8 @@ typedef struct ana {
   uint8_t *ret_vary;       /* [n_fn] */
   bool changed;
   unsigned flags;
+  uint64_t *stride;        /* [bound] lane stride (strides()) */
+  uint8_t *st_state;       /* [bound] ST_UNKNOWN, ST_KNOWN, ST_EXACT */
 } ana;
 
 static int fn_idx(const ana *a, const ld_function *f)
@@ -491,6 +493,238 @@ static void pass(ana *a)
   }
 }
 
+/* ------------------------------------------------------------ lane strides
+ *
+ * For a value computed while every lane of the subgroup runs (a block that is
+ * not divergent), lane l's value = lane 0's + stride * l, modulo 2^width: an
+ * exact affine fact, found by a forward pass to a fixpoint (a value is known
+ * once its operands are).  Sources: uniform values (stride 0), the subgroup
+ * local id (1) and, with LD_UNI_LINEAR_X, the x component of the local and
+ * global ids (1; y and z are 0).  Rules: integer +, -, negation, multiply by
+ * a constant, shift left by a constant, same-width bitcasts, conversions of
+ * a uniform value or of a small exact one (the subgroup local id, whose
+ * values 0..S-1 widen alike under sign and zero extension), access chains
+ * whose indices are uniform or (the element index of a pointer access chain)
+ * known, and selects between two values of one stride on a uniform
+ * condition.  Pointers qualify only in CrossWorkgroup, Workgroup and
+ * UniformConstant storage: a private pointer names each lane's own memory. */
+
+enum { ST_UNKNOWN = 0, ST_KNOWN = 1, ST_EXACT = 2 };
+
+static bool st_type_ok(const ld_type *t)
+{
+  if (!t)
+    return false;
+  if (t->kind == LD_T_INT)
+    return t->width >= 8 && t->width <= 64;
+  return t->kind == LD_T_POINTER &&
+         (t->storage == SpvStorageClassCrossWorkgroup || t->storage == SpvStorageClassWorkgroup ||
+          t->storage == SpvStorageClassUniformConstant);
+}
+
+static uint64_t st_wrap(uint64_t s, const ld_type *t)
+{
+  uint32_t w = t->kind == LD_T_INT ? t->width : 64;
+  return w >= 64 ? s : s & ((1ull << w) - 1);
+}
+
+/* An integer constant's value, sign-extended from its width. */
+static bool st_const(const ld_module *m, uint32_t id, uint64_t *v)
+{
+  if (id >= m->bound || m->values[id].kind != LD_V_CONSTANT)
+    return false;
+  const ld_type *t = m->values[id].type;
+  if (!t || t->kind != LD_T_INT || t->size > 8 || !m->values[id].u.bytes)
+    return false;
+  uint64_t x = 0;
+  memcpy(&x, m->values[id].u.bytes, t->size);
+  if (t->width < 64 && (x >> (t->width - 1) & 1))
+    x |= ~0ull << t->width;
+  *v = x;
+  return true;
+}
+
+/* The stride of an operand: 1 known (*s, *exact), 0 not (yet). */
+static bool st_get(const ana *a, uint32_t id, uint64_t *s, bool *exact)
+{
+  const ld_module *m = a->m;
+  *exact = false;
+  *s = 0;
+  if (id >= m->bound)
+    return false;
+  const ld_value *v = &m->values[id];
+  switch (v->kind) {
+  case LD_V_CONSTANT:
+    return st_type_ok(v->type);
+  case LD_V_VARIABLE:
+    return st_type_ok(v->type) && v->u.var->storage != SpvStorageClassInput;
+  case LD_V_PARAM: {
+    int fx = fn_idx(a, v->owner);
+    return fx >= 0 && !a->fn_div[fx] && !a->vary[id] && st_type_ok(v->type);
+  }
+  case LD_V_RESULT:
+    if (!a->st_state[id])
+      return false;
+    *s = a->stride[id];
+    *exact = a->st_state[id] == ST_EXACT;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* An OpLoad of the built-in variable `b`, or false. */
+static bool st_builtin_load(const ld_module *m, uint32_t id, int32_t b)
+{
+  if (id >= m->bound || m->values[id].kind != LD_V_RESULT)
+    return false;
+  const ld_insn *in = m->values[id].u.insn;
+  if (in->op != SpvOpLoad || in->n_ops < 1 || in->ops[0] >= m->bound)
+    return false;
+  const ld_value *p = &m->values[in->ops[0]];
+  return p->kind == LD_V_VARIABLE && p->u.var->storage == SpvStorageClassInput && p->u.var->builtin == b;
+}
+
+/* The stride of in's result (in a block every lane runs), or false. */
+static bool st_eval(const ana *a, const ld_insn *in, uint64_t *s, bool *exact)
+{
+  const ld_module *m = a->m;
+  const ld_type *t = in->type;
+  uint64_t s0, s1, c;
+  bool e0, e1;
+  *exact = false;
+  if (!st_type_ok(t))
+    return false;
+  if (!a->vary[in->result] && in->op != SpvOpUndef) {
+    *s = 0;
+    return true;
+  }
+  switch (in->op) {
+  case SpvOpLoad:
+    if (st_builtin_load(m, in->result, SpvBuiltInSubgroupLocalInvocationId)) {
+      *s = 1;
+      *exact = true;
+      return true;
+    }
+    return false;
+  case SpvOpCompositeExtract:
+    if (!(a->flags & LD_UNI_LINEAR_X) || in->n_ops != 2 ||
+        !(st_builtin_load(m, in->ops[0], SpvBuiltInGlobalInvocationId) ||
+          st_builtin_load(m, in->ops[0], SpvBuiltInLocalInvocationId)))
+      return false;
+    *s = in->ops[1] == 0;
+    return true;
+  case SpvOpIAdd: case SpvOpISub: case SpvOpIMul:
+    if (in->n_ops != 2 || !st_get(a, in->ops[0], &s0, &e0) || !st_get(a, in->ops[1], &s1, &e1))
+      return false;
+    if (in->op == SpvOpIAdd)
+      *s = s0 + s1;
+    else if (in->op == SpvOpISub)
+      *s = s0 - s1;
+    else if (s0 == 0 && s1 == 0)
+      *s = 0;
+    else if (s1 == 0 && st_const(m, in->ops[1], &c))
+      *s = s0 * c;
+    else if (s0 == 0 && st_const(m, in->ops[0], &c))
+      *s = s1 * c;
+    else
+      return false;
+    *s = st_wrap(*s, t);
+    return true;
+  case SpvOpSNegate: case SpvOpNot:
+    if (in->n_ops != 1 || !st_get(a, in->ops[0], &s0, &e0))
+      return false;
+    *s = st_wrap(0 - s0, t);
+    return true;
+  case SpvOpShiftLeftLogical:
+    if (in->n_ops != 2 || !st_get(a, in->ops[0], &s0, &e0) || !st_const(m, in->ops[1], &c) ||
+        c >= (t->kind == LD_T_INT ? t->width : 64))
+      return false;
+    *s = st_wrap(s0 << c, t);
+    return true;
+  case SpvOpUConvert: case SpvOpSConvert:
+    if (in->n_ops != 1 || !st_get(a, in->ops[0], &s0, &e0))
+      return false;
+    if (s0 != 0 && !e0)
+      return false;
+    *s = st_wrap(s0, t);
+    *exact = e0 && t->width >= 16;
+    return true;
+  case SpvOpBitcast: case SpvOpCopyObject: {
+    const ld_type *st = in->n_ops == 1 && in->ops[0] < m->bound ? m->values[in->ops[0]].type : NULL;
+    if (!st || st->kind != t->kind || st->size != t->size || !st_get(a, in->ops[0], &s0, &e0))
+      return false;
+    *s = s0;
+    *exact = e0;
+    return true;
+  }
+  case SpvOpAccessChain: case SpvOpInBoundsAccessChain:
+  case SpvOpPtrAccessChain: case SpvOpInBoundsPtrAccessChain: {
+    const ld_type *bt = in->n_ops ? m->values[in->ops[0]].type : NULL;
+    if (!bt || bt->kind != LD_T_POINTER || !bt->elem || !st_get(a, in->ops[0], &s0, &e0))
+      return false;
+    bool ptr = in->op == SpvOpPtrAccessChain || in->op == SpvOpInBoundsPtrAccessChain;
+    for (uint32_t k = 1; k < in->n_ops; k++) {
+      if (!st_get(a, in->ops[k], &s1, &e1))
+        return false;
+      if (s1 == 0)
+        continue;
+      const ld_type *it = m->values[in->ops[k]].type;
+      if (!ptr || k != 1 || !it || it->kind != LD_T_INT || (it->width < 64 && !e1))
+        return false;
+      s0 += s1 * bt->elem->size;   /* the element index steps the pointee's size */
+    }
+    *s = s0;
+    return true;
+  }
+  case SpvOpSelect: {
+    if (in->n_ops != 3 || in->ops[0] >= m->bound || a->vary[in->ops[0]] ||
+        !st_get(a, in->ops[1], &s0, &e0) || !st_get(a, in->ops[2], &s1, &e1) || s0 != s1)
+      return false;
+    *s = s0;
+    *exact = e0 && e1;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+static bool strides(ana *a)
+{
+  const ld_module *m = a->m;
+  a->stride = calloc(m->bound + 1, sizeof *a->stride);
+  a->st_state = calloc(m->bound + 1, 1);
+  if (!a->stride || !a->st_state)
+    return false;
+  for (int it = 0; it < 1000; ++it) {
+    bool changed = false;
+    for (uint32_t fx = 0; fx < a->n_fn; ++fx) {
+      fn_info *fi = &a->fi[fx];
+      const ld_function *f = fi->fn;
+      for (uint32_t b = 0; b < f->n_blocks; ++b) {
+        const ld_block *bl = &f->blocks[b];
+        if (!bl->reachable || fi->div[b] || a->fn_div[fx])
+          continue;
+        for (uint32_t i = 0; i < bl->n_insns; ++i) {
+          const ld_insn *in = &bl->insns[i];
+          uint64_t s;
+          bool e;
+          if (!in->result || in->result >= m->bound || a->st_state[in->result] ||
+              m->values[in->result].kind != LD_V_RESULT || !st_eval(a, in, &s, &e))
+            continue;
+          a->stride[in->result] = s;
+          a->st_state[in->result] = e ? ST_EXACT : ST_KNOWN;
+          changed = true;
+        }
+      }
+    }
+    if (!changed)
+      break;
+  }
+  return true;
+}
+
 struct ld_uniformity {
   ana a;
 };
@@ -504,6 +738,7 @@ void ld_uniformity_free(ld_uniformity *u)
     free(a->fi[i].ipdom); free(a->fi[i].cd_from); free(a->fi[i].cd_to);
     free(a->fi[i].div); free(a->fi[i].cause); free(a->fi[i].in_region);
   }
+  free(a->stride); free(a->st_state);
   free(a->vary); free(a->varmem); free(a->fi); free(a->fn_div); free(a->fn_cause); free(a->ret_vary);
   free(u);
 }
@@ -544,6 +779,10 @@ ld_uniformity *ld_uniformity_compute(const ld_module *m, unsigned flags)
     if (!a->changed)
       break;
   }
+  if (!strides(a)) {
+    ld_uniformity_free(u);
+    return NULL;
+  }
   return u;
 }
 
@@ -575,4 +814,14 @@ bool ld_uni_block_divergent(const ld_uniformity *u, const ld_block *b, const ld_
 bool ld_uni_branch_varies(const ld_uniformity *u, const ld_block *b)
 {
   return !u || branch_varying(&u->a, b);
+}
+
+bool ld_uni_lane_stride(const ld_uniformity *u, uint32_t id, int64_t *stride)
+{
+  uint64_t s;
+  bool e;
+  if (!u || !st_get(&u->a, id, &s, &e))
+    return false;
+  *stride = (int64_t)s;
+  return true;
 }

@@ -468,12 +468,83 @@ static void test_spirv(void) {
   CHECK(strcmp(buf, "OpStore %7 %8 Aligned 4") == 0);
 }
 
+/* Lane strides (ld_uni_lane_stride): expected values worked out by hand from
+ * the affine rules (lane l = lane 0 + stride * l). */
+static bool stride_of(const ld_uniformity *u, const ld_module *m, const char *name, int64_t *s) {
+  uint32_t id = find_id(m, name);
+  return id && ld_uni_lane_stride(u, id, s);
+}
+
+static void test_strides(void) {
+  ld_module *m = load(
+    "OpEntryPoint Kernel %main \"main\" %gidv %slv\n"
+    "OpName %gx \"gx\"\nOpName %gy \"gy\"\nOpName %sl \"sl\"\nOpName %sl64 \"sl64\"\nOpName %m4 \"m4\"\n"
+    "OpName %sh \"sh\"\nOpName %x0 \"x0\"\nOpName %p \"p\"\nOpName %p2 \"p2\"\nOpName %a32 \"a32\"\n"
+    "OpName %a64 \"a64\"\nOpName %q \"q\"\nOpName %pv \"pv\"\nOpName %z \"z\"\nOpName %sel \"sel\"\n"
+    "OpName %selv \"selv\"\nOpName %sq \"sq\"\nOpName %neg \"neg\"\nOpName %k \"k\"\nOpName %pa \"pa\"\n"
+    "OpName %after \"after\"\n"
+    "OpDecorate %gidv BuiltIn GlobalInvocationId\nOpDecorate %slv BuiltIn SubgroupLocalInvocationId\n"
+    "%void = OpTypeVoid\n%bool = OpTypeBool\n%f32 = OpTypeFloat 32\n%u32 = OpTypeInt 32 0\n%u64 = OpTypeInt 64 0\n"
+    "%v3l = OpTypeVector %u64 3\n%pin3 = OpTypePointer Input %v3l\n%pin = OpTypePointer Input %u32\n"
+    "%pf = OpTypePointer CrossWorkgroup %f32\n%pl = OpTypePointer CrossWorkgroup %u64\n"
+    "%c4_32 = OpConstant %u32 4\n%c4 = OpConstant %u64 4\n%c2 = OpConstant %u64 2\n%c1 = OpConstant %u64 1\n"
+    "%pff = OpTypePointer Function %f32\n%arr = OpTypeArray %f32 %c4_32\n%parr = OpTypePointer Function %arr\n"
+    "%fnty = OpTypeFunction %void %pf %pl %u32\n"
+    "%gidv = OpVariable %pin3 Input\n%slv = OpVariable %pin Input\n"
+    "%main = OpFunction %void None %fnty\n%pa = OpFunctionParameter %pf\n%pb = OpFunctionParameter %pl\n"
+    "%k = OpFunctionParameter %u32\n"
+    "%entry = OpLabel\n%arrv = OpVariable %parr Function\n"
+    "%g = OpLoad %v3l %gidv\n%gx = OpCompositeExtract %u64 %g 0\n%gy = OpCompositeExtract %u64 %g 1\n"
+    "%sl = OpLoad %u32 %slv\n%sl64 = OpUConvert %u64 %sl\n%m4 = OpIMul %u64 %sl64 %c4\n"
+    "%sh = OpShiftLeftLogical %u64 %gx %c2\n%x0 = OpISub %u64 %gx %sl64\n"
+    "%p = OpInBoundsPtrAccessChain %pf %pa %gx\n%p2 = OpPtrAccessChain %pl %pb %sl\n"
+    "%a32 = OpIAdd %u32 %sl %k\n%a64 = OpSConvert %u64 %a32\n%q = OpPtrAccessChain %pf %pa %a64\n"
+    "%pv = OpInBoundsAccessChain %pff %arrv %c4_32\n"
+    "%sq = OpIMul %u64 %gx %gx\n%neg = OpSNegate %u64 %m4\n"
+    "%ku = OpUConvert %u64 %k\n%uc = OpULessThan %bool %ku %c4\n%sel = OpSelect %u64 %uc %sh %m4\n"
+    "%vc = OpULessThan %bool %sl %c4_32\n%selv = OpSelect %u64 %vc %sh %m4\n"
+    "OpBranchConditional %vc %then %after\n"
+    "%then = OpLabel\n%z = OpIAdd %u64 %gx %c1\nOpBranch %after\n"
+    "%after = OpLabel\nOpReturn\nOpFunctionEnd\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  int64_t s = -99;
+  ld_uniformity *u = ld_uniformity_compute(m, LD_UNI_PRIVATE_VARIES | LD_UNI_LINEAR_X);
+  ld_uniformity *n = ld_uniformity_compute(m, LD_UNI_PRIVATE_VARIES);
+  CHECK(u && n);
+  CHECK(stride_of(u, m, "gx", &s) && s == 1);
+  CHECK(stride_of(u, m, "gy", &s) && s == 0);
+  CHECK(!stride_of(n, m, "gx", &s));          /* lanes may wrap rows without LINEAR_X */
+  CHECK(stride_of(n, m, "sl", &s) && s == 1);
+  CHECK(stride_of(n, m, "sl64", &s) && s == 1);   /* 0..S-1 widens exactly */
+  CHECK(stride_of(n, m, "m4", &s) && s == 4);
+  CHECK(stride_of(u, m, "sh", &s) && s == 4);
+  CHECK(stride_of(u, m, "x0", &s) && s == 0);   /* gid - l: the subgroup's base */
+  CHECK(stride_of(u, m, "p", &s) && s == 4);    /* float elements */
+  CHECK(stride_of(n, m, "p2", &s) && s == 8);   /* ulong elements, exact u32 index */
+  CHECK(stride_of(n, m, "a32", &s) && s == 1);  /* modulo 2^32 */
+  CHECK(!stride_of(n, m, "a64", &s));           /* may wrap before the widening */
+  CHECK(!stride_of(n, m, "q", &s));
+  CHECK(!stride_of(n, m, "pv", &s));            /* private: each lane's own memory */
+  CHECK(!stride_of(u, m, "sq", &s));            /* not affine */
+  CHECK(stride_of(n, m, "neg", &s) && s == -4);
+  CHECK(stride_of(u, m, "sel", &s) && s == 4);   /* uniform condition, both 4 */
+  CHECK(!stride_of(u, m, "selv", &s));          /* varying condition */
+  CHECK(!stride_of(u, m, "z", &s));             /* divergent block */
+  CHECK(stride_of(u, m, "k", &s) && s == 0);    /* a kernel argument */
+  CHECK(stride_of(u, m, "pa", &s) && s == 0);
+  ld_uniformity_free(u);
+  ld_uniformity_free(n);
+  ld_module_free(m);
+}
+
 int main(void) {
   test_spirv();
   test_types();
   test_constants();
   test_cfg();
   test_kernel();
+  test_strides();
   test_bad();
   printf("%d passed, %d failed\n", n_pass, n_fail);
   return n_fail ? 1 : 0;

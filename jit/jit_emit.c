@@ -348,6 +348,11 @@ static void call_kernel(J *j, gcc_jit_lvalue *rc, gcc_jit_rvalue **args) {
  * subgroups.  rt_wg (host) sets up each work-group; every subgroup runs
  * until it finishes or reaches a work-group barrier; while some wait at a
  * barrier, the waiting ones are resumed in subgroup order. */
+/* Only sg_kernel_full runs, and only from a first start (every subgroup
+ * whole, no suspension): its mask[] and pred[] start as constants in the
+ * kernel function instead of frame stores in sg_groups that it reads back. */
+static bool lean_start(const jit_kernel *k) { return k->full_only && !may_suspend(k); }
+
 static void emit_groups(J *j) {
   jit_kernel *k = j->k;
   gcc_jit_context *cx = j->cx;
@@ -400,7 +405,7 @@ static void emit_groups(J *j) {
   assign(j, cp, R_(gcc_jit_context_new_array_access(cx, NULL, sgs, R_(i))));
   assign(j, fp, cast(j, ctxf(j, j->c_frame), j->t_framep));
   emit_priv_regions(j);
-  {
+  if (!lean_start(k)) {   /* lean: sg_kernel_full's first start sets its own */
     jloop lp;
     loop_begin(j, &lp);
     assign(j, lane_arr(j, j->f_mask, L(j)),
@@ -685,6 +690,13 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
     j->b = j->fresh;
     for (uint32_t q = 0; q < j->n_fields; q++) {
       gcc_jit_field *f = fields[q];
+      if ((f == j->f_mask || f == j->f_pred) && j->full && lean_start(k)) {
+        jloop lp;   /* every lane active, no predecessor yet */
+        loop_begin(j, &lp);
+        assign(j, lane_arr(j, f, L(j)), ci(j, j->t_i32, f == j->f_mask ? 1 : -1));
+        loop_end(j, &lp);
+        continue;
+      }
       if (f == j->f_mask || f == j->f_pred) { fill(j, f); continue; }
       if (j->full && j->fkeep && !(j->fkeep[q] & FK_ZERO)) continue;
       memset0(j, gcc_jit_lvalue_get_address(floc(j, f), NULL), j->all_sizes[q]);
@@ -730,6 +742,13 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   gcc_jit_context_add_command_line_option(cx, "--param=large-stack-frame=1000000");
   /* GCC's per-pass compile times on stderr (for tuning; docs/semantics.md) */
   if (getenv("SPIRV_SG_JIT_TIME_REPORT")) gcc_jit_context_add_command_line_option(cx, "-ftime-report");
+  /* more GCC options, space-separated (for tuning; in the cache key) */
+  if (getenv("SPIRV_SG_JIT_FLAGS")) {
+    char *dup = strdup(getenv("SPIRV_SG_JIT_FLAGS"));
+    for (char *t = dup ? strtok(dup, " ") : NULL; t; t = strtok(NULL, " "))
+      gcc_jit_context_add_command_line_option(cx, t);
+    free(dup);
+  }
   if (mflags && *mflags) {
     char *dup = strdup(mflags);
     for (char *t = dup ? strtok(dup, " ") : NULL; t; t = strtok(NULL, " "))

@@ -38,6 +38,7 @@ typedef struct J {
   const char *mflags;
   gcc_jit_lvalue *fast_base, *contig, *fast_full, *fast_off0;
   bool fast_priv;               /* the fast block's lanes each access their own private memory */
+  bool contig_only;             /* mem_fast_ reaches the fast block only with consecutive addresses */
   ld_uniformity *lanes;         /* lane strides (convergent kernels; NULL: none known) */
   jloop_ open_lp;               /* the open lane loop (fuse_open) */
   bool open;

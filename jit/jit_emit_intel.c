@@ -157,10 +157,13 @@ bool emit_block_io(J *j, uint32_t inst, const ld_insn *in) {
     j->lane = save;
   }
   assign(j, bad, ci(j, U, 0));
-  loop_begin(j, &lp);
-  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
-                     bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, ptr, 0), U), R_(p0))));
-  loop_end(j, &lp);
+  int64_t stride;
+  if (!ld_uni_lane_stride(j->lanes, ptr, &stride) || stride != 0) {   /* not proven uniform: test it */
+    loop_begin(j, &lp);
+    assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
+                       bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, ptr, 0), U), R_(p0))));
+    loop_end(j, &lp);
+  }
   gcc_jit_rvalue *reg0 = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(p0), ci(j, U, (long)a->shift));
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(p0), ci(j, U, (long)a->offset_mask));
   gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), reg0);

@@ -116,6 +116,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   gcc_jit_lvalue *bad = local(j, U), *a0 = local(j, U), *lim = local(j, U), *reg0 = local(j, U);
   gcc_jit_lvalue *m0 = local(j, U), *m1 = local(j, U), *full = local(j, j->t_bool);
   j->fast_priv = false;
+  j->contig_only = false;
   j->contig = NULL;   /* consecutive addresses: tested only when fast_contig can use it */
   /* lane-affine with the element size as stride (ld_uni_lane_stride): with
    * every lane active the addresses are consecutive, no test needed */
@@ -199,6 +200,18 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
                bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, a00, ci(j, U, align - 1)), ci(j, U, 0)));
     gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, lane0 ? gen : slow);
     j->b = gen;
+    if (lane0 && j->full) {
+      /* Every lane active and the addresses consecutive: a failed range
+       * check leaves nothing for a per-lane test to pass, so the per-lane
+       * path (which decides each lane itself) gets the addresses, and the
+       * fast block is the block copy alone. */
+      loop_begin(j, &lp);
+      assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), U));
+      loop_end(j, &lp);
+      gcc_jit_block_end_with_jump(j->b, NULL, slow);
+      j->contig_only = true;
+      goto fast_block;
+    }
     if (lane0) {   /* the lanes' addresses for the per-lane checks and the slow path */
       loop_begin(j, &lp);
       assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), U));
@@ -230,6 +243,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   gcc_jit_block_end_with_conditional(c1, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), c2, slow);
   if (allow_partial) gcc_jit_block_end_with_jump(c2, NULL, fast);
   else gcc_jit_block_end_with_conditional(c2, NULL, R_(full), fast, slow);
+fast_block:
   j->b = fast;
   j->fast_base = local(j, j->t_u8p);
   assign(j, j->fast_base, R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)));
@@ -303,8 +317,11 @@ static gcc_jit_rvalue *priv_lane_ptr(J *j) {
 static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, gcc_jit_block *after) {
   if (!slot || !j->contig) return;
   gcc_jit_block *cp = nb(j), *gen = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, R_(j->fast_full),
-      cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, j->t_u[3], 0))), cp, gen);
+  if (j->contig_only)   /* gen: unreachable (mem_fast_) */
+    gcc_jit_block_end_with_jump(j->b, NULL, cp);
+  else
+    gcc_jit_block_end_with_conditional(j->b, NULL, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, R_(j->fast_full),
+        cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, j->t_u[3], 0))), cp, gen);
   j->b = cp;
   gcc_jit_rvalue *off = R_(j->fast_off0);   /* fast_full: the first active lane is lane 0 */
   gcc_jit_rvalue *mp = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL), j->t_vp);

@@ -515,6 +515,8 @@ static bool st_type_ok(const ld_type *t)
 {
   if (!t)
     return false;
+  if (t->kind == LD_T_BOOL)   /* stride 0 only */
+    return true;
   if (t->kind == LD_T_INT)
     return t->width >= 8 && t->width <= 64;
   return t->kind == LD_T_POINTER &&
@@ -585,6 +587,28 @@ static bool st_builtin_load(const ld_module *m, uint32_t id, int32_t b)
   return p->kind == LD_V_VARIABLE && p->u.var->storage == SpvStorageClassInput && p->u.var->builtin == b;
 }
 
+/* Lane-wise operations without side effects whose operands are all ids:
+ * equal operands in every lane give equal results. */
+static bool st_pure(SpvOp op)
+{
+  switch (op) {
+  case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpUDiv: case SpvOpSDiv:
+  case SpvOpUMod: case SpvOpSRem: case SpvOpSMod: case SpvOpShiftLeftLogical:
+  case SpvOpShiftRightLogical: case SpvOpShiftRightArithmetic: case SpvOpBitwiseOr:
+  case SpvOpBitwiseXor: case SpvOpBitwiseAnd: case SpvOpNot: case SpvOpSNegate:
+  case SpvOpUConvert: case SpvOpSConvert: case SpvOpBitcast: case SpvOpCopyObject:
+  case SpvOpSelect: case SpvOpIEqual: case SpvOpINotEqual: case SpvOpUGreaterThan:
+  case SpvOpSGreaterThan: case SpvOpUGreaterThanEqual: case SpvOpSGreaterThanEqual:
+  case SpvOpULessThan: case SpvOpSLessThan: case SpvOpULessThanEqual: case SpvOpSLessThanEqual:
+  case SpvOpLogicalAnd: case SpvOpLogicalOr: case SpvOpLogicalNot: case SpvOpLogicalEqual:
+  case SpvOpLogicalNotEqual: case SpvOpAccessChain: case SpvOpInBoundsAccessChain:
+  case SpvOpPtrAccessChain: case SpvOpInBoundsPtrAccessChain:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /* The stride of in's result (in a block every lane runs), or false. */
 static bool st_eval(const ana *a, const ld_insn *in, uint64_t *s, bool *exact)
 {
@@ -599,6 +623,17 @@ static bool st_eval(const ana *a, const ld_insn *in, uint64_t *s, bool *exact)
     *s = 0;
     return true;
   }
+  if (st_pure(in->op) && in->n_ops) {   /* every operand uniform */
+    uint32_t k = 0;
+    while (k < in->n_ops && st_get(a, in->ops[k], &s0, &e0) && s0 == 0)
+      k++;
+    if (k == in->n_ops) {
+      *s = 0;
+      return true;
+    }
+  }
+  if (t->kind == LD_T_BOOL)
+    return false;
   switch (in->op) {
   case SpvOpLoad:
     if (st_builtin_load(m, in->result, SpvBuiltInSubgroupLocalInvocationId)) {
@@ -678,7 +713,9 @@ static bool st_eval(const ana *a, const ld_insn *in, uint64_t *s, bool *exact)
     return true;
   }
   case SpvOpSelect: {
-    if (in->n_ops != 3 || in->ops[0] >= m->bound || a->vary[in->ops[0]] ||
+    uint64_t sc;
+    bool ec;
+    if (in->n_ops != 3 || !st_get(a, in->ops[0], &sc, &ec) || sc != 0 ||
         !st_get(a, in->ops[1], &s0, &e0) || !st_get(a, in->ops[2], &s1, &e1) || s0 != s1)
       return false;
     *s = s0;

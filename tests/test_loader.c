@@ -482,7 +482,7 @@ static void test_strides(void) {
     "OpName %sh \"sh\"\nOpName %x0 \"x0\"\nOpName %p \"p\"\nOpName %p2 \"p2\"\nOpName %a32 \"a32\"\n"
     "OpName %a64 \"a64\"\nOpName %q \"q\"\nOpName %pv \"pv\"\nOpName %z \"z\"\nOpName %sel \"sel\"\n"
     "OpName %selv \"selv\"\nOpName %sq \"sq\"\nOpName %neg \"neg\"\nOpName %k \"k\"\nOpName %pa \"pa\"\n"
-    "OpName %after \"after\"\n"
+    "OpName %after \"after\"\nOpName %or1 \"or1\"\nOpName %sely \"sely\"\n"
     "OpDecorate %gidv BuiltIn GlobalInvocationId\nOpDecorate %slv BuiltIn SubgroupLocalInvocationId\n"
     "%void = OpTypeVoid\n%bool = OpTypeBool\n%f32 = OpTypeFloat 32\n%u32 = OpTypeInt 32 0\n%u64 = OpTypeInt 64 0\n"
     "%v3l = OpTypeVector %u64 3\n%pin3 = OpTypePointer Input %v3l\n%pin = OpTypePointer Input %u32\n"
@@ -502,6 +502,7 @@ static void test_strides(void) {
     "%pv = OpInBoundsAccessChain %pff %arrv %c4_32\n"
     "%sq = OpIMul %u64 %gx %gx\n%neg = OpSNegate %u64 %m4\n"
     "%ku = OpUConvert %u64 %k\n%uc = OpULessThan %bool %ku %c4\n%sel = OpSelect %u64 %uc %sh %m4\n"
+    "%or1 = OpBitwiseOr %u64 %gy %c1\n%cy = OpULessThan %bool %gy %c4\n%sely = OpSelect %u64 %cy %sh %m4\n"
     "%vc = OpULessThan %bool %sl %c4_32\n%selv = OpSelect %u64 %vc %sh %m4\n"
     "OpBranchConditional %vc %then %after\n"
     "%then = OpLabel\n%z = OpIAdd %u64 %gx %c1\nOpBranch %after\n"
@@ -531,6 +532,10 @@ static void test_strides(void) {
   CHECK(stride_of(u, m, "sel", &s) && s == 4);   /* uniform condition, both 4 */
   CHECK(!stride_of(u, m, "selv", &s));          /* varying condition */
   CHECK(!stride_of(u, m, "z", &s));             /* divergent block */
+  CHECK(stride_of(u, m, "or1", &s) && s == 0);  /* lane-wise op of uniform values */
+  CHECK(!stride_of(n, m, "or1", &s));
+  CHECK(stride_of(u, m, "sely", &s) && s == 4); /* condition uniform by strides */
+  CHECK(!stride_of(n, m, "sely", &s));
   CHECK(stride_of(u, m, "k", &s) && s == 0);    /* a kernel argument */
   CHECK(stride_of(u, m, "pa", &s) && s == 0);
   ld_uniformity_free(u);

@@ -899,7 +899,8 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   /* lane strides: a convergent kernel's blocks that are not divergent run
    * with every lane of a whole subgroup (the only case the fast paths use) */
   if (k->conv && !getenv("SPIRV_SG_JIT_NO_STRIDES"))
-    j->lanes = ld_uniformity_compute(k->m, LD_UNI_PRIVATE_VARIES | (k->linear_x ? LD_UNI_LINEAR_X : 0u));
+    j->lanes = ld_uniformity_compute(k->m, LD_UNI_PRIVATE_VARIES | LD_UNI_STRIDES |
+                                          (k->linear_x ? LD_UNI_LINEAR_X : 0u));
   uint32_t fn_stmts = 0;
   if (k->conv) {
     uint32_t n_interp = k->n_interp, s0 = j->n_stmts;

@@ -418,6 +418,9 @@ typedef struct ld_uniformity ld_uniformity;
  * a local x size that is a multiple of the subgroup size): the x component
  * of the local and global ids has lane stride 1, y and z stride 0. */
 #define LD_UNI_LINEAR_X 2u
+/* Compute lane strides (ld_uni_lane_stride); without it every stride query
+ * answers "not known". */
+#define LD_UNI_STRIDES 4u
 ld_uniformity *ld_uniformity_compute(const ld_module *m, unsigned flags);
 void ld_uniformity_free(ld_uniformity *u);
 bool ld_uni_value_varies(const ld_uniformity *u, uint32_t id);
@@ -428,7 +431,8 @@ bool ld_uni_branch_varies(const ld_uniformity *u, const ld_block *b);
 /* Lane stride of an integer or global/local/constant pointer value computed
  * in a block that every lane of the subgroup runs: with every lane active,
  * lane l's value is lane 0's + *stride * l (modulo 2^width; 0: uniform).
- * False when not known (ld_uniform.c names the rules). */
+ * False when not known (ld_uniform.c names the rules) or not computed
+ * (LD_UNI_STRIDES). */
 bool ld_uni_lane_stride(const ld_uniformity *u, uint32_t id, int64_t *stride);
 
 #endif

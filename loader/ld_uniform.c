@@ -816,7 +816,7 @@ ld_uniformity *ld_uniformity_compute(const ld_module *m, unsigned flags)
     if (!a->changed)
       break;
   }
-  if (!strides(a)) {
+  if ((flags & LD_UNI_STRIDES) && !strides(a)) {
     ld_uniformity_free(u);
     return NULL;
   }
@@ -857,7 +857,7 @@ bool ld_uni_lane_stride(const ld_uniformity *u, uint32_t id, int64_t *stride)
 {
   uint64_t s;
   bool e;
-  if (!u || !st_get(&u->a, id, &s, &e))
+  if (!u || !u->a.st_state || !st_get(&u->a, id, &s, &e))
     return false;
   *stride = (int64_t)s;
   return true;

@@ -510,9 +510,11 @@ static void test_strides(void) {
   CHECK(m != NULL);
   if (!m) return;
   int64_t s = -99;
-  ld_uniformity *u = ld_uniformity_compute(m, LD_UNI_PRIVATE_VARIES | LD_UNI_LINEAR_X);
-  ld_uniformity *n = ld_uniformity_compute(m, LD_UNI_PRIVATE_VARIES);
-  CHECK(u && n);
+  ld_uniformity *u = ld_uniformity_compute(m, LD_UNI_PRIVATE_VARIES | LD_UNI_STRIDES | LD_UNI_LINEAR_X);
+  ld_uniformity *n = ld_uniformity_compute(m, LD_UNI_PRIVATE_VARIES | LD_UNI_STRIDES);
+  ld_uniformity *none = ld_uniformity_compute(m, LD_UNI_PRIVATE_VARIES);
+  CHECK(u && n && none);
+  CHECK(!stride_of(none, m, "sl", &s));         /* strides not asked for */
   CHECK(stride_of(u, m, "gx", &s) && s == 1);
   CHECK(stride_of(u, m, "gy", &s) && s == 0);
   CHECK(!stride_of(n, m, "gx", &s));          /* lanes may wrap rows without LINEAR_X */
@@ -540,6 +542,7 @@ static void test_strides(void) {
   CHECK(stride_of(u, m, "pa", &s) && s == 0);
   ld_uniformity_free(u);
   ld_uniformity_free(n);
+  ld_uniformity_free(none);
   ld_module_free(m);
 }
 

@@ -119,6 +119,9 @@ static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
  * inline code is skipped; 0: all lanes active, 1: stop.  Returns the block
  * to continue the inline path in (j->b), after the skip block is wired. */
 gcc_jit_block *emit_coll_check(J *j, uint32_t inst, const ld_insn *in) {
+  /* sg_kernel_full outside if-converted blocks: the top entry is the
+   * kernel's own, every lane (as all_active) */
+  if (j->full) return nb(j);
   uint32_t idx = add_insn_index(j->k, in);
   if (idx < j->k->cap_insns) j->k->insn_inst[idx] = inst;
   gcc_jit_block *go = nb(j), *part = nb(j), *stop = nb(j), *after = nb(j), *c2 = nb(j);

@@ -108,6 +108,13 @@ static gcc_jit_rvalue *priv_ptr(J *j, uint32_t inst, uint32_t id) {
  * j->fast_full whether every lane is active, j->fast_off0 the first active
  * lane's offset) and j->slow the per-lane checked path (jit_rt_ldst).  NULL:
  * no fast path (j->b unchanged). */
+/* addr[l] = lane l's address (ptr), for the per-lane checks and paths. */
+static void addr_lanes(J *j, uint32_t inst, uint32_t ptr) {
+  jloop lp;
+  loop_begin(j, &lp);
+  assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), j->t_u[3]));
+  loop_end(j, &lp);
+}
 static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
                                 bool want_contig, bool allow_partial) {
   const ld_addr_layout *a = &j->m->layout;
@@ -135,9 +142,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     assign(j, j->lane, ci(j, j->t_i32, 0));
     assign(j, a0, cast(j, V(j, inst, ptr, 0), U));
   } else {
-    loop_begin(j, &lp);
-    assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), U));
-    loop_end(j, &lp);
+    addr_lanes(j, inst, ptr);
   }
   /* every lane active? the first active lane */
   uint64_t full0 = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
@@ -200,22 +205,18 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
                bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, a00, ci(j, U, align - 1)), ci(j, U, 0)));
     gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, lane0 ? gen : slow);
     j->b = gen;
+    if (lane0)   /* the lanes' addresses for the per-lane checks and the slow path */
+      addr_lanes(j, inst, ptr);
     if (lane0 && j->full) {
       /* Every lane active and the addresses consecutive: a failed range
        * check leaves nothing for a per-lane test to pass, so the per-lane
        * path (which decides each lane itself) gets the addresses, and the
        * fast block is the block copy alone. */
-      loop_begin(j, &lp);
-      assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), U));
-      loop_end(j, &lp);
       gcc_jit_block_end_with_jump(j->b, NULL, slow);
       j->contig_only = true;
       goto fast_block;
     }
-    if (lane0) {   /* the lanes' addresses for the per-lane checks and the slow path */
-      loop_begin(j, &lp);
-      assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), U));
-      loop_end(j, &lp);
+    if (lane0) {
       assign(j, a0, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(fld(j, j->f_addr)), R_(first))));
       assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
       assign(j, lim, R_(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size)));

@@ -298,6 +298,8 @@ const ip_ndrange *ip_launch_ndrange(const ip_launch *l);
 /* Work-groups the launch may run at once: its threads, fewer when their
  * private memory would pass IP_MAX_PRIVATE_TOTAL. */
 uint32_t ip_launch_max_threads(const ip_launch *l);
+/* Its step limit per subgroup (the default filled in). */
+uint64_t ip_launch_step_limit(const ip_launch *l);
 
 /* ------------------------------------------------- stepping (the debugger) */
 

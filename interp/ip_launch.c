@@ -281,6 +281,7 @@ static int check_private(ip_launch *l, char *err, size_t err_size) {
 }
 
 uint32_t ip_launch_max_threads(const ip_launch *l) { return l->desc.threads > 1 ? l->desc.threads : 1; }
+uint64_t ip_launch_step_limit(const ip_launch *l) { return l->step_limit; }
 
 ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_launch **out,
                            char *err, size_t err_size) {

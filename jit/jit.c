@@ -58,6 +58,12 @@
  * sg_kernel() is resumable: a work-group barrier moves the top entry to the
  * continuation segment and returns JIT_RET_SUSPEND; the loop runs every
  * subgroup up to the barrier, then resumes the waiting ones in order.
+ * What is the same for every subgroup reaches the kernel functions as
+ * parameters that sg_groups reads once: the region table, the kernel
+ * arguments' components, and a local copy of jit_wgs that rt_wg's values
+ * refresh per work-group (a local the host never sees, so GCC keeps its
+ * fields in registers across the subgroups).  With k->linear_x a lane's
+ * local id is lane 0's plus (l, 0, 0): one read, no lane array.
  * Work-group collectives (Workgroup-scope group operations, async copies)
  * are rendezvous too: on arrival rt_wgc runs the interpreter's handler,
  * which deposits the subgroup's values in the work-group scratch and asks to
@@ -101,7 +107,11 @@
  * bounds, then reaches it directly (mem_priv).  Otherwise the per-lane
  * path (jit_rt_ldst, host) asks the interpreter's own ip_mem for every access
  * the region table does not prove legal (same fault kinds, same ip_diag
- * records; loads yield zero, stores are dropped).
+ * records; loads yield zero, stores are dropped).  A store by part of the
+ * subgroup tests each lane and stops after the last active one (an
+ * if-converted `lane == 0` block: one store; a loop over the mask's set
+ * bits was slower where GCC cannot fold the mask, as the store then waits
+ * for it).
  *
  * Subgroup operations.  Group/GroupNonUniform IAdd and FAdd (reduce, scans)
  * are inline cross-lane loops combining active lanes in increasing lane
@@ -165,7 +175,7 @@
 #include "jit_stamp.h"
 #include "jit_emit.h"
 
-#define JIT_ABI_VERSION 7u
+#define JIT_ABI_VERSION 8u
 #define JIT_CACHE_MAGIC "SGJIT001"
 
 static double now_ms(void) {
@@ -438,6 +448,13 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   k->conv = plan_convergent(k);
   k->full_only = k->conv && opt && opt->full_only;
   k->linear_x = k->full_only && opt->linear_x;
+  if (k->conv && plan_acyclic(k)) {
+    /* each segment runs once per subgroup; returns and the ends of
+     * if-converted blocks count as branches too */
+    k->max_branches = k->n_seg + k->n_inst;
+    uint64_t lim = opt && opt->step_limit ? opt->step_limit : (uint64_t)1 << 32;
+    k->no_steps = lim >= k->max_branches && !getenv("SPIRV_SG_JIT_STEPS");
+  }
   layout_u lu = {k, ((uint64_t)12 * sg_size + 7) / 8 * 8 + (uint64_t)8 * sg_size};
   if (!enum_slots(k, layout_cb, &lu, &e)) goto fail;
   k->frame_size = (uint32_t)((lu.off + 63) & ~(uint64_t)63);
@@ -451,8 +468,8 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   /* the source stamp keeps objects of another code generator out */
   uint32_t n_ifc = 0;   /* if-converted branches (none when SPIRV_SG_JIT_CONV=force) */
   for (uint32_t s = 0; s < k->n_seg; s++) n_ifc += k->seg[s].ifc == IFC_HEAD;
-  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|np=%d|ns=%d|fl=%s|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
-           JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only, (int)k->linear_x,
+  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|nst=%d|np=%d|ns=%d|fl=%s|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
+           JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only, (int)k->linear_x, (int)k->no_steps,
            getenv("SPIRV_SG_JIT_NO_PROMOTE") != NULL, getenv("SPIRV_SG_JIT_NO_STRIDES") != NULL,
            getenv("SPIRV_SG_JIT_FLAGS") ? getenv("SPIRV_SG_JIT_FLAGS") : "",
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());

@@ -28,6 +28,9 @@ typedef struct jit_options {
                               * consecutive x local ids (jit_launch_linear_x), so
                               * accesses at lane-affine addresses skip the
                               * consecutive-address test */
+  uint64_t step_limit;       /* the launches' step limit (0: the default, 2^32): a
+                              * convergent kernel without loops whose every path
+                              * takes fewer branches counts none */
   ip_write_fn log;           /* fallback reasons and cache events, may be NULL */
   void *log_user;
 } jit_options;

@@ -325,21 +325,21 @@ static void count_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_ty
  * of the subgroup is present (n_lanes == S). */
 static void call_kernel(J *j, gcc_jit_lvalue *rc, gcc_jit_rvalue **args) {
   if (!j->fn_kernel) {   /* full_only: jit_kernel_run refuses other launches */
-    assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_full, 3, args));
+    assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_full, (int)(6 + j->n_argc), args));
     return;
   }
   if (!j->fn_full) {
-    assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_kernel, 3, args));
+    assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_kernel, (int)(6 + j->n_argc), args));
     return;
   }
   gcc_jit_block *bf = nb(j), *bp = nb(j), *after = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, ctxf(j, j->c_n_lanes),
                                                      ci(j, j->t_u[2], (long)j->S)), bf, bp);
   j->b = bf;
-  assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_full, 3, args));
+  assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_full, (int)(6 + j->n_argc), args));
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = bp;
-  assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_kernel, 3, args));
+  assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_kernel, (int)(6 + j->n_argc), args));
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = after;
 }
@@ -383,6 +383,30 @@ static void emit_groups(J *j) {
   gcc_jit_rvalue *nn = cast(j, R_(n), I);
 
   j->b = b0;
+  /* read once: the same for every subgroup of the launch */
+  gcc_jit_lvalue *hrg = gcc_jit_function_new_local(fn, NULL, j->t_regp, "regions");
+  gcc_jit_lvalue *hargs = gcc_jit_function_new_local(fn, NULL, j->t_u8p, "args");
+  assign(j, hrg, R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_regions)));
+  assign(j, hargs, R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_args)));
+  j->h_regions = R_(hrg);
+  j->h_args = R_(hargs);
+  /* the kernel functions' arguments: the launch's regions, a copy of the
+   * work-group values that rt_wg refreshes (a local whose address the
+   * compiled code alone sees, so GCC keeps its fields in registers across
+   * the subgroups), the kernel arguments' components */
+  gcc_jit_lvalue *wl = gcc_jit_function_new_local(fn, NULL, j->t_wgs, "wl");
+  j->h_wg = gcc_jit_lvalue_get_address(wl, NULL);
+  gcc_jit_rvalue **kargs = calloc(6 + j->n_argc, sizeof *kargs);
+  if (!kargs) { failf(j->e, "out of memory"); return; }
+  for (uint32_t q = 0; q < j->n_argc; q++) {
+    char an[24];
+    snprintf(an, sizeof an, "a%u", q);
+    gcc_jit_lvalue *al = gcc_jit_function_new_local(fn, NULL, j->argc_t[q], an);
+    gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(
+        cx, NULL, R_(hargs), ci(j, I, (long)j->argc_off[q])), NULL);
+    assign(j, al, R_(gcc_jit_rvalue_dereference(cast(j, p, gcc_jit_type_get_pointer(j->argc_t[q])), NULL)));
+    kargs[6 + q] = R_(al);
+  }
   assign(j, gi, gcc_jit_param_as_rvalue(prm[1]));
   assign(j, end, bin(j, GCC_JIT_BINARY_OP_PLUS, U, gcc_jit_param_as_rvalue(prm[1]), gcc_jit_param_as_rvalue(prm[2])));
   gcc_jit_block_end_with_jump(j->b, NULL, gl);
@@ -392,6 +416,7 @@ static void emit_groups(J *j) {
   j->b = gbody;
   gcc_jit_rvalue *wa[2] = {w, R_(gi)};
   assign(j, n, gcc_jit_context_new_call_through_ptr(cx, NULL, R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_rt_wg)), 2, wa));
+  assign(j, wl, R_(gcc_jit_rvalue_dereference(w, NULL)));
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(n), ci(j, j->t_s[3], 0)), ret1, sinit);
   j->b = sinit;
   assign(j, i, ci(j, I, 0));
@@ -419,11 +444,14 @@ static void emit_groups(J *j) {
   assign(j, ent_m(j, e0, 0), R_(arr_at(j, ctxf(j, j->c_all), 0)));
   assign(j, ent_m(j, e0, 1), R_(arr_at(j, ctxf(j, j->c_all), 1)));
   assign(j, cfl(j, j->c_sp), ci(j, I, 1));
-  assign(j, cfl(j, j->c_steps), ci(j, U, 0));
-  assign(j, cfl(j, j->c_step_check), R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_step_check)));
+  if (!k->no_steps) {
+    assign(j, cfl(j, j->c_steps), ci(j, U, 0));
+    assign(j, cfl(j, j->c_step_check), R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_step_check)));
+  }
   zero_private(j, 0);
-  gcc_jit_rvalue *ka[3] = {R_(cp), R_(fp), ci(j, I, entry)};
-  call_kernel(j, rc, ka);
+  kargs[0] = R_(cp); kargs[1] = R_(fp); kargs[2] = ci(j, I, entry);
+  kargs[3] = j->h_regions; kargs[4] = j->h_wg; kargs[5] = j->h_args;
+  call_kernel(j, rc, kargs);
   gcc_jit_block *s_ok = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, s_ok);
   j->b = s_ok;
@@ -457,8 +485,8 @@ static void emit_groups(J *j) {
   j->b = rrun;
   assign(j, fp, cast(j, ctxf(j, j->c_frame), j->t_framep));
   emit_priv_regions(j);
-  gcc_jit_rvalue *ra[3] = {R_(cp), R_(fp), ci(j, I, -1)};
-  call_kernel(j, rc, ra);
+  kargs[2] = ci(j, I, -1);
+  call_kernel(j, rc, kargs);
   gcc_jit_block *r_ok = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, r_ok);
   j->b = r_ok;
@@ -471,6 +499,8 @@ static void emit_groups(J *j) {
   j->b = gnext;
   assign(j, gi, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(gi), ci(j, U, 1)));
   gcc_jit_block_end_with_jump(j->b, NULL, gl);
+  free(kargs);
+  j->h_regions = j->h_wg = j->h_args = NULL;
 }
 
 /* Builds the gccjit context for the planned kernel. */
@@ -595,14 +625,27 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   gcc_jit_context *cx = j->cx;
   plan_err *e = j->e;
   gcc_jit_type *ctxp = j->t_ctxp;
-  gcc_jit_param *prm[3] = {
-    gcc_jit_context_new_param(cx, NULL, ctxp, "c"),
-    gcc_jit_context_new_param(cx, NULL, j->t_framep, "f"),
-    gcc_jit_context_new_param(cx, NULL, j->t_i32, "start")};
+  free(j->fn_prm);   /* the previous variant's (freed with J as well) */
+  gcc_jit_param **prm = j->fn_prm = calloc(6 + j->n_argc, sizeof *prm);
+  if (!prm) { failf(e, "out of memory"); return NULL; }
+  prm[0] = gcc_jit_context_new_param(cx, NULL, ctxp, "c");
+  prm[1] = gcc_jit_context_new_param(cx, NULL, j->t_framep, "f");
+  prm[2] = gcc_jit_context_new_param(cx, NULL, j->t_i32, "start");
+  prm[3] = gcc_jit_context_new_param(cx, NULL, j->t_regp, "regions");
+  prm[4] = gcc_jit_context_new_param(cx, NULL, j->t_wgsp, "wg");
+  prm[5] = gcc_jit_context_new_param(cx, NULL, j->t_u8p, "args");
+  for (uint32_t q = 0; q < j->n_argc; q++) {
+    char an[24];
+    snprintf(an, sizeof an, "a%u", q);
+    prm[6 + q] = gcc_jit_context_new_param(cx, NULL, j->argc_t[q], an);
+  }
   /* internal: a kernel that never suspends has one call site per variant
    * (emit_groups), where GCC inlines it when it is small enough */
   gcc_jit_function *fn = j->fn = gcc_jit_context_new_function(cx, NULL, GCC_JIT_FUNCTION_INTERNAL, j->t_i32,
-                                                              name, 3, prm, 0);
+                                                              name, (int)(6 + j->n_argc), prm, 0);
+  j->h_regions = gcc_jit_param_as_rvalue(prm[3]);
+  j->h_wg = gcc_jit_param_as_rvalue(prm[4]);
+  j->h_args = gcc_jit_param_as_rvalue(prm[5]);
   j->full = full;
   j->open = false;
   j->settle = NULL;
@@ -643,23 +686,12 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   gcc_jit_block *done = nb(j);
   j->settle = nb(j);
 
-  /* entry: kernel arguments into locals (uniform) */
+  /* entry: kernel arguments into locals (uniform), from the parameters */
   j->b = entry;
-  const ld_function *kf = k->k->fn;
-  for (uint32_t a = 0; a < kf->n_params; a++) {
-    const ld_type *ct; uint32_t n;
-    uint32_t id = kf->params[a];
-    const ld_type *at = k->m->values[id].type;
-    if (is_handle(at)) continue;   /* read by handlers only */
-    if (!lane_shape(at, &ct, &n)) { failf(e, "kernel argument %u of unsupported type", a); return NULL; }
-    gcc_jit_type *T = scal(j, ct);
-    for (uint32_t c = 0; c < n; c++) {
-      gcc_jit_lvalue *lv = local(j, T);
-      j->argl[(size_t)id * 16 + c] = lv;
-      gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(
-          cx, NULL, ctxf(j, j->c_args), ci(j, j->t_i32, (long)(k->arg_off[a] + c * comp_bytes(k, ct)))), NULL);
-      assign(j, lv, gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(cast(j, p, gcc_jit_type_get_pointer(T)), NULL)));
-    }
+  for (uint32_t q = 0; q < j->n_argc; q++) {
+    gcc_jit_lvalue *lv = local(j, j->argc_t[q]);
+    j->argl[(size_t)j->argc_id[q] * 16 + j->argc_c[q]] = lv;
+    assign(j, lv, gcc_jit_param_as_rvalue(prm[6 + q]));
   }
   assign(j, j->next, gcc_jit_param_as_rvalue(prm[2]));
   {
@@ -715,6 +747,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
   j->use_loc = false;
   j->full = false;
+  j->h_regions = j->h_wg = j->h_args = NULL;
   return fn;
 }
 
@@ -814,6 +847,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
     j->r_size = gcc_jit_context_new_field(cx, NULL, U, "size"),
     j->r_wsize = gcc_jit_context_new_field(cx, NULL, U, "wsize")};
   j->reg_st = gcc_jit_context_new_struct_type(cx, NULL, "region", 3, rf);
+  j->t_regp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st));
   gcc_jit_field *ef[3] = {
     j->e_pc = gcc_jit_context_new_field(cx, NULL, j->t_i32, "pc"),
     j->e_rpc = gcc_jit_context_new_field(cx, NULL, j->t_i32, "rpc"),
@@ -822,7 +856,8 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   j->ctx_st = gcc_jit_context_new_opaque_struct(cx, NULL, "ctx");
   gcc_jit_struct *wgs_st = gcc_jit_context_new_opaque_struct(cx, NULL, "wgs");
   gcc_jit_type *ctxp = j->t_ctxp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->ctx_st));
-  gcc_jit_type *wgsp = j->t_wgsp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(wgs_st));
+  j->t_wgs = gcc_jit_struct_as_type(wgs_st);
+  gcc_jit_type *wgsp = j->t_wgsp = gcc_jit_type_get_pointer(j->t_wgs);
   gcc_jit_type *pb[3] = {ctxp, j->t_u8p, j->t_i32};
   gcc_jit_type *branch_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_i32, 3, pb, 0);
   gcc_jit_type *pm[7] = {ctxp, j->t_i32, j->t_i32, U, j->t_i32, j->t_i32, j->t_i32};
@@ -833,7 +868,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   gcc_jit_type *wg_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_s[3], 2, pw, 0);
   gcc_jit_type *pr[1] = {wgsp};
   gcc_jit_type *rel_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_i32, 1, pr, 0);
-  gcc_jit_field *wf[18] = {
+  gcc_jit_field *wf[20] = {
     j->w_group = gcc_jit_context_new_field(cx, NULL, u64x3, "group"),
     j->w_wsize = gcc_jit_context_new_field(cx, NULL, u64x3, "wsize"),
     j->w_local = gcc_jit_context_new_field(cx, NULL, u64x3, "local"),
@@ -851,12 +886,14 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
     j->w_step_check = gcc_jit_context_new_field(cx, NULL, U, "step_check"),
     j->w_stop = gcc_jit_context_new_field(cx, NULL, j->t_i32, "stop"),
     gcc_jit_context_new_field(cx, NULL, j->t_i32, "pad"),
-    j->w_rt_release = gcc_jit_context_new_field(cx, NULL, rel_t, "rt_release")};
-  gcc_jit_struct_set_fields(wgs_st, NULL, 18, wf);
+    j->w_rt_release = gcc_jit_context_new_field(cx, NULL, rel_t, "rt_release"),
+    j->w_regions = gcc_jit_context_new_field(cx, NULL, j->t_regp, "regions"),
+    j->w_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args")};
+  gcc_jit_struct_set_fields(wgs_st, NULL, 20, wf);
   gcc_jit_type *pl[6] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32, j->t_i32};
   gcc_jit_type *ldst_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 6, pl, 0);
   gcc_jit_field *cf[27] = {
-    j->c_regions = gcc_jit_context_new_field(cx, NULL, gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st)), "regions"),
+    j->c_regions = gcc_jit_context_new_field(cx, NULL, j->t_regp, "regions"),
     j->c_wg = gcc_jit_context_new_field(cx, NULL, wgsp, "wg"),
     j->c_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
     j->c_branch = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_branch"),
@@ -901,6 +938,30 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   if (k->conv && !getenv("SPIRV_SG_JIT_NO_STRIDES"))
     j->lanes = ld_uniformity_compute(k->m, LD_UNI_PRIVATE_VARIES | LD_UNI_STRIDES |
                                           (k->linear_x ? LD_UNI_LINEAR_X : 0u));
+  /* the kernel arguments' components */
+  {
+    const ld_function *kf = k->k->fn;
+    uint32_t cap = kf->n_params * 16 + 1;
+    j->argc_id = calloc(cap, sizeof *j->argc_id);
+    j->argc_c = calloc(cap, sizeof *j->argc_c);
+    j->argc_off = calloc(cap, sizeof *j->argc_off);
+    j->argc_t = calloc(cap, sizeof *j->argc_t);
+    if (!j->argc_id || !j->argc_c || !j->argc_off || !j->argc_t) { failf(e, "out of memory"); goto out; }
+    for (uint32_t a = 0; a < kf->n_params; a++) {
+      const ld_type *ct; uint32_t n;
+      uint32_t id = kf->params[a];
+      const ld_type *at = k->m->values[id].type;
+      if (is_handle(at)) continue;   /* read by handlers only */
+      if (!lane_shape(at, &ct, &n)) { failf(e, "kernel argument %u of unsupported type", a); goto out; }
+      for (uint32_t c = 0; c < n; c++) {
+        uint32_t q = j->n_argc++;
+        j->argc_id[q] = id;
+        j->argc_c[q] = c;
+        j->argc_off[q] = k->arg_off[a] + c * comp_bytes(k, ct);
+        j->argc_t[q] = scal(j, ct);
+      }
+    }
+  }
   uint32_t fn_stmts = 0;
   if (k->conv) {
     uint32_t n_interp = k->n_interp, s0 = j->n_stmts;
@@ -930,6 +991,7 @@ out:
   free(j->ifc_mask);
   ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
+  free(j->fn_prm); free(j->argc_id); free(j->argc_c); free(j->argc_off); free(j->argc_t);
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);
   if (e->failed) { gcc_jit_context_release(cx); return NULL; }

@@ -25,6 +25,17 @@ typedef struct J {
   gcc_jit_function *fn;
   gcc_jit_block *b;
   gcc_jit_rvalue *c, *f;        /* ctx*, frame* */
+  /* ctx->regions, ctx->wg, ctx->args as the kernel function's parameters
+   * (the same for every subgroup: sg_groups reads them once, so the loop
+   * over subgroups does not reload them); NULL: read from the ctx */
+  gcc_jit_rvalue *h_regions, *h_wg, *h_args;
+  gcc_jit_type *t_regp;          /* region* */
+  gcc_jit_type *t_wgs;           /* struct wgs */
+  /* the kernel arguments' components (handles excluded), each a parameter
+   * of the kernel functions that sg_groups reads once */
+  uint32_t n_argc, *argc_id, *argc_c, *argc_off;
+  gcc_jit_type **argc_t;
+  gcc_jit_param **fn_prm;        /* the kernel function's, while it is emitted */
   gcc_jit_lvalue *lane, *next;
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
@@ -33,7 +44,8 @@ typedef struct J {
   gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_susp, *c_base, *c_stack;
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
-                *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop, *w_rt_release;
+                *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop, *w_rt_release,
+                *w_regions, *w_args;
   gcc_jit_function *fn_kernel, *fn_full;   /* sg_kernel, sg_kernel_full (NULL: none) */
   const char *mflags;
   gcc_jit_lvalue *fast_base, *contig, *fast_full, *fast_off0;
@@ -401,6 +413,9 @@ static inline gcc_jit_rvalue *fixw(J *j, const ld_type *ct, gcc_jit_rvalue *r) {
 static inline gcc_jit_rvalue *b2u8(J *j, gcc_jit_rvalue *b) { return cast(j, b, j->t_u[0]); }
 
 static inline gcc_jit_rvalue *ctxf(J *j, gcc_jit_field *fl) {
+  if (fl == j->c_regions && j->h_regions) return j->h_regions;
+  if (fl == j->c_wg && j->h_wg) return j->h_wg;
+  if (fl == j->c_args && j->h_args) return j->h_args;
   return gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, fl));
 }
 static inline gcc_jit_lvalue *cfl(J *j, gcc_jit_field *fl) { return gcc_jit_rvalue_dereference_field(j->c, NULL, fl); }

@@ -212,6 +212,17 @@ void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const l
       assign(j, lidp[d], gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(wfl(j, j->w_lid)), o), NULL));
     }
   }
+  /* k->linear_x: the lanes hold consecutive x local ids and one y and z
+   * (jit_launch_linear_x), so lane l's are lane 0's plus (l, 0, 0): one
+   * scalar read per component instead of a lane array */
+  gcc_jit_lvalue *lid0[3] = {NULL, NULL, NULL};
+  if (need_lid && j->k->linear_x)
+    for (int d = 0; d < 3; d++) {
+      lid0[d] = local(j, U);
+      assign(j, lid0[d], cast(j, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(lidp[d]), ci(j, j->t_i32, 0))), U));
+    }
+#define LID(d_) (lid0[d_] ? ((d_) == 0 ? bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(lid0[0]), cast(j, L(j), U)) : R_(lid0[d_])) \
+                          : cast(j, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(lidp[d_]), L(j))), U))
   gcc_jit_lvalue *uni[3] = {NULL, NULL, NULL};   /* lane-invariant part of each component */
   /* the lane-invariant parts first, outside the lane loop (read once, and
    * the loop stays vectorizable: frame stores could alias jit_wgs) */
@@ -247,9 +258,7 @@ void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const l
       assign(j, g1, R_(arr_at(j, R_(wfl(j, j->w_global)), 1)));
       fuse_open(j);
       gcc_jit_rvalue *x[3];
-      for (int d = 0; d < 3; d++)
-        x[d] = bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(gb[d]),
-                   cast(j, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(lidp[d]), L(j))), U));
+      for (int d = 0; d < 3; d++) x[d] = bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(gb[d]), LID(d));
       gcc_jit_rvalue *lin = bin(j, GCC_JIT_BINARY_OP_PLUS, U,
           bin(j, GCC_JIT_BINARY_OP_MULT, U, bin(j, GCC_JIT_BINARY_OP_PLUS, U,
               bin(j, GCC_JIT_BINARY_OP_MULT, U, x[2], R_(g1)), x[1]), R_(g0)), x[0]);
@@ -266,11 +275,12 @@ void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const l
     gcc_jit_rvalue *lv = c < 3 ? R_(uni[c]) : ci(j, U, 0);
     gcc_jit_rvalue *lane = cast(j, L(j), U);
     if (c < 3 && (bi == SpvBuiltInGlobalInvocationId || bi == SpvBuiltInLocalInvocationId))
-      lv = bin(j, GCC_JIT_BINARY_OP_PLUS, U, lv, cast(j, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(lidp[c]), L(j))), U));
+      lv = bin(j, GCC_JIT_BINARY_OP_PLUS, U, lv, LID(c));
     else if (bi == SpvBuiltInLocalInvocationIndex)
       lv = bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_MULT, U, sgid, ci(j, U, (long)j->S)), lane);
     else if (bi == SpvBuiltInSubgroupLocalInvocationId)
       lv = lane;
     assign(j, res_lv(j, inst, in->result, c), cast(j, lv, T));
   }
+#undef LID
 }

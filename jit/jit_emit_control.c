@@ -56,13 +56,15 @@ static void go_seg(J *j, int32_t T) {
 }
 
 /* Every branch: active lanes remember the segment (for OpPhi); the branch
- * counts toward the step limit (rt_limit checks it, and the time limit). */
+ * counts toward the step limit (rt_limit checks it, and the time limit),
+ * except in a kernel without loops (k->no_steps: rt_wg checks the time). */
 static void branch_prologue(J *j, int32_t seg) {
   jloop lp;
   loop_begin(j, &lp);
   gcc_jit_lvalue *p = lane_arr(j, j->f_pred, L(j));
   assign(j, p, mblend(j, ci(j, j->t_i32, seg), R_(p), j->t_i32));
   loop_end(j, &lp);
+  if (j->k->no_steps) return;   /* no loops: the limit is out of reach (jit.c) */
   gcc_jit_lvalue *st = cfl(j, j->c_steps);
   assign(j, st, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3], R_(st), ci(j, j->t_u[3], 1)));
   gcc_jit_block *lim = nb(j), *go = nb(j), *stop = nb(j);
@@ -186,19 +188,23 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
       return;
     }
     if (j->k->conv) {
-      /* uniform by the analysis: lane 0 (always active here) decides; a lane
-       * that disagrees is an internal error, reported (rt_diverged) */
-      gcc_jit_lvalue *dis = local(j, j->t_u[0]);
-      assign(j, dis, ci(j, j->t_u[0], 0));
-      gcc_jit_lvalue *c0 = local(j, j->t_u[0]);
-      assign(j, j->lane, ci(j, j->t_i32, 0));
-      assign(j, c0, b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0))));
+      /* uniform by the analysis: the active lanes agree (some active lane
+       * true: every one); a lane that disagrees is an internal error,
+       * reported (rt_diverged).  An OR and an AND reduction over the lanes
+       * (GCC vectorizes both), disagreement = any ^ all. */
+      gcc_jit_type *B = j->t_u[0];
+      gcc_jit_lvalue *any = local(j, B), *all = local(j, B), *dis = local(j, B), *c0 = local(j, B);
+      assign(j, any, ci(j, B, 0));
+      assign(j, all, ci(j, B, 1));
       loop_begin(j, &lp);
-      gcc_jit_rvalue *cl = b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, j->t_u[0], 0)));
-      assign(j, dis, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], R_(dis),
-                         bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[0], bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[0], cl, R_(c0)),
-                             cast(j, MASKV(j), j->t_u[0]))));
+      gcc_jit_rvalue *cl = b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, B, 0)));
+      gcc_jit_rvalue *ml = cast(j, MASKV(j), B);
+      assign(j, any, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, B, R_(any), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, B, cl, ml)));
+      assign(j, all, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, B, R_(all),
+                         bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, B, cl, bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, B, ml, ci(j, B, 1)))));
       loop_end(j, &lp);
+      assign(j, dis, bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, B, R_(any), R_(all)));
+      assign(j, c0, R_(any));
       gcc_jit_block *bad = nb(j), *ok = nb(j), *bt = nb(j), *bf = nb(j);
       gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(dis), ci(j, j->t_u[0], 0)), bad, ok);
       uint32_t idx = add_insn_index(j->k, in);

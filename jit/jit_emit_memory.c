@@ -483,19 +483,35 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
     for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
     loop_end(j, &lp);
     gcc_jit_block_end_with_jump(j->b, NULL, after);
-    /* some lanes inactive: only the active lanes store */
+    /* some lanes inactive: a test per lane, and the loop ends after the
+     * last active lane (no data dependence on the mask beyond predicted
+     * branches; an if-converted `lane == 0` block stores once, and GCC
+     * drops the loop where it knows the mask) */
     j->b = part;
-    loop_begin(j, &lp);
     {
+      gcc_jit_type *U = j->t_u[3];
+      gcc_jit_lvalue *bits = NULL;
+      if (j->S <= 64) {
+        bits = local(j, U);
+        assign(j, bits, R_(ent_m(j, top_e(j), 0)));
+      }
+      loop_begin(j, &lp);
       gcc_jit_block *act = nb(j), *skip = nb(j);
       gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
       j->b = act;
       gcc_jit_rvalue *pp = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
       for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, pp, c * cb, T), V(j, inst, in->ops[1], c));
+      if (bits) {   /* no active lane above l: done */
+        gcc_jit_block *more = nb(j);
+        gcc_jit_rvalue *above = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U,
+                                    bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(bits), cast(j, L(j), U)), ci(j, U, 1));
+        gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, above, ci(j, U, 0)), lp.after, more);
+        j->b = more;
+      }
       gcc_jit_block_end_with_jump(j->b, NULL, skip);
       j->b = skip;
+      loop_end(j, &lp);
     }
-    loop_end(j, &lp);
     gcc_jit_block_end_with_jump(j->b, NULL, after);
     j->b = j->slow;
     if (value_slot(j, inst, in->ops[1])) {

@@ -91,6 +91,8 @@ struct jit_wgs {
   int32_t stop;              /* nonzero: the launch stops (fault, limit) */
   int32_t pad;
   int32_t (*rt_release)(jit_wgs *w);  /* after a round with waiting subgroups: != 0 stop */
+  jit_region *regions;       /* the region table (every jit_ctx.regions) */
+  uint8_t *args;             /* the kernel arguments (every jit_ctx.args) */
   /* host only below */
   struct jit_run *run;
 };
@@ -156,6 +158,9 @@ struct jit_kernel {
                               * whose subgroups are all whole (jit_launch_full) */
   bool linear_x;             /* with full_only: compiled with jit_options.linear_x
                               * (jit_launch_linear_x launches only) */
+  bool no_steps;             /* convergent without loops, every path below the
+                              * step limit: counts no branches (plan_acyclic) */
+  uint32_t max_branches;     /* with no_steps: most branches a subgroup can take */
   /* image and sampler parameters of inlined functions: which kernel argument
    * each one is (handlers read it from the packed arguments) */
   uint32_t n_handles;

@@ -583,3 +583,31 @@ bool plan_offsets(jit_kernel *k, plan_err *e) {
   }
   return true;
 }
+
+/* Depth-first search for a back edge: state 1 on the path, 2 done. */
+static bool has_cycle(const ld_block *b, uint8_t *state) {
+  state[b->index] = 1;
+  for (uint32_t q = 0; q < b->n_succs; q++) {
+    const ld_block *t = b->succs[q];
+    if (state[t->index] == 1) return true;
+    if (state[t->index] == 0 && has_cycle(t, state)) return true;
+  }
+  state[b->index] = 2;
+  return false;
+}
+
+bool plan_acyclic(const jit_kernel *k) {
+  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    if (!fn->n_blocks) continue;
+    /* deep CFGs: the recursion is bounded by the block count; keep it
+     * modest (a kernel of more blocks keeps its step counting) */
+    if (fn->n_blocks > 4096) return false;
+    uint8_t *state = calloc(fn->n_blocks, 1);
+    if (!state) return false;
+    bool cyc = has_cycle(&fn->blocks[0], state);
+    free(state);
+    if (cyc) return false;
+  }
+  return true;
+}

@@ -68,6 +68,9 @@ int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, int32_t
                   plan_err *e);
 bool plan_offsets(jit_kernel *k, plan_err *e);
 bool plan_convergent(jit_kernel *k);
+/* True if no function of the kernel's instances has a cycle in its CFG: a
+ * convergent kernel then runs each segment at most once per subgroup. */
+bool plan_acyclic(const jit_kernel *k);
 bool enum_slots(jit_kernel *k, slot_cb cb, void *u, plan_err *e);
 void layout_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t);
 

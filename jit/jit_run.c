@@ -30,6 +30,7 @@ typedef struct jit_run {
   uint8_t **local_mem;
   uint64_t *local_size;
   uint32_t group[3];
+  uint64_t next_gi;          /* the work-group after the last rt_wg's (its ids: group[] stepped) */
   uint64_t shape[3];         /* work-group size the contexts and lid table were set up for */
   uint32_t n_alloc;          /* subgroup contexts allocated */
   ip_wg *dwg;                /* work-group used to record diagnostics */
@@ -40,6 +41,9 @@ typedef struct jit_run {
   uint32_t dgroup[3];
   uint64_t next_time;        /* steps value of the next time-limit check */
   bool div_checked;          /* this work-group's barrier-divergence fault is reported */
+  bool wgc_used;             /* a wgc_insn of this work-group's contexts may be nonzero */
+  uint64_t n_wg;             /* work-groups set up (rt_wg) */
+  uint32_t shape_n_sg;       /* subgroups of a work-group of size shape */
 } jit_run;
 
 static int32_t *f_mask(const jit_kernel *k, uint8_t *f) { (void)k; return (int32_t *)(void *)f; }
@@ -470,7 +474,7 @@ int32_t jit_rt_wgc(jit_ctx *c, uint8_t *frame, int32_t idx) {
   (void)frame;
   int rc = run_handler(c->run, c, idx, false);
   if (rc < 0 || rc == IP_HALT) return 2;
-  if (rc == IP_SUSPEND) { c->wgc_insn = idx; return 1; }
+  if (rc == IP_SUSPEND) { c->wgc_insn = idx; c->run->wgc_used = true; return 1; }
   return 0;
 }
 
@@ -606,9 +610,25 @@ static int64_t rt_wg(jit_wgs *w, uint64_t gi) {
   const jit_kernel *k = r->k;
   const ip_ndrange *nd = r->nd;
   if (w->stop || __atomic_load_n(&r->l->stop, __ATOMIC_RELAXED)) { stop_run(r); return -1; }
-  r->group[0] = (uint32_t)(gi % nd->groups[0]);
-  r->group[1] = (uint32_t)(gi / nd->groups[0] % nd->groups[1]);
-  r->group[2] = (uint32_t)(gi / nd->groups[0] / nd->groups[1]);
+  bool time_up = false;
+  if (gi && gi == r->next_gi) {   /* the next one: step the ids (no division) */
+    if (++r->group[0] == nd->groups[0]) {
+      r->group[0] = 0;
+      if (++r->group[1] == nd->groups[1]) { r->group[1] = 0; r->group[2]++; }
+    }
+  } else {
+    r->group[0] = (uint32_t)(gi % nd->groups[0]);
+    r->group[1] = (uint32_t)(gi / nd->groups[0] % nd->groups[1]);
+    r->group[2] = (uint32_t)(gi / nd->groups[0] / nd->groups[1]);
+  }
+  r->next_gi = gi + 1;
+  /* the time limit, every 64 work-groups of this thread (the interpreter
+   * checks it as each subgroup starts): rt_limit sees it only when one
+   * subgroup takes 65536 branches, and never in a kernel without loops
+   * (k->no_steps), so a huge NDRange of short work-groups stops here */
+  if (r->l->desc.time_limit > 0 && (r->n_wg++ & 63) == 0 &&
+      ip_now() - r->l->t_start > r->l->desc.time_limit)
+    time_up = true;
   for (int d = 0; d < 3; d++) {
     w->group[d] = r->group[d];
     size_t lo = (size_t)r->group[d] * nd->local[d];
@@ -618,8 +638,9 @@ static int64_t rt_wg(jit_wgs *w, uint64_t gi) {
   }
   uint64_t items = w->wsize[0] * w->wsize[1] * w->wsize[2];
   uint32_t S = k->S;
-  uint32_t n_sg = (uint32_t)((items + S - 1) / S);
-  if (memcmp(r->shape, w->wsize, sizeof r->shape)) {
+  bool reshape = memcmp(r->shape, w->wsize, sizeof r->shape) != 0;
+  uint32_t n_sg = reshape ? (uint32_t)((items + S - 1) / S) : r->shape_n_sg;
+  if (reshape) {
     if (n_sg > r->n_alloc) {
       jit_sgctx **ns = realloc(w->sgs, n_sg * sizeof *ns);
       if (!ns) { stop_run(r); return -1; }
@@ -652,13 +673,24 @@ static int64_t rt_wg(jit_wgs *w, uint64_t gi) {
       s->all[1] = all.w[1];
     }
     memcpy(r->shape, w->wsize, sizeof r->shape);
+    r->shape_n_sg = n_sg;
   }
   w->n_sg = n_sg;
   for (uint32_t i = 0; i < r->n_local; i++) memset(r->local_mem[i], 0, r->local_size[i]);
   if (k->priv_bytes)
     for (uint32_t i = 0; i < n_sg; i++) memset(w->sgs[i]->priv, 0, (size_t)S * w->priv_stride);
-  for (uint32_t i = 0; i < n_sg; i++) w->sgs[i]->wgc_insn = 0;
+  if (r->wgc_used)   /* some subgroup waited at a work-group collective */
+    for (uint32_t i = 0; i < n_sg; i++) w->sgs[i]->wgc_insn = 0;
+  r->wgc_used = false;
   r->div_checked = false;
+  if (time_up) {   /* as jit_rt_limit reports it, at the first subgroup */
+    char msg[160];
+    snprintf(msg, sizeof msg, "time limit of %g s reached (--timeout SECONDS)", r->l->desc.time_limit);
+    jit_sgctx *s = w->sgs[0];
+    ip_mask act = ip_mask_first_n(s->n_lanes);
+    limit_fault(r, s, act, IP_FAULT_TIME_LIMIT, msg);
+    return -1;
+  }
   return n_sg;
 }
 
@@ -694,6 +726,7 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
   if (!nd || nd->sg_size != k->S) return IP_ERR_ARGS;
   if (k->full_only && !jit_launch_full(nd)) return IP_ERR_ARGS;   /* compiled for another launch shape */
   if (k->linear_x && !jit_launch_linear_x(nd)) return IP_ERR_ARGS;
+  if (k->no_steps && l->step_limit < k->max_branches) return IP_ERR_ARGS;   /* compiled for a higher limit */
   uint64_t total = (uint64_t)nd->groups[0] * nd->groups[1] * nd->groups[2];
   if (first >= total || count == 0) return IP_OK;
   if (count > total - first) count = total - first;
@@ -716,6 +749,8 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
   r->iop = calloc(k->n_insns + 1, sizeof *r->iop);
   r->iregs = calloc(k->n_insns + 1, sizeof *r->iregs);
   if (!r->regions || !r->args || !r->iop || !r->iregs) { res = IP_ERR_NOMEM; goto out; }
+  r->w.regions = r->regions;
+  r->w.args = r->args;
   r->w.priv_stride = (k->priv_bytes > l->priv_size ? k->priv_bytes : l->priv_size);
   r->w.priv_stride = (r->w.priv_stride + 15) & ~(uint64_t)15;
   if (!r->w.priv_stride) r->w.priv_stride = 16;

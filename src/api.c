@@ -1532,6 +1532,7 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
        * whose subgroups are all whole compiles only that variant */
       job.opt.full_only = jit_launch_full(ip_launch_ndrange(l));
       job.opt.linear_x = jit_launch_linear_x(ip_launch_ndrange(l));
+      job.opt.step_limit = ip_launch_step_limit(l);
       if (start_sync) {
         sg_jit_job_start(&job, false);
       } else if (start_async) {
@@ -1728,6 +1729,7 @@ sg_result sg_launch_run_groups(sg_launch *sl, uint64_t first, uint64_t count, bo
     sg_jit_job_init(&job, sl->m->ir, sl->kernel, S, sl->jit_opt_level);
     job.opt.full_only = jit_launch_full(ip_launch_ndrange(sl->l));
     job.opt.linear_x = jit_launch_linear_x(ip_launch_ndrange(sl->l));
+    job.opt.step_limit = ip_launch_step_limit(sl->l);
     sg_jit_job_start(&job, false);
     if (job.k) {
       uint32_t mt = ip_launch_max_threads(sl->l);

@@ -321,6 +321,13 @@ def make_inputs(work):
     put("loop.spvasm", src.replace("               OpStore %outp %m\n               OpReturn",
                                    "               OpStore %outp %m\n               OpBranch %spin\n"
                                    "       %spin = OpLabel\n               OpBranch %spin"))
+    # a chain of branches without a loop (the JIT counts none unless the step
+    # limit is below their bound)
+    put("chain.spvasm", src.replace("               OpStore %outp %m\n               OpReturn",
+                                    "               OpStore %outp %m\n               OpBranch %b1\n"
+                                    "         %b1 = OpLabel\n               OpBranch %b2\n"
+                                    "         %b2 = OpLabel\n               OpBranch %b3\n"
+                                    "         %b3 = OpLabel\n               OpReturn"))
     # -- OpenCL.std operand types (finding 1 and its relatives)
     for nm, insn in [
             ("ext_smax_pointer", "%uint %std s_max %p %p"),
@@ -613,6 +620,16 @@ def cases(f):
     c("finding 6: --timeout stops a huge NDRange of short work-groups",
       [f["loc.spv"], "--backend", "interp", "--timeout", "1", "--global", "1000000000", "--arg", "zero:1",
        "--arg", "local:4"], 1, r"time limit of 1 s reached", 30)
+    c("finding 6: a step limit below a loop-free kernel's branches still stops it (jit)",
+      [f["chain.spvasm"], "--backend", "jit", "--step-limit", "2"] + RUN, 1,
+      r"step limit of 2 branches per subgroup reached")
+    c("finding 6: a loop-free kernel under a step limit above its branches (jit)",
+      [f["chain.spvasm"], "--backend", "jit", "--step-limit", "100"] + RUN + ["--print", "out"], 0, r"out\[3\] = ")
+    # the JIT checks the time as work-groups start (its step counter, reset per
+    # subgroup, never reaches a check here)
+    c("finding 6: --timeout stops a huge NDRange of a kernel without loops (jit)",
+      [f["loc.spv"], "--backend", "jit", "--timeout", "1", "--global", "100000000000", "--arg", "zero:1",
+       "--arg", "local:4"], 1, r"time limit of 1 s reached", 60)
     c("finding 6: #sg: timeout= in a run file", [f["timeout_loop.sim"], "--backend", "interp",
                                                  "--step-limit", "100000000000"], 1, r"time limit of 1 s", 30)
     c("--timeout 0", [g, "--timeout", "0"] + RUN, 2, r"invalid --timeout '0' \(seconds > 0\)")

@@ -325,21 +325,21 @@ static void count_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_ty
  * of the subgroup is present (n_lanes == S). */
 static void call_kernel(J *j, gcc_jit_lvalue *rc, gcc_jit_rvalue **args) {
   if (!j->fn_kernel) {   /* full_only: jit_kernel_run refuses other launches */
-    assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_full, (int)(6 + j->n_argc), args));
+    assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_full, (int)(KFN_FIXED + j->n_argc), args));
     return;
   }
   if (!j->fn_full) {
-    assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_kernel, (int)(6 + j->n_argc), args));
+    assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_kernel, (int)(KFN_FIXED + j->n_argc), args));
     return;
   }
   gcc_jit_block *bf = nb(j), *bp = nb(j), *after = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, ctxf(j, j->c_n_lanes),
                                                      ci(j, j->t_u[2], (long)j->S)), bf, bp);
   j->b = bf;
-  assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_full, (int)(6 + j->n_argc), args));
+  assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_full, (int)(KFN_FIXED + j->n_argc), args));
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = bp;
-  assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_kernel, (int)(6 + j->n_argc), args));
+  assign(j, rc, gcc_jit_context_new_call(j->cx, NULL, j->fn_kernel, (int)(KFN_FIXED + j->n_argc), args));
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = after;
 }
@@ -389,23 +389,22 @@ static void emit_groups(J *j) {
   assign(j, hrg, R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_regions)));
   assign(j, hargs, R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_args)));
   j->h_regions = R_(hrg);
-  j->h_args = R_(hargs);
   /* the kernel functions' arguments: the launch's regions, a copy of the
    * work-group values that rt_wg refreshes (a local whose address the
    * compiled code alone sees, so GCC keeps its fields in registers across
    * the subgroups), the kernel arguments' components */
   gcc_jit_lvalue *wl = gcc_jit_function_new_local(fn, NULL, j->t_wgs, "wl");
   j->h_wg = gcc_jit_lvalue_get_address(wl, NULL);
-  gcc_jit_rvalue **kargs = calloc(6 + j->n_argc, sizeof *kargs);
+  gcc_jit_rvalue **kargs = calloc(KFN_FIXED + j->n_argc, sizeof *kargs);
   if (!kargs) { failf(j->e, "out of memory"); return; }
   for (uint32_t q = 0; q < j->n_argc; q++) {
     char an[24];
     snprintf(an, sizeof an, "a%u", q);
-    gcc_jit_lvalue *al = gcc_jit_function_new_local(fn, NULL, j->argc_t[q], an);
+    gcc_jit_lvalue *al = gcc_jit_function_new_local(fn, NULL, j->argc[q].t, an);
     gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(
-        cx, NULL, R_(hargs), ci(j, I, (long)j->argc_off[q])), NULL);
-    assign(j, al, R_(gcc_jit_rvalue_dereference(cast(j, p, gcc_jit_type_get_pointer(j->argc_t[q])), NULL)));
-    kargs[6 + q] = R_(al);
+        cx, NULL, R_(hargs), ci(j, I, (long)j->argc[q].off)), NULL);
+    assign(j, al, R_(gcc_jit_rvalue_dereference(cast(j, p, gcc_jit_type_get_pointer(j->argc[q].t)), NULL)));
+    kargs[KFN_FIXED + q] = R_(al);
   }
   assign(j, gi, gcc_jit_param_as_rvalue(prm[1]));
   assign(j, end, bin(j, GCC_JIT_BINARY_OP_PLUS, U, gcc_jit_param_as_rvalue(prm[1]), gcc_jit_param_as_rvalue(prm[2])));
@@ -450,7 +449,7 @@ static void emit_groups(J *j) {
   }
   zero_private(j, 0);
   kargs[0] = R_(cp); kargs[1] = R_(fp); kargs[2] = ci(j, I, entry);
-  kargs[3] = j->h_regions; kargs[4] = j->h_wg; kargs[5] = j->h_args;
+  kargs[3] = j->h_regions; kargs[4] = j->h_wg;
   call_kernel(j, rc, kargs);
   gcc_jit_block *s_ok = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, s_ok);
@@ -500,7 +499,7 @@ static void emit_groups(J *j) {
   assign(j, gi, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(gi), ci(j, U, 1)));
   gcc_jit_block_end_with_jump(j->b, NULL, gl);
   free(kargs);
-  j->h_regions = j->h_wg = j->h_args = NULL;
+  j->h_regions = j->h_wg = NULL;
 }
 
 /* Builds the gccjit context for the planned kernel. */
@@ -626,26 +625,24 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   plan_err *e = j->e;
   gcc_jit_type *ctxp = j->t_ctxp;
   free(j->fn_prm);   /* the previous variant's (freed with J as well) */
-  gcc_jit_param **prm = j->fn_prm = calloc(6 + j->n_argc, sizeof *prm);
+  gcc_jit_param **prm = j->fn_prm = calloc(KFN_FIXED + j->n_argc, sizeof *prm);
   if (!prm) { failf(e, "out of memory"); return NULL; }
   prm[0] = gcc_jit_context_new_param(cx, NULL, ctxp, "c");
   prm[1] = gcc_jit_context_new_param(cx, NULL, j->t_framep, "f");
   prm[2] = gcc_jit_context_new_param(cx, NULL, j->t_i32, "start");
   prm[3] = gcc_jit_context_new_param(cx, NULL, j->t_regp, "regions");
   prm[4] = gcc_jit_context_new_param(cx, NULL, j->t_wgsp, "wg");
-  prm[5] = gcc_jit_context_new_param(cx, NULL, j->t_u8p, "args");
   for (uint32_t q = 0; q < j->n_argc; q++) {
     char an[24];
     snprintf(an, sizeof an, "a%u", q);
-    prm[6 + q] = gcc_jit_context_new_param(cx, NULL, j->argc_t[q], an);
+    prm[KFN_FIXED + q] = gcc_jit_context_new_param(cx, NULL, j->argc[q].t, an);
   }
   /* internal: a kernel that never suspends has one call site per variant
    * (emit_groups), where GCC inlines it when it is small enough */
   gcc_jit_function *fn = j->fn = gcc_jit_context_new_function(cx, NULL, GCC_JIT_FUNCTION_INTERNAL, j->t_i32,
-                                                              name, (int)(6 + j->n_argc), prm, 0);
+                                                              name, (int)(KFN_FIXED + j->n_argc), prm, 0);
   j->h_regions = gcc_jit_param_as_rvalue(prm[3]);
   j->h_wg = gcc_jit_param_as_rvalue(prm[4]);
-  j->h_args = gcc_jit_param_as_rvalue(prm[5]);
   j->full = full;
   j->open = false;
   j->settle = NULL;
@@ -689,9 +686,9 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   /* entry: kernel arguments into locals (uniform), from the parameters */
   j->b = entry;
   for (uint32_t q = 0; q < j->n_argc; q++) {
-    gcc_jit_lvalue *lv = local(j, j->argc_t[q]);
-    j->argl[(size_t)j->argc_id[q] * 16 + j->argc_c[q]] = lv;
-    assign(j, lv, gcc_jit_param_as_rvalue(prm[6 + q]));
+    gcc_jit_lvalue *lv = local(j, j->argc[q].t);
+    j->argl[(size_t)j->argc[q].id * 16 + j->argc[q].c] = lv;
+    assign(j, lv, gcc_jit_param_as_rvalue(prm[KFN_FIXED + q]));
   }
   assign(j, j->next, gcc_jit_param_as_rvalue(prm[2]));
   {
@@ -747,7 +744,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
   j->use_loc = false;
   j->full = false;
-  j->h_regions = j->h_wg = j->h_args = NULL;
+  j->h_regions = j->h_wg = NULL;
   return fn;
 }
 
@@ -941,12 +938,8 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   /* the kernel arguments' components */
   {
     const ld_function *kf = k->k->fn;
-    uint32_t cap = kf->n_params * 16 + 1;
-    j->argc_id = calloc(cap, sizeof *j->argc_id);
-    j->argc_c = calloc(cap, sizeof *j->argc_c);
-    j->argc_off = calloc(cap, sizeof *j->argc_off);
-    j->argc_t = calloc(cap, sizeof *j->argc_t);
-    if (!j->argc_id || !j->argc_c || !j->argc_off || !j->argc_t) { failf(e, "out of memory"); goto out; }
+    j->argc = calloc((size_t)kf->n_params * 16 + 1, sizeof *j->argc);
+    if (!j->argc) { failf(e, "out of memory"); goto out; }
     for (uint32_t a = 0; a < kf->n_params; a++) {
       const ld_type *ct; uint32_t n;
       uint32_t id = kf->params[a];
@@ -954,11 +947,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
       if (is_handle(at)) continue;   /* read by handlers only */
       if (!lane_shape(at, &ct, &n)) { failf(e, "kernel argument %u of unsupported type", a); goto out; }
       for (uint32_t c = 0; c < n; c++) {
-        uint32_t q = j->n_argc++;
-        j->argc_id[q] = id;
-        j->argc_c[q] = c;
-        j->argc_off[q] = k->arg_off[a] + c * comp_bytes(k, ct);
-        j->argc_t[q] = scal(j, ct);
+        j->argc[j->n_argc++] = (struct jit_argc){id, c, k->arg_off[a] + c * comp_bytes(k, ct), scal(j, ct)};
       }
     }
   }
@@ -991,7 +980,7 @@ out:
   free(j->ifc_mask);
   ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
-  free(j->fn_prm); free(j->argc_id); free(j->argc_c); free(j->argc_off); free(j->argc_t);
+  free(j->fn_prm); free(j->argc);
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);
   if (e->failed) { gcc_jit_context_release(cx); return NULL; }

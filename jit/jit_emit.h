@@ -25,16 +25,16 @@ typedef struct J {
   gcc_jit_function *fn;
   gcc_jit_block *b;
   gcc_jit_rvalue *c, *f;        /* ctx*, frame* */
-  /* ctx->regions, ctx->wg, ctx->args as the kernel function's parameters
-   * (the same for every subgroup: sg_groups reads them once, so the loop
-   * over subgroups does not reload them); NULL: read from the ctx */
-  gcc_jit_rvalue *h_regions, *h_wg, *h_args;
+  /* ctx->regions and ctx->wg as the kernel function's parameters (the
+   * same for every subgroup: sg_groups reads them once, so the loop over
+   * subgroups does not reload them); NULL: read from the ctx */
+  gcc_jit_rvalue *h_regions, *h_wg;
   gcc_jit_type *t_regp;          /* region* */
   gcc_jit_type *t_wgs;           /* struct wgs */
   /* the kernel arguments' components (handles excluded), each a parameter
    * of the kernel functions that sg_groups reads once */
-  uint32_t n_argc, *argc_id, *argc_c, *argc_off;
-  gcc_jit_type **argc_t;
+  uint32_t n_argc;
+  struct jit_argc { uint32_t id, c, off; gcc_jit_type *t; } *argc;   /* value id, component, offset in args */
   gcc_jit_param **fn_prm;        /* the kernel function's, while it is emitted */
   gcc_jit_lvalue *lane, *next;
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
@@ -254,6 +254,9 @@ static inline gcc_jit_rvalue *MASK(J *j) {
 }
 
 typedef jloop_ jloop;
+/* The kernel functions' fixed parameters (c, f, start, regions, wg); one
+ * per kernel argument component (J.argc) follows. */
+enum { KFN_FIXED = 5 };
 static inline void fuse_close(J *j);
 static inline void loop_begin_raw(J *j, jloop *lp) {
   lp->cond = nb(j);
@@ -415,7 +418,6 @@ static inline gcc_jit_rvalue *b2u8(J *j, gcc_jit_rvalue *b) { return cast(j, b, 
 static inline gcc_jit_rvalue *ctxf(J *j, gcc_jit_field *fl) {
   if (fl == j->c_regions && j->h_regions) return j->h_regions;
   if (fl == j->c_wg && j->h_wg) return j->h_wg;
-  if (fl == j->c_args && j->h_args) return j->h_args;
   return gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, fl));
 }
 static inline gcc_jit_lvalue *cfl(J *j, gcc_jit_field *fl) { return gcc_jit_rvalue_dereference_field(j->c, NULL, fl); }

@@ -121,6 +121,15 @@ static int32_t limit_fault(jit_run *r, jit_sgctx *s, ip_mask act, ip_diag_kind k
   return -1;
 }
 
+static bool past_time_limit(const ip_launch *L) {
+  return L->desc.time_limit > 0 && ip_now() - L->t_start > L->desc.time_limit;
+}
+static void time_fault(jit_run *r, jit_sgctx *s, ip_mask act) {
+  char msg[160];
+  snprintf(msg, sizeof msg, "time limit of %g s reached (--timeout SECONDS)", r->l->desc.time_limit);
+  limit_fault(r, s, act, IP_FAULT_TIME_LIMIT, msg);
+}
+
 int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg) {
   (void)frame; (void)seg;
   jit_run *r = c->run;
@@ -134,10 +143,8 @@ int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg) {
     limit_fault(r, c, act, IP_FAULT_STEP_LIMIT, msg);
     return 1;
   }
-  if (L->desc.time_limit > 0 && ip_now() - L->t_start > L->desc.time_limit) {
-    char msg[160];
-    snprintf(msg, sizeof msg, "time limit of %g s reached (--timeout SECONDS)", L->desc.time_limit);
-    limit_fault(r, c, act, IP_FAULT_TIME_LIMIT, msg);
+  if (past_time_limit(L)) {
+    time_fault(r, c, act);
     return 1;
   }
   if (__atomic_load_n(&L->stop, __ATOMIC_RELAXED)) { stop_run(r); return 1; }
@@ -626,8 +633,7 @@ static int64_t rt_wg(jit_wgs *w, uint64_t gi) {
    * checks it as each subgroup starts): rt_limit sees it only when one
    * subgroup takes 65536 branches, and never in a kernel without loops
    * (k->no_steps), so a huge NDRange of short work-groups stops here */
-  if (r->l->desc.time_limit > 0 && (r->n_wg++ & 63) == 0 &&
-      ip_now() - r->l->t_start > r->l->desc.time_limit)
+  if (r->l->desc.time_limit > 0 && (r->n_wg++ & 63) == 0 && past_time_limit(r->l))
     time_up = true;
   for (int d = 0; d < 3; d++) {
     w->group[d] = r->group[d];
@@ -684,11 +690,7 @@ static int64_t rt_wg(jit_wgs *w, uint64_t gi) {
   r->wgc_used = false;
   r->div_checked = false;
   if (time_up) {   /* as jit_rt_limit reports it, at the first subgroup */
-    char msg[160];
-    snprintf(msg, sizeof msg, "time limit of %g s reached (--timeout SECONDS)", r->l->desc.time_limit);
-    jit_sgctx *s = w->sgs[0];
-    ip_mask act = ip_mask_first_n(s->n_lanes);
-    limit_fault(r, s, act, IP_FAULT_TIME_LIMIT, msg);
+    time_fault(r, w->sgs[0], ip_mask_first_n(w->sgs[0]->n_lanes));
     return -1;
   }
   return n_sg;

@@ -94,13 +94,32 @@
  * Phis of a convergent kernel's block that no if-converted block enters
  * test lane 0's predecessor once (every lane came the same way).
  *
+ * Affine values (shadow_plan, jit_emit.c).  In a convergent kernel that
+ * never suspends, an integer, bool or global pointer value defined where
+ * every lane runs, whose lane stride s the loader's analysis knows
+ * (ld_uni_lane_stride: uniform values, the subgroup local id, the x ids
+ * under linear_x, and sums, products by constants and access chains of
+ * those), is one scalar: lane 0's value v0, computed once; a lane that
+ * reads it gets v0 + l*s (V()).  So do the id vector built-ins under
+ * linear_x, the uniform vector built-ins, uniform phis and a callee's
+ * uniform parameters.  Only values whose every use reads through V() are
+ * kept so (not a stored value, not a cross-lane operand); a host call that
+ * reads the heap frame gets the lanes written there (spill_val).  A branch
+ * on such a bool is a plain branch on the scalar, without the lockstep
+ * check (rt_diverged) that other uniform branches keep: the lanes cannot
+ * disagree.  saxpy's global id, x + i and y + i are three scalars, and
+ * each access's fast path needs only lane 0's address.
+ *
  * Memory.  A subgroup-wide fast path first: all lanes active, all addresses
  * in one region, in bounds and aligned -> unchecked per-lane accesses (one
  * memcpy when the addresses are consecutive; consecutive addresses are
  * tested first, and then lane 0's address and the span's end are the whole
  * check; in a convergent kernel an address whose lane stride
  * (ld_uni_lane_stride, loader) is the element size needs no test, and only
- * lane 0's address is computed on the way in); a Function variable of the
+ * lane 0's address is computed on the way in; in sg_kernel_full such an
+ * access first tries its window, the region its last checked subgroup
+ * reached, kept across a sg_groups call: one subtract, rotate and compare,
+ * mem_fast_window); a Function variable of the
  * instance itself is each lane's own private bytes; an access through any
  * other pointer to Function storage (a private array indexed at run time)
  * checks once that every active lane addresses its own private memory, in

@@ -17,11 +17,218 @@
  * timeouts) against 1.8 s, for code that ran 1.4x slower (0.57 -> 0.81 ms). */
 #define JIT_HUGE_KERNEL 4000u
 
-/* Spill (sp) or fill value id of instance inst, if it has a lane array. */
+static bool emits_nothing(const ld_insn *in);
+static bool may_suspend(const jit_kernel *k);
+
+/* Spill (sp) or fill value id of instance inst, if it has a lane array.  An
+ * affine value (J.sh_on) has no lane array in the function: a spill writes
+ * its lanes to the heap frame, a fill takes lane 0's back. */
 void spill_val(J *j, uint32_t inst, uint32_t id, bool sp) {
   if (id == 0 || id >= j->m->bound) return;
   gcc_jit_field *f = value_slot(j, inst, id);
-  if (f) spill_or_fill(j, f, sp);
+  if (!f) return;
+  if (!shadowed(j, inst, id)) { spill_or_fill(j, f, sp); return; }
+  const ld_type *ct; uint32_t n;
+  lane_shape(j->m->values[id].type, &ct, &n);
+  jloop lp = {NULL, NULL};
+  if (sp) loop_begin(j, &lp);
+  else { fuse_close(j); assign(j, j->lane, ci(j, j->t_i32, 0)); }
+  for (uint32_t c = 0; c < n; c++) {
+    gcc_jit_rvalue *arr = R_(hfld(j, f));
+    if (n > 1) arr = R_(gcc_jit_context_new_array_access(j->cx, NULL, arr, ci(j, j->t_i32, c)));
+    gcc_jit_lvalue *h = gcc_jit_context_new_array_access(j->cx, NULL, arr, L(j));
+    if (sp) assign(j, h, sh_at(j, inst, id, c, L(j), scal(j, ct)));
+    else assign(j, sh_lv(j, inst, id, c), R_(h));
+  }
+  if (sp) loop_end(j, &lp);
+}
+
+/* ------------------------------------------------------------ affine values
+ *
+ * shadow_plan picks the values that live as lane 0's scalar (J.sh_on): in a
+ * convergent kernel that never suspends, a scalar integer, bool or pointer
+ * result with a known lane stride (ld_uni_lane_stride) of an instruction
+ * that emit_seg_ compiles as lane-local code (access chains, elementwise
+ * operations, built-in reads), and the kernel's own reads of the id vectors
+ * under linear_x (strides 1, 0, 0) and of uniform vector built-ins.  Every
+ * use must read it through V() (shadow_use_ok); otherwise it keeps its lane
+ * array.  saxpy's global id, x + i and y + i become three scalars: the
+ * lane-0 fast path of each access needs no lane array at all. */
+
+/* The instructions emit_seg_ hands to its elementwise path. */
+static bool elementwise_path(const ld_module *m, const ld_insn *in) {
+  switch (in->op) {
+  case SpvOpLoad: case SpvOpStore: case SpvOpAccessChain: case SpvOpInBoundsAccessChain:
+  case SpvOpPtrAccessChain: case SpvOpInBoundsPtrAccessChain: case SpvOpPhi: case SpvOpVariable:
+  case SpvOpFunctionCall: case SpvOpControlBarrier: case SpvOpCopyMemorySized:
+    return false;
+  case SpvOpExtInst:
+    if (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC) return false;
+    break;
+  default:
+    if ((in->op >= SpvOpGroupIAdd && in->op <= SpvOpGroupSMax) ||
+        (in->op >= SpvOpGroupNonUniformIAdd && in->op <= SpvOpGroupNonUniformLogicalXor))
+      return false;
+    break;
+  }
+  return !wg_scoped(m, in) && native_ok(m, in) && !emits_nothing(in) &&
+         !(in->op >= SpvOpBranch && in->op <= SpvOpUnreachable);
+}
+
+/* A use of a shadowed value as operand q of `in` reads it through V(). */
+static bool shadow_use_ok(const ld_module *m, const ld_insn *in, uint32_t q) {
+  switch (in->op) {
+  case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+  case SpvOpInBoundsPtrAccessChain: case SpvOpPhi: case SpvOpFunctionCall: case SpvOpReturnValue:
+    return true;
+  case SpvOpLoad: case SpvOpStore: case SpvOpBranchConditional:
+    return q == 0;   /* the pointer (the value a store reads is copied as a lane array); the condition */
+  case SpvOpGroupNonUniformBallotBitCount:
+    return true;     /* emit_ballot_bit_count reads the ballot through V() (the handler: spill_val) */
+  default:
+    return elementwise_path(m, in);
+  }
+}
+
+/* The component strides of a built-in vector read, or false. */
+static bool shadow_builtin_vec(J *j, const ld_insn *in, int64_t st[3]) {
+  const ld_module *m = j->m;
+  if (in->op != SpvOpLoad || in->n_ops < 1 || in->ops[0] >= m->bound) return false;
+  const ld_value *pv = &m->values[in->ops[0]];
+  if (pv->kind != LD_V_VARIABLE || pv->u.var->storage != SpvStorageClassInput) return false;
+  const ld_type *ct; uint32_t n;
+  if (!lane_shape(in->type, &ct, &n) || n != 3 || ct->kind != LD_T_INT) return false;
+  st[0] = st[1] = st[2] = 0;
+  switch ((SpvBuiltIn)pv->u.var->builtin) {
+  case SpvBuiltInGlobalInvocationId: case SpvBuiltInLocalInvocationId:
+    if (!j->k->linear_x) return false;
+    st[0] = 1;
+    return true;
+  case SpvBuiltInWorkgroupId: case SpvBuiltInNumWorkgroups: case SpvBuiltInWorkgroupSize:
+  case SpvBuiltInEnqueuedWorkgroupSize: case SpvBuiltInGlobalSize: case SpvBuiltInGlobalOffset:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static void shadow_plan(J *j) {
+  const jit_kernel *k = j->k;
+  const ld_module *m = j->m;
+  if (!j->lanes || may_suspend(k) || getenv("SPIRV_SG_JIT_NO_AFFINE")) return;
+  size_t nv = (size_t)k->n_inst * m->bound;
+  j->sh_on = calloc(nv + 1, 1);
+  j->sh_st = calloc(nv * SH_MAXC + 1, sizeof *j->sh_st);
+  j->sh_lv = calloc(nv * SH_MAXC + 1, sizeof *j->sh_lv);
+  if (!j->sh_on || !j->sh_st || !j->sh_lv) {
+    free(j->sh_on); free(j->sh_st); free(j->sh_lv);
+    j->sh_on = NULL; j->sh_st = NULL; j->sh_lv = NULL;
+    return;
+  }
+  bool any = false;
+  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    if (ld_uni_fn_divergent(j->lanes, fn)) continue;   /* called where only some lanes run */
+    /* a callee's uniform scalar parameters (stride 0): the call copies lane
+     * 0's argument (not private or generic pointers, whose lanes differ) */
+    for (uint32_t p = 0; ii && p < fn->n_params; p++) {
+      uint32_t id = fn->params[p];
+      const ld_type *pt = m->values[id].type, *ct;
+      uint32_t n;
+      if (is_handle(pt) || !lane_shape(pt, &ct, &n) || n != 1 || ld_uni_value_varies(j->lanes, id)) continue;
+      if (ct->kind == LD_T_POINTER && ct->storage != SpvStorageClassCrossWorkgroup &&
+          ct->storage != SpvStorageClassWorkgroup && ct->storage != SpvStorageClassUniformConstant) continue;
+      j->sh_on[vidx(j, ii, id)] = 1;
+      any = true;
+    }
+    for (uint32_t b = 0; b < fn->n_blocks; b++) {
+      const ld_block *blk = &fn->blocks[b];
+      if (!blk->reachable || ld_uni_block_divergent(j->lanes, blk, NULL)) continue;
+      /* uniform phis of a block every edge enters with all lanes (emit_phis_uniform) */
+      bool phi_ok = blk->n_phis <= 64 && phis_uniform(j, ii, blk);
+      for (uint32_t i = 0; i < blk->n_insns; i++) {
+        const ld_insn *in = &blk->insns[i];
+        if (!in->result || in->result >= m->bound || m->values[in->result].kind != LD_V_RESULT) continue;
+        if (i < blk->n_phis && !phi_ok) continue;
+        size_t q = vidx(j, ii, in->result);
+        int64_t st[3];
+        if (shadow_builtin_vec(j, in, st)) {
+          for (int c = 0; c < 3; c++) j->sh_st[q * SH_MAXC + c] = st[c];
+          j->sh_on[q] = 1;
+          any = true;
+          continue;
+        }
+        const ld_type *ct; uint32_t n;
+        if (in->op == SpvOpGroupNonUniformBallot && lane_shape(in->type, &ct, &n) && n == 4 &&
+            ct->kind == LD_T_INT && ct->width == 32 && !ld_uni_value_varies(j->lanes, in->result)) {
+          j->sh_on[q] = 1;   /* the same four words in every lane (emit_ballot) */
+          any = true;
+          continue;
+        }
+        if (!lane_shape(in->type, &ct, &n) || n != 1 || !ld_uni_lane_stride(j->lanes, in->result, &st[0])) continue;
+        bool def_ok = in->op == SpvOpPhi || in->op == SpvOpAccessChain || in->op == SpvOpInBoundsAccessChain ||
+                      in->op == SpvOpPtrAccessChain || in->op == SpvOpInBoundsPtrAccessChain ||
+                      elementwise_path(m, in);
+        if (in->op == SpvOpLoad && in->n_ops >= 1 && in->ops[0] < m->bound &&
+            m->values[in->ops[0]].kind == LD_V_VARIABLE && m->values[in->ops[0]].u.var->storage == SpvStorageClassInput)
+          switch ((SpvBuiltIn)m->values[in->ops[0]].u.var->builtin) {   /* emit_builtin's last loop */
+          case SpvBuiltInSubgroupLocalInvocationId: case SpvBuiltInSubgroupId: case SpvBuiltInSubgroupSize:
+          case SpvBuiltInSubgroupMaxSize: case SpvBuiltInNumSubgroups: case SpvBuiltInNumEnqueuedSubgroups:
+          case SpvBuiltInWorkDim:
+            def_ok = true;
+            break;
+          default:
+            break;
+          }
+        if (!def_ok) continue;
+        j->sh_st[q * SH_MAXC] = st[0];
+        j->sh_on[q] = 1;
+        any = true;
+      }
+    }
+  }
+  /* every use must read through V(); conservatively, any operand word that
+   * names a shadowed value counts as a use */
+  for (uint32_t ii = 0; ii < k->n_inst && any; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    for (uint32_t b = 0; b < fn->n_blocks; b++) {
+      const ld_block *blk = &fn->blocks[b];
+      for (uint32_t i = 0; i < blk->n_insns; i++) {
+        const ld_insn *in = &blk->insns[i];
+        for (uint32_t q = 0; q < in->n_ops; q++) {
+          uint32_t id = in->ops[q];
+          if (id && id < m->bound && j->sh_on[vidx(j, ii, id)] && !shadow_use_ok(m, in, q)) {
+            j->sh_on[vidx(j, ii, id)] = 0;
+          }
+        }
+      }
+    }
+  }
+  /* a value whose lane array a callee's parameter or the caller's call
+   * result copies is read through V() too (OpFunctionCall, OpReturnValue) */
+}
+
+/* The locals of the shadowed values, for the kernel function being emitted. */
+static void shadow_locals(J *j) {
+  if (!j->sh_on) return;
+  size_t nv = (size_t)j->k->n_inst * j->m->bound;
+  for (size_t q = 0; q < nv; q++) {
+    if (!j->sh_on[q]) continue;
+    uint32_t id = (uint32_t)(q % j->m->bound);
+    const ld_type *ct; uint32_t n;
+    lane_shape(j->m->values[id].type, &ct, &n);
+    for (uint32_t c = 0; c < n && c < SH_MAXC; c++) {
+      char name[32];
+      snprintf(name, sizeof name, "A%zu_%u", q, c);
+      j->sh_lv[q * SH_MAXC + c] = gcc_jit_function_new_local(j->fn, NULL, scal(j, ct), name);
+    }
+  }
+}
+
+/* Starts a shadowed value's definition: lane-local code runs for lane 0. */
+void shadow_def_begin(J *j) {
+  fuse_close(j);
+  assign(j, j->lane, ci(j, j->t_i32, 0));
 }
 typedef struct { J *j; uint32_t inst; const uint32_t *ops; } spill_q;
 static void spill_cb(void *u_, uint32_t w, spv_operand_class cls) {
@@ -224,10 +431,16 @@ static void emit_seg_(J *j, int32_t si) {
       for (uint32_t q = 1; q < k->n_inst; q++)
         if (k->inst[q].parent == inst && k->inst[q].cont == cont) ci_ = q;
       if (!ci_) { failf(j->e, "internal: call instance"); return; }
+      /* uniform parameters kept as lane 0's value (shadow_plan) */
+      shadow_def_begin(j);
+      for (uint32_t a = 0; a < callee->n_params && a + 1 < in->n_ops; a++)
+        if (shadowed(j, ci_, callee->params[a]))
+          assign(j, sh_lv(j, ci_, callee->params[a], 0), V(j, inst, in->ops[1 + a], 0));
       loop_begin(j, &lp);
       for (uint32_t a = 0; a < callee->n_params && a + 1 < in->n_ops; a++) {
         const ld_type *ct; uint32_t n;
         if (is_handle(j->m->values[callee->params[a]].type)) continue;   /* plan_handles */
+        if (shadowed(j, ci_, callee->params[a])) continue;
         if (!lane_shape(j->m->values[callee->params[a]].type, &ct, &n)) {
           failf(j->e, "%s: aggregate argument", ld_insn_where(j->m, in)); return;
         }
@@ -261,6 +474,11 @@ static void emit_seg_(J *j, int32_t si) {
     case SpvOpStore: if (!handle_ldst(j->m, in)) emit_store(j, inst, in); continue;
     case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
     case SpvOpInBoundsPtrAccessChain:
+      if (shadowed(j, inst, in->result)) {
+        shadow_def_begin(j);
+        assign(j, sh_lv(j, inst, in->result, 0), cast(j, emit_access_chain(j, inst, in), j->t_ptr));
+        continue;
+      }
       fuse_open(j);
       assign(j, res_lv(j, inst, in->result, 0), cast(j, emit_access_chain(j, inst, in), j->t_ptr));
       continue;
@@ -282,6 +500,11 @@ static void emit_seg_(J *j, int32_t si) {
       {
         const ld_type *ct; uint32_t n;
         if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: result of unsupported type", ld_insn_where(j->m, in)); return; }
+        if (shadowed(j, inst, in->result)) {   /* lane 0's value (n is 1) */
+          shadow_def_begin(j);
+          assign(j, sh_lv(j, inst, in->result, 0), cast(j, emit_elementwise(j, inst, in, 0), scal(j, ct)));
+          continue;
+        }
         /* compute every component into temporaries, then masked assignment */
         fuse_open(j);
         gcc_jit_lvalue *tmp[16];
@@ -395,6 +618,24 @@ static void emit_groups(J *j) {
    * the subgroups), the kernel arguments' components */
   gcc_jit_lvalue *wl = gcc_jit_function_new_local(fn, NULL, j->t_wgs, "wl");
   j->h_wg = gcc_jit_lvalue_get_address(wl, NULL);
+  /* the range-check windows (J.h_win) start empty: lim 0 admits nothing */
+  gcc_jit_lvalue *wins = gcc_jit_function_new_local(fn, NULL,
+      gcc_jit_context_new_array_type(cx, NULL, gcc_jit_struct_as_type(j->win_st), (int)(j->n_win ? j->n_win : 1)), "wins");
+  if (j->n_win) {
+    gcc_jit_lvalue *q = gcc_jit_function_new_local(fn, NULL, I, "q");
+    gcc_jit_block *wc = nb(j), *wb = nb(j), *wd = nb(j);
+    assign(j, q, ci(j, I, 0));
+    gcc_jit_block_end_with_jump(j->b, NULL, wc);
+    gcc_jit_block_end_with_conditional(wc, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(q), ci(j, I, (long)j->n_win)), wb, wd);
+    j->b = wb;
+    gcc_jit_lvalue *e = gcc_jit_context_new_array_access(cx, NULL, R_(wins), R_(q));
+    assign(j, gcc_jit_lvalue_access_field(e, NULL, j->wn_lo), ci(j, U, 0));
+    assign(j, gcc_jit_lvalue_access_field(e, NULL, j->wn_lim), ci(j, U, 0));
+    assign(j, gcc_jit_lvalue_access_field(e, NULL, j->wn_base), gcc_jit_context_null(cx, j->t_u8p));
+    gcc_jit_block_add_assignment_op(j->b, NULL, q, GCC_JIT_BINARY_OP_PLUS, ci(j, I, 1));
+    gcc_jit_block_end_with_jump(j->b, NULL, wc);
+    j->b = wd;
+  }
   gcc_jit_rvalue **kargs = calloc(KFN_FIXED + j->n_argc, sizeof *kargs);
   if (!kargs) { failf(j->e, "out of memory"); return; }
   for (uint32_t q = 0; q < j->n_argc; q++) {
@@ -450,6 +691,7 @@ static void emit_groups(J *j) {
   zero_private(j, 0);
   kargs[0] = R_(cp); kargs[1] = R_(fp); kargs[2] = ci(j, I, entry);
   kargs[3] = j->h_regions; kargs[4] = j->h_wg;
+  kargs[5] = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(cx, NULL, R_(wins), ci(j, I, 0)), NULL);
   call_kernel(j, rc, kargs);
   gcc_jit_block *s_ok = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, s_ok);
@@ -632,6 +874,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   prm[2] = gcc_jit_context_new_param(cx, NULL, j->t_i32, "start");
   prm[3] = gcc_jit_context_new_param(cx, NULL, j->t_regp, "regions");
   prm[4] = gcc_jit_context_new_param(cx, NULL, j->t_wgsp, "wg");
+  prm[5] = gcc_jit_context_new_param(cx, NULL, j->t_winp, "win");
   for (uint32_t q = 0; q < j->n_argc; q++) {
     char an[24];
     snprintf(an, sizeof an, "a%u", q);
@@ -643,6 +886,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
                                                               name, (int)(KFN_FIXED + j->n_argc), prm, 0);
   j->h_regions = gcc_jit_param_as_rvalue(prm[3]);
   j->h_wg = gcc_jit_param_as_rvalue(prm[4]);
+  j->h_win = full ? gcc_jit_param_as_rvalue(prm[5]) : NULL;
   j->full = full;
   j->open = false;
   j->settle = NULL;
@@ -676,6 +920,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   j->use_loc = true;
   if (full) mark_kept(j);
   promo_locals(j);
+  shadow_locals(j);
 
   gcc_jit_block *entry = nb(j);
   for (uint32_t s = 0; s < k->n_seg; s++) j->segb[s] = nb(j);
@@ -744,7 +989,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
   j->use_loc = false;
   j->full = false;
-  j->h_regions = j->h_wg = NULL;
+  j->h_regions = j->h_wg = j->h_win = NULL;
   return fn;
 }
 
@@ -844,6 +1089,14 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
     j->r_size = gcc_jit_context_new_field(cx, NULL, U, "size"),
     j->r_wsize = gcc_jit_context_new_field(cx, NULL, U, "wsize")};
   j->reg_st = gcc_jit_context_new_struct_type(cx, NULL, "region", 3, rf);
+  {
+    gcc_jit_field *wf[3] = {
+      j->wn_lo = gcc_jit_context_new_field(cx, NULL, j->t_u[3], "lo"),
+      j->wn_lim = gcc_jit_context_new_field(cx, NULL, j->t_u[3], "lim"),
+      j->wn_base = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "base")};
+    j->win_st = gcc_jit_context_new_struct_type(cx, NULL, "window", 3, wf);
+    j->t_winp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->win_st));
+  }
   j->t_regp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st));
   gcc_jit_field *ef[3] = {
     j->e_pc = gcc_jit_context_new_field(cx, NULL, j->t_i32, "pc"),
@@ -935,6 +1188,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   if (k->conv && !getenv("SPIRV_SG_JIT_NO_STRIDES"))
     j->lanes = ld_uniformity_compute(k->m, LD_UNI_PRIVATE_VARIES | LD_UNI_STRIDES |
                                           (k->linear_x ? LD_UNI_LINEAR_X : 0u));
+  shadow_plan(j);
   /* the kernel arguments' components */
   {
     const ld_function *kf = k->k->fn;
@@ -980,6 +1234,7 @@ out:
   free(j->ifc_mask);
   ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
+  free(j->sh_on); free(j->sh_st); free(j->sh_lv);
   free(j->fn_prm); free(j->argc);
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);

@@ -14,6 +14,7 @@
 #include "jit_plan.h"
 
 enum { FK_KEEP = 1, FK_ZERO = 2 };   /* J.fkeep */
+enum { SH_MAXC = 4 };                 /* J.sh_lv: components of an affine value */
 
 /* The builder state of one kernel's compile (je_build). */
 typedef struct jloop_ { gcc_jit_block *cond, *after; } jloop_;
@@ -112,6 +113,31 @@ typedef struct J {
   gcc_jit_field **all_fields;   /* [n_fields] every frame field, in order */
   gcc_jit_type **all_types;     /* [n_fields] their types */
   uint32_t *all_sizes;          /* [n_fields] their sizes in bytes */
+  /* Affine values (shadow_plan, jit_emit.c): an integer, bool or pointer
+   * value defined where every lane of the subgroup runs, with a known lane
+   * stride s (ld_uni_lane_stride, or the linear_x id built-ins), lives as
+   * one scalar, lane 0's value v0, in a local of the kernel function; lane
+   * l's value is v0 + l*s, which V() computes where a lane reads it.  Its
+   * lane array is never written: the value's uses are all of kinds that read
+   * it through V() (shadow_use_ok), and a host call that reads the heap
+   * frame gets the lanes written there (spill_val).  Only in kernels that
+   * never suspend (a suspension keeps lane arrays, not these locals).
+   * sh_on [n_inst * bound]; sh_st and sh_lv [n_inst * bound * SH_MAXC],
+   * per component (3: the id vectors, 4: a ballot); sh_lv per kernel
+   * function. */
+  uint8_t *sh_on;
+  int64_t *sh_st;
+  gcc_jit_lvalue **sh_lv;
+  /* Range-check windows (mem_fast_window, jit_emit_memory.c): per access
+   * site of sg_kernel_full, the region its last checked subgroup reached,
+   * kept across the subgroups of a sg_groups call in an array of sg_groups
+   * (h_win, the kernel functions' `win` parameter; NULL: no windows).  An
+   * address inside the window needs one subtract, rotate and compare. */
+  gcc_jit_rvalue *h_win;
+  uint32_t n_win;
+  gcc_jit_struct *win_st;
+  gcc_jit_type *t_winp;
+  gcc_jit_field *wn_lo, *wn_lim, *wn_base;
 } J;
 
 /* -------------------------------------------- emitters shared between files */
@@ -122,6 +148,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
 void emit_generic(J *j, uint32_t inst, const ld_insn *in);
 void spill_val(J *j, uint32_t inst, uint32_t id, bool sp);
 void spill_insn(J *j, uint32_t inst, const ld_insn *in);
+void shadow_def_begin(J *j);
 
 /* jit_emit_arith.c: elementwise operations, built-in variables */
 gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_t c);
@@ -143,6 +170,7 @@ void emit_priv_regions(J *j);
 /* jit_emit_control.c: the SIMT stack, terminators, phis */
 void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg);
 void emit_phis(J *j, uint32_t inst, const ld_block *blk);
+bool phis_uniform(J *j, uint32_t inst, const ld_block *blk);
 void emit_settle(J *j);
 void stack_room(J *j, int32_t seg, int need);
 void push_entry(J *j, int32_t pc, int32_t rpc, gcc_jit_rvalue *m0, gcc_jit_rvalue *m1);
@@ -254,9 +282,9 @@ static inline gcc_jit_rvalue *MASK(J *j) {
 }
 
 typedef jloop_ jloop;
-/* The kernel functions' fixed parameters (c, f, start, regions, wg); one
- * per kernel argument component (J.argc) follows. */
-enum { KFN_FIXED = 5 };
+/* The kernel functions' fixed parameters (c, f, start, regions, wg, win);
+ * one per kernel argument component (J.argc) follows. */
+enum { KFN_FIXED = 6 };
 static inline void fuse_close(J *j);
 static inline void loop_begin_raw(J *j, jloop *lp) {
   lp->cond = nb(j);
@@ -343,6 +371,29 @@ static inline gcc_jit_rvalue *blend_by(J *j, gcc_jit_rvalue *m01, gcc_jit_rvalue
 
 static inline size_t vidx(J *j, uint32_t inst, uint32_t id) { return (size_t)inst * j->m->bound + id; }
 
+/* Affine values (J.sh_on): shadowed(j, inst, id) tells; sh_lv is lane 0's
+ * component c, sh_at lane `lane`'s (v0 + lane * stride, in type T). */
+static inline bool shadowed(J *j, uint32_t inst, uint32_t id) {
+  return j->sh_on && id < j->m->bound && j->sh_on[vidx(j, inst, id)];
+}
+static inline gcc_jit_lvalue *sh_lv(J *j, uint32_t inst, uint32_t id, uint32_t c) {
+  return j->sh_lv[vidx(j, inst, id) * SH_MAXC + c];
+}
+static inline gcc_jit_rvalue *sh_at(J *j, uint32_t inst, uint32_t id, uint32_t c, gcc_jit_rvalue *lane,
+                                    gcc_jit_type *T) {
+  size_t q = vidx(j, inst, id) * SH_MAXC + c;
+  gcc_jit_rvalue *v0 = gcc_jit_lvalue_as_rvalue(j->sh_lv[q]);
+  if (!j->sh_st[q]) return v0;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_rvalue *st = gcc_jit_context_new_cast(j->cx, NULL,
+      gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)j->sh_st[q]), U);
+  gcc_jit_rvalue *r = gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_PLUS, U,
+      gcc_jit_context_new_cast(j->cx, NULL, v0, U),
+      gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_MULT, U,
+                                    gcc_jit_context_new_cast(j->cx, NULL, lane, U), st));
+  return gcc_jit_context_new_cast(j->cx, NULL, r, T);
+}
+
 /* Lane l's component c of a slot. */
 static inline gcc_jit_lvalue *slot_lv(J *j, gcc_jit_field *fl, uint32_t n, uint32_t c, gcc_jit_rvalue *lane) {
   gcc_jit_rvalue *arr = gcc_jit_lvalue_as_rvalue(fld(j, fl));
@@ -388,6 +439,7 @@ static inline gcc_jit_rvalue *V(J *j, uint32_t inst, uint32_t id, uint32_t c) {
     return cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)v->u.var->address), j->t_ptr);
   case LD_V_PARAM:
     if (inst == 0) return gcc_jit_lvalue_as_rvalue(j->argl[(size_t)id * 16 + c]);
+    if (shadowed(j, inst, id)) return sh_at(j, inst, id, c, L(j), scal(j, ct));
     return gcc_jit_lvalue_as_rvalue(res_lv(j, inst, id, c));
   case LD_V_RESULT:
     if (v->u.insn->op == SpvOpVariable) {
@@ -398,6 +450,7 @@ static inline gcc_jit_rvalue *V(J *j, uint32_t inst, uint32_t id, uint32_t c) {
       r = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[3], r, ci(j, j->t_u[3], (long)j->privoff[vidx(j, inst, id)]));
       return cast(j, r, j->t_ptr);
     }
+    if (shadowed(j, inst, id)) return sh_at(j, inst, id, c, L(j), scal(j, ct));
     if (!j->slot[vidx(j, inst, id)]) { failf(j->e, "no slot for %s", ld_id_name(j->m, id)); return ci(j, j->t_i32, 0); }
     return gcc_jit_lvalue_as_rvalue(res_lv(j, inst, id, c));
   default:
@@ -488,6 +541,7 @@ static inline gcc_jit_rvalue *gather_v(J *j, uint32_t inst, uint32_t id, uint32_
   if (!f) return V(j, inst, id, c);
   const ld_type *ct; uint32_t n;
   lane_shape(j->m->values[id].type, &ct, &n);
+  if (shadowed(j, inst, id)) return sh_at(j, inst, id, c, src, scal(j, ct));
   return R_(slot_lv(j, f, n, c, src));
 }
 

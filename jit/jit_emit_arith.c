@@ -270,8 +270,10 @@ void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const l
     if (c < 3) { uni[c] = local(j, U); assign(j, uni[c], v); }
   }
   if (bi == SpvBuiltInGlobalLinearId) return;
+  bool shd = shadowed(j, inst, in->result);   /* lane 0's value only (shadow_plan) */
+  if (shd) shadow_def_begin(j);
   for (uint32_t c = 0; c < n; c++) {
-    fuse_open(j);
+    if (!shd) fuse_open(j);
     gcc_jit_rvalue *lv = c < 3 ? R_(uni[c]) : ci(j, U, 0);
     gcc_jit_rvalue *lane = cast(j, L(j), U);
     if (c < 3 && (bi == SpvBuiltInGlobalInvocationId || bi == SpvBuiltInLocalInvocationId))
@@ -280,7 +282,7 @@ void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const l
       lv = bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_MULT, U, sgid, ci(j, U, (long)j->S)), lane);
     else if (bi == SpvBuiltInSubgroupLocalInvocationId)
       lv = lane;
-    assign(j, res_lv(j, inst, in->result, c), cast(j, lv, T));
+    assign(j, shd ? sh_lv(j, inst, in->result, c) : res_lv(j, inst, in->result, c), cast(j, lv, T));
   }
 #undef LID
 }

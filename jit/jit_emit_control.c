@@ -187,6 +187,16 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
       go_seg(j, T);
       return;
     }
+    if (j->k->conv && shadowed(j, inst, in->ops[0])) {
+      /* an affine bool (shadow_plan) is one scalar: lane 0's is every lane's */
+      shadow_def_begin(j);
+      gcc_jit_block *bt = nb(j), *bf = nb(j);
+      gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0),
+                                                         ci(j, j->t_u[0], 0)), bt, bf);
+      j->b = bt; go_seg(j, sg->succ[0]);
+      j->b = bf; go_seg(j, sg->succ[1]);
+      return;
+    }
     if (j->k->conv) {
       /* uniform by the analysis: the active lanes agree (some active lane
        * true: every one); a lane that disagrees is an internal error,
@@ -375,6 +385,7 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
 static void phis_commit(J *j, uint32_t inst, const ld_block *blk) {
   for (uint32_t p = 0; p < blk->n_phis; p++) {
     const ld_insn *in = &blk->insns[p];
+    if (shadowed(j, inst, in->result)) continue;   /* emit_phis_uniform: its own temporary */
     const ld_type *ct; uint32_t n;
     lane_shape(in->type, &ct, &n);
     for (uint32_t c = 0; c < n; c++)
@@ -386,7 +397,7 @@ static void phis_commit(J *j, uint32_t inst, const ld_block *blk) {
 /* Phis of a convergent kernel's block that no if-converted block enters:
  * every lane came from the same predecessor, lane 0's (always active): one
  * test outside the lanes, then a lane loop per incoming edge. */
-static bool phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
+bool phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
   if (!j->k->conv) return false;
   const jit_inst *I = &j->k->inst[inst];
   for (uint32_t p = 0; p < blk->n_preds; p++) {
@@ -402,6 +413,15 @@ static void emit_phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
   assign(j, p0, R_(arr_at(j, R_(fld(j, j->f_pred)), 0)));
   gcc_jit_block *join = nb(j);
   const ld_insn *first = &blk->insns[0];
+  /* affine phis (shadow_plan): lane 0's value into a scalar temporary, the
+   * phi's own local after every phi has read the old values */
+  gcc_jit_lvalue *stmp[64] = {NULL};
+  for (uint32_t p = 0; p < blk->n_phis && p < 64; p++)
+    if (shadowed(j, inst, blk->insns[p].result)) {
+      const ld_type *ct; uint32_t n;
+      lane_shape(blk->insns[p].type, &ct, &n);
+      stmp[p] = local(j, scal(j, ct));
+    }
   for (uint32_t o = 0; o + 1 < first->n_ops; o += 2) {
     const ld_value *lab = &j->m->values[first->ops[o + 1]];
     if (lab->kind != LD_V_LABEL) continue;
@@ -410,11 +430,19 @@ static void emit_phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
     gcc_jit_block *body = nb(j), *next = nb(j);
     gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(p0), ci(j, j->t_i32, ts)), body, next);
     j->b = body;
+    shadow_def_begin(j);
+    for (uint32_t p = 0; p < blk->n_phis && p < 64; p++) {
+      const ld_insn *in = &blk->insns[p];
+      if (!stmp[p]) continue;
+      for (uint32_t q = 0; q + 1 < in->n_ops; q += 2)
+        if (in->ops[q + 1] == first->ops[o + 1]) assign(j, stmp[p], V(j, inst, in->ops[q], 0));
+    }
     jloop lp;
     loop_begin(j, &lp);
     for (uint32_t p = 0; p < blk->n_phis; p++) {
       const ld_insn *in = &blk->insns[p];
       const ld_type *ct; uint32_t n;
+      if (p < 64 && stmp[p]) continue;
       if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: phi of an aggregate", ld_insn_where(j->m, in)); return; }
       /* this phi's operand for the same label */
       uint32_t val = 0;
@@ -433,6 +461,8 @@ static void emit_phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
   }
   gcc_jit_block_end_with_jump(j->b, NULL, join);
   j->b = join;
+  for (uint32_t p = 0; p < blk->n_phis && p < 64; p++)
+    if (stmp[p]) assign(j, sh_lv(j, inst, blk->insns[p].result, 0), R_(stmp[p]));
   if (blk->n_phis > 1) {
     jloop lp;
     loop_begin(j, &lp);

@@ -115,11 +115,93 @@ static void addr_lanes(J *j, uint32_t inst, uint32_t ptr) {
   assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), j->t_u[3]));
   loop_end(j, &lp);
 }
+/* mem_fast_ in sg_kernel_full for consecutive addresses from lane 0's
+ * (every lane active, stride = size): lane 0's address decides, through the
+ * access site's window first (J.h_win).  A window is a region's admissible
+ * lane-0 addresses, [lo, lo + (lim - 1) * align] in steps of align: with d =
+ * a0 - lo rotated right by log2(align), d < lim holds exactly when a0 is
+ * aligned, in the same region (d < 2^48 after the rotation's high bits are
+ * clear) and the S * size bytes fit.  A miss runs mem_fast_'s test (the
+ * region's size from the table); a pass refills the window, for launch-wide
+ * and local regions only (their table entries do not change during a
+ * sg_groups call; private and built-in ones do). */
+static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align,
+                                      bool write) {
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_lvalue *W = gcc_jit_context_new_array_access(j->cx, NULL, j->h_win, ci(j, j->t_i32, (long)j->n_win++));
+  gcc_jit_lvalue *wlo = gcc_jit_lvalue_access_field(W, NULL, j->wn_lo);
+  gcc_jit_lvalue *wlim = gcc_jit_lvalue_access_field(W, NULL, j->wn_lim);
+  gcc_jit_lvalue *wbase = gcc_jit_lvalue_access_field(W, NULL, j->wn_base);
+  gcc_jit_lvalue *a0 = local(j, U), *d = local(j, U), *reg0 = local(j, U), *lim = local(j, U), *off0 = local(j, U);
+  gcc_jit_lvalue *fb = local(j, j->t_u8p), *fo = local(j, U), *full = local(j, j->t_bool);
+  uint32_t k = 0;
+  while ((1u << k) < align) k++;
+  uint64_t span = (uint64_t)size * j->S;
+  fuse_close(j);
+  assign(j, j->lane, ci(j, j->t_i32, 0));
+  assign(j, a0, cast(j, V(j, inst, ptr, 0), U));
+  assign(j, full, all_active(j));
+  assign(j, d, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(wlo)));
+  gcc_jit_rvalue *rot = R_(d);
+  if (k)
+    rot = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
+              bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
+  gcc_jit_block *hit = nb(j), *miss = nb(j), *upd = nb(j), *keep = nb(j), *gen = nb(j);
+  gcc_jit_block *fast = nb(j), *slow = nb(j), *after = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, rot, R_(wlim)), hit, miss);
+  j->b = hit;
+  assign(j, fb, R_(wbase));
+  assign(j, fo, R_(d));
+  gcc_jit_block_end_with_jump(j->b, NULL, fast);
+  j->b = miss;
+  assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), R_(reg0));
+  assign(j, lim, R_(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size)));
+  assign(j, off0, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, (long)a->offset_mask)));
+  /* off0 < 2^48 and span small: off0 + span does not wrap */
+  gcc_jit_rvalue *ok = cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(off0), ci(j, U, (long)span)), R_(lim));
+  if (align > 1)
+    ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok, cmp(j, GCC_JIT_COMPARISON_EQ,
+             bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, align - 1)), ci(j, U, 0)));
+  gcc_jit_block_end_with_conditional(j->b, NULL, ok, upd, gen);
+  j->b = upd;
+  assign(j, fb, R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)));
+  assign(j, fo, R_(off0));
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(reg0), ci(j, U, (long)a->builtin_base)),
+                                     keep, fast);
+  j->b = keep;
+  assign(j, wlo, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(off0)));
+  assign(j, wlim, bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U,
+      bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(lim), ci(j, U, (long)span)), ci(j, U, k)), ci(j, U, 1)));
+  assign(j, wbase, R_(fb));
+  gcc_jit_block_end_with_jump(j->b, NULL, fast);
+  /* out of range or misaligned: the per-lane path decides each lane */
+  j->b = gen;
+  addr_lanes(j, inst, ptr);
+  gcc_jit_block_end_with_jump(j->b, NULL, slow);
+  j->b = fast;
+  j->fast_priv = false;
+  j->contig = local(j, U);
+  assign(j, j->contig, ci(j, U, 0));
+  j->contig_only = true;
+  j->fast_base = fb;
+  j->fast_full = full;
+  j->fast_off0 = fo;
+  j->slow = slow;
+  return after;
+}
+
 static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
                                 bool want_contig, bool allow_partial) {
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
   jloop lp;
+  if (j->full && j->h_win && want_contig && (align <= 1 || size % align == 0)) {
+    int64_t st = 0;
+    if (ld_uni_lane_stride(j->lanes, ptr, &st) && st == (int64_t)size)
+      return mem_fast_window(j, inst, ptr, size, align, write);
+  }
   gcc_jit_lvalue *bad = local(j, U), *a0 = local(j, U), *lim = local(j, U), *reg0 = local(j, U);
   gcc_jit_lvalue *m0 = local(j, U), *m1 = local(j, U), *full = local(j, j->t_bool);
   j->fast_priv = false;

@@ -197,6 +197,26 @@ bool emit_ballot(J *j, uint32_t inst, const ld_insn *in) {
   if (!lane_shape(in->type, &ct, &n) || n != 4 || ct->kind != LD_T_INT || ct->width != 32) return false;
   gcc_jit_lvalue *w[4];
   for (uint32_t q = 0; q < 4; q++) { w[q] = local(j, j->t_u[2]); assign(j, w[q], ci(j, j->t_u[2], 0)); }
+  gcc_jit_field *pf = value_slot(j, inst, in->ops[1]);
+  if (j->full && pf && !shadowed(j, inst, in->ops[1]) && j->S % 8 == 0 && j->S <= 128) {
+    /* every lane active, the predicate a lane array of 0/1 bytes: eight
+     * lanes at a time, one 64-bit read, and a multiply gathers bit 0 of
+     * each byte into the top byte, lane order kept (the eight partial
+     * products 2^(8i + 7(8-i)) land on bits 56 + i, none of the others
+     * collide) */
+    fuse_close(j);
+    gcc_jit_type *U = j->t_u[3];
+    gcc_jit_rvalue *base = cast(j, gcc_jit_lvalue_get_address(fld(j, pf), NULL), j->t_u8p);
+    for (uint32_t g = 0; g < j->S / 8; g++) {
+      gcc_jit_rvalue *p8 = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, base, ci(j, I, 8 * g)), NULL);
+      gcc_jit_rvalue *x = R_(gcc_jit_rvalue_dereference(cast(j, p8, gcc_jit_type_get_pointer(U)), NULL));
+      x = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, x, ci(j, U, 0x0101010101010101L));
+      x = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, bin(j, GCC_JIT_BINARY_OP_MULT, U, x, ci(j, U, 0x0102040810204080L)), ci(j, U, 56));
+      uint32_t q = g / 4;
+      assign(j, w[q], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[2], R_(w[q]),
+                          cast(j, bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, x, ci(j, U, 8 * (g % 4))), j->t_u[2])));
+    }
+  } else
   for (uint32_t q = 0; q < 4 && 32 * q < j->S; q++) {
     loop_range(j, &lp, 32 * q, j->S < 32 * q + 32 ? j->S : 32 * q + 32);
     gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2], cast(j, MASKV(j), j->t_u[2]),
@@ -204,6 +224,10 @@ bool emit_ballot(J *j, uint32_t inst, const ld_insn *in) {
     gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, I, L(j), ci(j, I, 32 * q)), j->t_u[2]);
     assign(j, w[q], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[2], R_(w[q]), bin(j, GCC_JIT_BINARY_OP_LSHIFT, j->t_u[2], b, sh)));
     loop_end(j, &lp);
+  }
+  if (shadowed(j, inst, in->result)) {   /* one value for every lane (shadow_plan) */
+    for (uint32_t c = 0; c < 4; c++) assign(j, sh_lv(j, inst, in->result, c), R_(w[c]));
+    return true;
   }
   loop_begin(j, &lp);
   for (uint32_t c = 0; c < 4; c++) {

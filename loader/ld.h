@@ -426,6 +426,8 @@ void ld_uniformity_free(ld_uniformity *u);
 bool ld_uni_value_varies(const ld_uniformity *u, uint32_t id);
 /* *out_cause (optional): the varying branch or call that makes b divergent. */
 bool ld_uni_block_divergent(const ld_uniformity *u, const ld_block *b, const ld_insn **out_cause);
+/* fn may run with only some lanes of a subgroup (a call from divergent code). */
+bool ld_uni_fn_divergent(const ld_uniformity *u, const ld_function *fn);
 /* b ends in a conditional branch or switch on a varying value. */
 bool ld_uni_branch_varies(const ld_uniformity *u, const ld_block *b);
 /* Lane stride of an integer or global/local/constant pointer value computed

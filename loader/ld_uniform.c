@@ -504,8 +504,9 @@ static void pass(ana *a)
  * a constant, shift left by a constant, same-width bitcasts, conversions of
  * a uniform value or of a small exact one (the subgroup local id, whose
  * values 0..S-1 widen alike under sign and zero extension), access chains
- * whose indices are uniform or (the element index of a pointer access chain)
- * known, and selects between two values of one stride on a uniform
+ * whose indices are known (a pointer access chain's element index steps the
+ * pointee's size, an array or vector index its element's; struct members
+ * are constants), and selects between two values of one stride on a uniform
  * condition.  Pointers qualify only in CrossWorkgroup, Workgroup and
  * UniformConstant storage: a private pointer names each lane's own memory. */
 
@@ -699,15 +700,30 @@ static bool st_eval(const ana *a, const ld_insn *in, uint64_t *s, bool *exact)
     if (!bt || bt->kind != LD_T_POINTER || !bt->elem || !st_get(a, in->ops[0], &s0, &e0))
       return false;
     bool ptr = in->op == SpvOpPtrAccessChain || in->op == SpvOpInBoundsPtrAccessChain;
+    const ld_type *cur = bt->elem;   /* the type the next index selects in */
     for (uint32_t k = 1; k < in->n_ops; k++) {
-      if (!st_get(a, in->ops[k], &s1, &e1))
+      if (!st_get(a, in->ops[k], &s1, &e1) || !cur)
         return false;
+      uint64_t step;   /* the bytes one step of this index moves */
+      if (ptr && k == 1) {
+        step = cur->size;   /* the element index steps the pointee's size */
+      } else if (cur->kind == LD_T_STRUCT) {
+        if (!st_const(m, in->ops[k], &c) || c >= cur->n_members)   /* a constant member */
+          return false;
+        cur = cur->members[c];
+        continue;
+      } else if (cur->kind == LD_T_ARRAY || cur->kind == LD_T_RUNTIME_ARRAY || cur->kind == LD_T_VECTOR) {
+        step = cur->elem->size;
+        cur = cur->elem;
+      } else {
+        return false;
+      }
       if (s1 == 0)
         continue;
       const ld_type *it = m->values[in->ops[k]].type;
-      if (!ptr || k != 1 || !it || it->kind != LD_T_INT || (it->width < 64 && !e1))
+      if (!it || it->kind != LD_T_INT || (it->width < 64 && !e1))
         return false;
-      s0 += s1 * bt->elem->size;   /* the element index steps the pointee's size */
+      s0 += s1 * step;
     }
     *s = s0;
     return true;
@@ -846,6 +862,12 @@ bool ld_uni_block_divergent(const ld_uniformity *u, const ld_block *b, const ld_
   if (out_cause)
     *out_cause = fi->cause[b->index];
   return fi->div[b->index] != 0;
+}
+
+bool ld_uni_fn_divergent(const ld_uniformity *u, const ld_function *fn)
+{
+  int fx = u ? fn_idx(&u->a, fn) : -1;
+  return fx < 0 || u->a.fn_div[fx];
 }
 
 bool ld_uni_branch_varies(const ld_uniformity *u, const ld_block *b)

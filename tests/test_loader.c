@@ -482,7 +482,8 @@ static void test_strides(void) {
     "OpName %sh \"sh\"\nOpName %x0 \"x0\"\nOpName %p \"p\"\nOpName %p2 \"p2\"\nOpName %a32 \"a32\"\n"
     "OpName %a64 \"a64\"\nOpName %q \"q\"\nOpName %pv \"pv\"\nOpName %z \"z\"\nOpName %sel \"sel\"\n"
     "OpName %selv \"selv\"\nOpName %sq \"sq\"\nOpName %neg \"neg\"\nOpName %k \"k\"\nOpName %pa \"pa\"\n"
-    "OpName %after \"after\"\nOpName %or1 \"or1\"\nOpName %sely \"sely\"\n"
+    "OpName %after \"after\"\nOpName %or1 \"or1\"\nOpName %sely \"sely\"\nOpName %wa \"wa\"\n"
+    "OpName %wv \"wv\"\nOpName %ws \"ws\"\n"
     "OpDecorate %gidv BuiltIn GlobalInvocationId\nOpDecorate %slv BuiltIn SubgroupLocalInvocationId\n"
     "%void = OpTypeVoid\n%bool = OpTypeBool\n%f32 = OpTypeFloat 32\n%u32 = OpTypeInt 32 0\n%u64 = OpTypeInt 64 0\n"
     "%v3l = OpTypeVector %u64 3\n%pin3 = OpTypePointer Input %v3l\n%pin = OpTypePointer Input %u32\n"
@@ -490,6 +491,9 @@ static void test_strides(void) {
     "%c4_32 = OpConstant %u32 4\n%c4 = OpConstant %u64 4\n%c2 = OpConstant %u64 2\n%c1 = OpConstant %u64 1\n"
     "%pff = OpTypePointer Function %f32\n%arr = OpTypeArray %f32 %c4_32\n%parr = OpTypePointer Function %arr\n"
     "%fnty = OpTypeFunction %void %pf %pl %u32\n"
+    "%warr = OpTypeArray %f32 %c4_32\n%pwarr = OpTypePointer Workgroup %warr\n%pwf = OpTypePointer Workgroup %f32\n"
+    "%c0_32 = OpConstant %u32 0\n%c1_32 = OpConstant %u32 1\n%st = OpTypeStruct %u32 %warr\n%sarr = OpTypeArray %st %c4_32\n"
+    "%psarr = OpTypePointer Workgroup %sarr\n%lw = OpVariable %pwarr Workgroup\n%lsv = OpVariable %psarr Workgroup\n"
     "%gidv = OpVariable %pin3 Input\n%slv = OpVariable %pin Input\n"
     "%main = OpFunction %void None %fnty\n%pa = OpFunctionParameter %pf\n%pb = OpFunctionParameter %pl\n"
     "%k = OpFunctionParameter %u32\n"
@@ -500,6 +504,8 @@ static void test_strides(void) {
     "%p = OpInBoundsPtrAccessChain %pf %pa %gx\n%p2 = OpPtrAccessChain %pl %pb %sl\n"
     "%a32 = OpIAdd %u32 %sl %k\n%a64 = OpSConvert %u64 %a32\n%q = OpPtrAccessChain %pf %pa %a64\n"
     "%pv = OpInBoundsAccessChain %pff %arrv %c4_32\n"
+    "%wa = OpInBoundsPtrAccessChain %pwf %lw %c0_32 %sl\n%wv = OpInBoundsAccessChain %pwf %lw %x0\n"
+    "%ws = OpAccessChain %pwf %lsv %sl %c1_32 %c0_32\n"
     "%sq = OpIMul %u64 %gx %gx\n%neg = OpSNegate %u64 %m4\n"
     "%ku = OpUConvert %u64 %k\n%uc = OpULessThan %bool %ku %c4\n%sel = OpSelect %u64 %uc %sh %m4\n"
     "%or1 = OpBitwiseOr %u64 %gy %c1\n%cy = OpULessThan %bool %gy %c4\n%sely = OpSelect %u64 %cy %sh %m4\n"
@@ -540,6 +546,9 @@ static void test_strides(void) {
   CHECK(!stride_of(n, m, "sely", &s));
   CHECK(stride_of(u, m, "k", &s) && s == 0);    /* a kernel argument */
   CHECK(stride_of(u, m, "pa", &s) && s == 0);
+  CHECK(stride_of(n, m, "wa", &s) && s == 4);   /* an array index after the element index */
+  CHECK(stride_of(u, m, "wv", &s) && s == 0);   /* uniform index */
+  CHECK(stride_of(n, m, "ws", &s) && s == 20);  /* struct {uint; float[4]}: 20 bytes apart */
   ld_uniformity_free(u);
   ld_uniformity_free(n);
   ld_uniformity_free(none);

@@ -579,7 +579,13 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
       }
       loop_begin(j, &lp);
       gcc_jit_block *act = nb(j), *skip = nb(j);
-      gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
+      /* the lane's bit of the top entry rather than mask[l]: mask[] was
+       * just written as one vector, which a 4-byte load cannot forward from */
+      gcc_jit_rvalue *on = bits ? cmp(j, GCC_JIT_COMPARISON_NE, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U,
+                                          bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(bits), cast(j, L(j), U)), ci(j, U, 1)),
+                                      ci(j, U, 0))
+                                : MASK(j);
+      gcc_jit_block_end_with_conditional(j->b, NULL, on, act, skip);
       j->b = act;
       gcc_jit_rvalue *pp = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
       for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, pp, c * cb, T), V(j, inst, in->ops[1], c));

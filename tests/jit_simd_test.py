@@ -1,12 +1,21 @@
 #!/usr/bin/env python3
-"""jit_simd_test.py - shows that the JIT's code for elementwise arithmetic,
-subgroup reductions, scans and shuffles uses SIMD instructions.
+"""jit_simd_test.py - shows the JIT's inline code for elementwise
+arithmetic, subgroup reductions, scans and shuffles: SIMD instructions for
+all but the scan.
 
 For each kernel below: spirv-sgrun --backend jit --jit-asm FILE writes the
 generated assembly; the test looks inside the compiled kernel function
-(sg_kernel, sg_kernel_full, sg_groups) for the packed instruction that does the operation on vector
-registers, prints those lines, and checks the outputs against the
-interpreter's.  Exit 77 (meson: skipped) only when the CPU has no AVX2.
+(sg_kernel, sg_kernel_full, sg_groups) for the instruction that does the
+operation (packed, on vector registers; for the scan the running sum's
+addition of each lane), prints those lines, and checks the outputs against
+the interpreter's.
+
+An integer scan is one scalar pass over the lanes in lane order (a running
+sum read from the operand's lanes): the log2(S)-step vector scan it replaced
+reloaded each step's sums shifted by 1, 2, 4, 8 lanes from a stack buffer, a
+load that spans two vector stores and cannot be store-forwarded; the scan
+bench kernel ran 2.1x faster without it.  Exit 77 (meson: skipped) only when
+the CPU has no AVX2.
 
 usage: jit_simd_test.py --sgrun PATH --work DIR
 """
@@ -37,7 +46,7 @@ kernel void scan(global const uint *x, global uint *y)
 {
   size_t i = get_global_id(0);
   y[i] = sub_group_scan_inclusive_add(x[i]);
-}""", r"\bvpaddd\b.*%[yz]mm"),
+}""", r"\baddl\s+-?\w*\(%r\w+(,%r\w+(,\d)?)?\), %e\w+"),
     "shuffle": ("""
 #pragma OPENCL EXTENSION cl_intel_subgroups : enable
 __attribute__((intel_reqd_sub_group_size(16)))

@@ -204,8 +204,6 @@ static void shadow_plan(J *j) {
       }
     }
   }
-  /* a value whose lane array a callee's parameter or the caller's call
-   * result copies is read through V() too (OpFunctionCall, OpReturnValue) */
 }
 
 /* The locals of the shadowed values, for the kernel function being emitted. */

@@ -123,8 +123,9 @@ static void addr_lanes(J *j, uint32_t inst, uint32_t ptr) {
  * aligned, in the same region (d < 2^48 after the rotation's high bits are
  * clear) and the S * size bytes fit.  A miss runs mem_fast_'s test (the
  * region's size from the table); a pass refills the window, for launch-wide
- * and local regions only (their table entries do not change during a
- * sg_groups call; private and built-in ones do). */
+ * and local regions only: their table entries do not change during a
+ * sg_groups call, while the private ones change per subgroup
+ * (emit_priv_regions), and built-in variables have no entry (size 0). */
 static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align,
                                       bool write) {
   const ld_addr_layout *a = &j->m->layout;

@@ -184,14 +184,15 @@ bool emit_ballot(J *j, uint32_t inst, const ld_insn *in) {
       assign(j, w[q], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[2], R_(w[q]),
                           cast(j, bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, x, ci(j, U, 8 * (g % 4))), j->t_u[2])));
     }
-  } else
-  for (uint32_t q = 0; q < 4 && 32 * q < j->S; q++) {
-    loop_range(j, &lp, 32 * q, j->S < 32 * q + 32 ? j->S : 32 * q + 32);
-    gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2], cast(j, MASKV(j), j->t_u[2]),
-                            cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[1], 0), ci(j, j->t_u[0], 0)), j->t_u[2]));
-    gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, I, L(j), ci(j, I, 32 * q)), j->t_u[2]);
-    assign(j, w[q], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[2], R_(w[q]), bin(j, GCC_JIT_BINARY_OP_LSHIFT, j->t_u[2], b, sh)));
-    loop_end(j, &lp);
+  } else {
+    for (uint32_t q = 0; q < 4 && 32 * q < j->S; q++) {
+      loop_range(j, &lp, 32 * q, j->S < 32 * q + 32 ? j->S : 32 * q + 32);
+      gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2], cast(j, MASKV(j), j->t_u[2]),
+                              cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[1], 0), ci(j, j->t_u[0], 0)), j->t_u[2]));
+      gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, I, L(j), ci(j, I, 32 * q)), j->t_u[2]);
+      assign(j, w[q], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[2], R_(w[q]), bin(j, GCC_JIT_BINARY_OP_LSHIFT, j->t_u[2], b, sh)));
+      loop_end(j, &lp);
+    }
   }
   if (shadowed(j, inst, in->result)) {   /* one value for every lane (shadow_plan) */
     for (uint32_t c = 0; c < 4; c++) assign(j, sh_lv(j, inst, in->result, c), R_(w[c]));

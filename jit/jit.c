@@ -35,7 +35,11 @@
  * returns are jumps.  A varying branch around one then-block that rejoins
  * at the branch's reconvergence point is if-converted: the head sets the top
  * entry's mask words and mask[] to the lanes taking the block (skipping it
- * when none does), the block's end restores them (jit_seg.ifc).  Such a
+ * when none does), the block's end restores them (jit_seg.ifc).  A block
+ * only lane K can take (`get_sub_group_local_id() == K`, ifc_lane_bound)
+ * is emitted for lane K alone (J.one_lane): its lane loops run that lane,
+ * its mask bit is known set, and its loads and stores are the per-lane
+ * checked accesses, with no subgroup-wide range test.  Such a
  * kernel also compiles sg_kernel_full, the variant sg_groups runs for a
  * whole subgroup (J.full: mask reads are constants, no blends, no mask in
  * the memory checks, no zeroing at a first start, and a suspension keeps
@@ -487,10 +491,11 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   /* the source stamp keeps objects of another code generator out */
   uint32_t n_ifc = 0;   /* if-converted branches (none when SPIRV_SG_JIT_CONV=force) */
   for (uint32_t s = 0; s < k->n_seg; s++) n_ifc += k->seg[s].ifc == IFC_HEAD;
-  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|nst=%d|np=%d|ns=%d|na=%d|fl=%s|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
+  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|nst=%d|np=%d|ns=%d|na=%d|n1=%d|fl=%s|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
            JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only, (int)k->linear_x, (int)k->no_steps,
            getenv("SPIRV_SG_JIT_NO_PROMOTE") != NULL, getenv("SPIRV_SG_JIT_NO_STRIDES") != NULL,
-           getenv("SPIRV_SG_JIT_NO_AFFINE") != NULL, getenv("SPIRV_SG_JIT_FLAGS") ? getenv("SPIRV_SG_JIT_FLAGS") : "",
+           getenv("SPIRV_SG_JIT_NO_AFFINE") != NULL, getenv("SPIRV_SG_JIT_NO_ONE_LANE") != NULL,
+           getenv("SPIRV_SG_JIT_FLAGS") ? getenv("SPIRV_SG_JIT_FLAGS") : "",
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
   uint64_t key[2];
   key[0] = fnv64(fnv64(fnv64(0xcbf29ce484222325ull, m->hash, 32), keytxt, strlen(keytxt)), mflags, strlen(mflags));

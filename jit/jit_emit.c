@@ -340,7 +340,9 @@ static void emit_seg_(J *j, int32_t si);
 static void emit_seg(J *j, int32_t si) {
   bool full = j->full;
   if (j->k->seg[si].ifc == IFC_THEN) j->full = false;
+  ifc_one_lane(j, si);
   emit_seg_(j, si);
+  j->one_lane = NULL;
   j->full = full;
 }
 static void emit_seg_(J *j, int32_t si) {
@@ -819,11 +821,13 @@ static void mark_kept(J *j) {
   j->fkeep = calloc(j->n_fields + 1, sizeof *j->fkeep);
   int32_t *defseg = malloc((nv ? nv : 1) * sizeof *defseg);
   uint32_t *ends = malloc((k->n_seg + 1) * sizeof *ends);
-  if (!j->fkeep || !defseg || !ends) {   /* out of memory: keep every field */
+  bool *one = calloc(k->n_seg + 1, sizeof *one);
+  if (!j->fkeep || !defseg || !ends || !one) {   /* out of memory: keep every field */
     free(j->fkeep); j->fkeep = NULL;
-    free(defseg); free(ends);
+    free(defseg); free(ends); free(one);
     return;
   }
+  for (uint32_t s = 0; s < k->n_seg; s++) one[s] = ifc_lane_bound(j, (int32_t)s) >= 0;
   keep_field(j, j->f_mask, FK_KEEP);
   keep_field(j, j->f_pred, FK_KEEP);
   for (size_t i = 0; i < nv; i++) defseg[i] = -1;
@@ -845,7 +849,20 @@ static void mark_kept(J *j) {
         for (uint32_t q = 0; q < in->n_ops; q++) kept_cb(&u, q, SPV_OPND_ID);
       gcc_jit_field *rf = in->result ? value_slot(j, sg->inst, in->result) : NULL;
       if (rf && in->op == SpvOpFunctionCall) keep_field(j, rf, FK_KEEP);
-      if (rf && sg->ifc == IFC_THEN) keep_field(j, rf, FK_KEEP | FK_ZERO);
+      if (rf && sg->ifc == IFC_THEN && !one[s]) keep_field(j, rf, FK_KEEP | FK_ZERO);
+    }
+  }
+  /* A then-block that runs one lane alone (ifc_lane_bound) writes that
+   * lane of its values unblended: only those read beyond it (kept above)
+   * need the zeroed lanes a blend at their phis reads. */
+  for (uint32_t s = 0; s < k->n_seg; s++) {
+    const jit_seg *sg = &k->seg[s];
+    if (!one[s]) continue;
+    for (uint32_t i = sg->first; i < ends[s]; i++) {
+      const ld_insn *in = &sg->blk->insns[i];
+      gcc_jit_field *rf = in->result ? value_slot(j, sg->inst, in->result) : NULL;
+      int32_t h = rf ? fidx(j, rf) : -1;
+      if (h >= 0 && (j->fkeep[j->fmap_q[h]] & FK_KEEP)) keep_field(j, rf, FK_ZERO);
     }
   }
   for (uint32_t ii = 1; ii < k->n_inst; ii++)
@@ -853,7 +870,7 @@ static void mark_kept(J *j) {
       gcc_jit_field *f = value_slot(j, ii, k->inst[ii].fn->params[p]);
       if (f) keep_field(j, f, FK_KEEP);
     }
-  free(defseg); free(ends);
+  free(defseg); free(ends); free(one);
 }
 
 /* One variant of sg_kernel (c, f, start): the segments' code, the dispatch

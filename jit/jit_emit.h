@@ -94,6 +94,13 @@ typedef struct J {
    * being emitted: the head's mask[] to restore at the then-block's end
    * (made by whichever side is emitted first). */
   gcc_jit_lvalue **ifc_mask;
+  /* While an if-converted then-block is emitted whose lanes are at most one
+   * (ifc_one_lane, jit_emit_control.c: `lid == K`, or an injective affine
+   * value equal to a uniform one): that lane's index, a constant or a local
+   * (NULL: any lane may run).  loop_act and the open lane loop then run
+   * that lane alone; the others are inactive there, so their lanes of
+   * every value keep what a blend would have kept. */
+  gcc_jit_rvalue *one_lane;
   uint32_t fmap_cap, n_fields;
   gcc_jit_field **fmap_key;
   gcc_jit_lvalue **fmap_val;
@@ -172,6 +179,8 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg);
 void emit_phis(J *j, uint32_t inst, const ld_block *blk);
 bool phis_uniform(J *j, uint32_t inst, const ld_block *blk);
 void emit_settle(J *j);
+int64_t ifc_lane_bound(J *j, int32_t si);
+void ifc_one_lane(J *j, int32_t si);
 void stack_room(J *j, int32_t seg, int need);
 void push_entry(J *j, int32_t pc, int32_t rpc, gcc_jit_rvalue *m0, gcc_jit_rvalue *m1);
 
@@ -274,7 +283,13 @@ static inline gcc_jit_rvalue *lane_arr_r(J *j, gcc_jit_field *fl) { return gcc_j
 /* mask[l] (int32 0/1) of the current lane; 1 in sg_kernel_full */
 static inline gcc_jit_rvalue *MASKV(J *j) {
   if (j->full) return ci(j, j->t_i32, 1);
-  return gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j)));
+  gcc_jit_rvalue *m = gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j)));
+  /* J.one_lane: the block runs only when that lane takes it, so its bit
+   * is set (a constant 1 in the loops over it alone) */
+  if (j->one_lane)
+    m = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_i32, m,
+            cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, L(j), j->one_lane), j->t_i32));
+  return m;
 }
 static inline gcc_jit_rvalue *MASK(J *j) {
   if (j->full) return gcc_jit_context_new_rvalue_from_int(j->cx, j->t_bool, 1);
@@ -295,10 +310,26 @@ static inline void loop_begin_raw(J *j, jloop *lp) {
   gcc_jit_block_end_with_conditional(lp->cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, (long)j->S)), body, lp->after);
   j->b = body;
 }
+/* A lane loop over the lanes that may be active (J.one_lane): lane-local
+ * code whose inactive lanes' results are blended away or skipped. */
+static inline void loop_act_raw(J *j, jloop *lp) {
+  if (!j->one_lane) { loop_begin_raw(j, lp); return; }
+  lp->cond = nb(j);
+  gcc_jit_block *body = nb(j);
+  lp->after = nb(j);
+  assign(j, j->lane, j->one_lane);
+  gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
+  gcc_jit_block_end_with_conditional(lp->cond, NULL, cmp(j, GCC_JIT_COMPARISON_LE, L(j), j->one_lane), body, lp->after);
+  j->b = body;
+}
 /* Every explicit lane loop first closes the open lane loop (fuse_open). */
 static inline void loop_begin(J *j, jloop *lp) {
   fuse_close(j);
   loop_begin_raw(j, lp);
+}
+static inline void loop_act(J *j, jloop *lp) {
+  fuse_close(j);
+  loop_act_raw(j, lp);
 }
 static inline void loop_range(J *j, jloop *lp, uint32_t lo, uint32_t hi) {
   fuse_close(j);
@@ -321,7 +352,7 @@ static inline void loop_end(J *j, jloop *lp) {
  * any explicit loop; so all components of one instruction share a loop. */
 static inline void fuse_open(J *j) {
   if (j->open) return;
-  loop_begin_raw(j, &j->open_lp);
+  loop_act_raw(j, &j->open_lp);
   j->open = true;
 }
 static inline void fuse_close(J *j) {

@@ -40,6 +40,46 @@ static void ifc_saved(J *j, int32_t T) {
   if (!j->ifc_mask[T]) j->ifc_mask[T] = local(j, j->all_types[0]);   /* mask[]'s type */
 }
 
+/* The lane index an if-converted then-block (segment si) runs at most, if
+ * its head branches to it on `lid == K` (or away on `lid != K`), lid the
+ * SubgroupLocalInvocationId built-in and K a constant below S: lane l's lid
+ * is l, so only lane K can take it.  -1: no such bound. */
+int64_t ifc_lane_bound(J *j, int32_t si) {
+  const ld_module *m = j->m;
+  const ld_block *T = j->k->seg[si].blk;
+  if (!j->k->conv || j->k->seg[si].ifc != IFC_THEN || getenv("SPIRV_SG_JIT_NO_ONE_LANE")) return -1;
+  if (!T || T->n_preds != 1) return -1;
+  const ld_block *h = T->preds[0];
+  const ld_insn *t = &h->insns[h->n_insns - 1];
+  if (t->op != SpvOpBranchConditional || t->n_ops < 3 || t->ops[0] >= m->bound) return -1;
+  bool on_true = t->ops[1] == T->label;
+  const ld_value *cv = &m->values[t->ops[0]];
+  if (cv->kind != LD_V_RESULT) return -1;
+  const ld_insn *c = cv->u.insn;
+  if (!((c->op == SpvOpIEqual && on_true) || (c->op == SpvOpINotEqual && !on_true)) || c->n_ops < 2) return -1;
+  for (int q = 0; q < 2; q++) {
+    uint32_t x = c->ops[q], kid = c->ops[1 - q];
+    if (x >= m->bound || kid >= m->bound || m->values[kid].kind != LD_V_CONSTANT) continue;
+    const ld_value *xv = &m->values[x];
+    if (xv->kind != LD_V_RESULT || xv->u.insn->op != SpvOpLoad || xv->u.insn->ops[0] >= m->bound) continue;
+    const ld_value *pv = &m->values[xv->u.insn->ops[0]];
+    if (pv->kind != LD_V_VARIABLE || pv->u.var->storage != SpvStorageClassInput ||
+        pv->u.var->builtin != SpvBuiltInSubgroupLocalInvocationId)
+      continue;
+    const ld_type *kt = m->values[kid].type;
+    if (!kt || kt->kind != LD_T_INT || kt->size > 8) return -1;
+    uint64_t K = 0;
+    memcpy(&K, m->values[kid].u.bytes, kt->size);
+    return K < j->S ? (int64_t)K : -1;
+  }
+  return -1;
+}
+void ifc_one_lane(J *j, int32_t si) {
+  j->one_lane = NULL;
+  int64_t l = ifc_lane_bound(j, si);
+  if (l >= 0) j->one_lane = ci(j, j->t_i32, (long)l);
+}
+
 /* Continue at segment T with the current lanes. */
 static void go_seg(J *j, int32_t T) {
   if (j->k->conv) {   /* no reconvergence entries: the top is the kernel's (rpc -1) */

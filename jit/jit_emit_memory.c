@@ -484,8 +484,10 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
     return;
   }
   bool contig = n == 1 && cb == in->type->size && value_slot(j, inst, in->result);
-  after = mem_priv(j, inst, in->ops[0], in->type->size, al);
-  if (!after) after = mem_fast_(j, inst, in->ops[0], in->type->size, al, false, contig, true);
+  if (!j->one_lane) {   /* one lane at most (J.one_lane): the checked load below */
+    after = mem_priv(j, inst, in->ops[0], in->type->size, al);
+    if (!after) after = mem_fast_(j, inst, in->ops[0], in->type->size, al, false, contig, true);
+  }
   if (after) {
     /* j->b: every active lane's address in one region (or its own private
      * memory), in bounds, aligned */
@@ -507,7 +509,7 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
       return;
     }
   }
-  loop_begin(j, &lp);
+  loop_act(j, &lp);
   gcc_jit_lvalue *tmp[16];
   for (uint32_t c = 0; c < n; c++) {
     tmp[c] = local(j, T);
@@ -554,8 +556,9 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
     return;
   }
   bool contig = n == 1 && cb == vt->size && value_slot(j, inst, in->ops[1]);
-  gcc_jit_block *after = mem_priv(j, inst, in->ops[0], vt->size, al);
-  if (!after) after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
+  /* one lane at most (J.one_lane): its checked store below is all it takes */
+  gcc_jit_block *after = j->one_lane ? NULL : mem_priv(j, inst, in->ops[0], vt->size, al);
+  if (!after && !j->one_lane) after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
   if (after) {
     if (contig && !j->fast_priv) fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, after);
     gcc_jit_block *allb = nb(j), *part = nb(j);
@@ -611,7 +614,7 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
       return;
     }
   }
-  loop_begin(j, &lp);
+  loop_act(j, &lp);
   gcc_jit_block *act = nb(j), *join = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, join);
   j->b = act;

@@ -112,7 +112,11 @@
  * on such a bool is a plain branch on the scalar, without the lockstep
  * check (rt_diverged) that other uniform branches keep: the lanes cannot
  * disagree.  saxpy's global id, x + i and y + i are three scalars, and
- * each access's fast path needs only lane 0's address.
+ * each access's fast path needs only lane 0's address.  An OpSelect of
+ * two values of the same lane stride s on a varying condition (i >= 16 ?
+ * i - 16 : i) tests whether every lane's condition is the same; if so the
+ * result is lane 0's pick plus l * s, else the per-lane blend
+ * (emit_select_uniform).
  *
  * Memory.  A subgroup-wide fast path first: all lanes active, all addresses
  * in one region, in bounds and aligned -> unchecked per-lane accesses (one
@@ -123,7 +127,8 @@
  * lane 0's address is computed on the way in; in sg_kernel_full such an
  * access first tries its window, the region its last checked subgroup
  * reached, kept across a sg_groups call: one subtract, rotate and compare,
- * mem_fast_window); a Function variable of the
+ * mem_fast_window, whose hit also prefetches the span 2 KiB on, where
+ * later subgroups walk: SPIRV_SG_JIT_PREFETCH); a Function variable of the
  * instance itself is each lane's own private bytes; an access through any
  * other pointer to Function storage (a private array indexed at run time)
  * checks once that every active lane addresses its own private memory, in
@@ -491,10 +496,11 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   /* the source stamp keeps objects of another code generator out */
   uint32_t n_ifc = 0;   /* if-converted branches (none when SPIRV_SG_JIT_CONV=force) */
   for (uint32_t s = 0; s < k->n_seg; s++) n_ifc += k->seg[s].ifc == IFC_HEAD;
-  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|nst=%d|np=%d|ns=%d|na=%d|n1=%d|fl=%s|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
+  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|nst=%d|np=%d|ns=%d|na=%d|n1=%d|us=%d|pf=%u|fl=%s|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
            JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only, (int)k->linear_x, (int)k->no_steps,
            getenv("SPIRV_SG_JIT_NO_PROMOTE") != NULL, getenv("SPIRV_SG_JIT_NO_STRIDES") != NULL,
            getenv("SPIRV_SG_JIT_NO_AFFINE") != NULL, getenv("SPIRV_SG_JIT_NO_ONE_LANE") != NULL,
+           getenv("SPIRV_SG_JIT_NO_UNISEL") != NULL, jit_prefetch_distance(),
            getenv("SPIRV_SG_JIT_FLAGS") ? getenv("SPIRV_SG_JIT_FLAGS") : "",
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
   uint64_t key[2];

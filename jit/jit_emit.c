@@ -505,6 +505,7 @@ static void emit_seg_(J *j, int32_t si) {
           assign(j, sh_lv(j, inst, in->result, 0), cast(j, emit_elementwise(j, inst, in, 0), scal(j, ct)));
           continue;
         }
+        if (emit_select_uniform(j, inst, in)) continue;
         /* compute every component into temporaries, then masked assignment */
         fuse_open(j);
         gcc_jit_lvalue *tmp[16];
@@ -1013,6 +1014,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   J jj, *j = &jj;
   memset(j, 0, sizeof *j);
   j->k = k; j->m = k->m; j->S = k->S; j->e = e;
+  j->prefetch = jit_prefetch_distance();
   j->mflags = mflags;
   gcc_jit_context *cx = gcc_jit_context_acquire();
   if (!cx) { failf(e, "gcc_jit_context_acquire failed"); return NULL; }

@@ -141,6 +141,7 @@ typedef struct J {
    * (h_win, the kernel functions' `win` parameter; NULL: no windows).  An
    * address inside the window needs one subtract, rotate and compare. */
   gcc_jit_rvalue *h_win;
+  uint32_t prefetch;            /* a window hit prefetches this many bytes ahead (0: none) */
   uint32_t n_win;
   gcc_jit_struct *win_st;
   gcc_jit_type *t_winp;
@@ -159,6 +160,7 @@ void shadow_def_begin(J *j);
 
 /* jit_emit_arith.c: elementwise operations, built-in variables */
 gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_t c);
+bool emit_select_uniform(J *j, uint32_t inst, const ld_insn *in);
 void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const ld_type *ct, uint32_t n);
 
 /* jit_emit_memory.c: access chains, loads, stores, private memory, atomics */

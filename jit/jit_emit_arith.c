@@ -286,3 +286,55 @@ void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const l
   }
 #undef LID
 }
+
+/* OpSelect of two integers or pointers with the same lane stride s (i >= 16 ?
+ * i - 16 : i), in sg_kernel_full: when every lane's condition is the same,
+ * the result is lane 0's pick plus l * s, one vector expression; otherwise
+ * the per-lane blend.  GCC compiles the blend of such operands as a scalar
+ * loop of branches, which the vector code after it reads back through the
+ * stack.  False: not such a select (nothing emitted). */
+bool emit_select_uniform(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  const ld_type *ct, *bt; uint32_t n, bn;
+  int64_t sx = 0, sy = 0;
+  if (in->op != SpvOpSelect || !j->full || !j->lanes || j->one_lane || in->n_ops < 3 ||
+      getenv("SPIRV_SG_JIT_NO_UNISEL"))
+    return false;
+  if (!lane_shape(in->type, &ct, &n) || n != 1 || (ct->kind != LD_T_INT && ct->kind != LD_T_POINTER) ||
+      odd_width(ct) || !value_slot(j, inst, in->result))
+    return false;
+  if (!lane_shape(m->values[in->ops[0]].type, &bt, &bn) || bn != 1 || shadowed(j, inst, in->ops[0]))
+    return false;
+  if (!ld_uni_lane_stride(j->lanes, in->ops[1], &sx) || !ld_uni_lane_stride(j->lanes, in->ops[2], &sy) || sx != sy)
+    return false;
+  gcc_jit_type *T = scal(j, ct), *U = j->t_u[3], *B = j->t_u[0];
+  gcc_jit_lvalue *any = local(j, B), *all = local(j, B), *b0 = local(j, U);
+  fuse_close(j);
+  assign(j, any, ci(j, B, 0));
+  assign(j, all, ci(j, B, 1));
+  jloop lp;
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *cv = cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, scal(j, bt), 0)), B);
+  assign(j, any, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, B, R_(any), cv));
+  assign(j, all, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, B, R_(all), cv));
+  loop_end(j, &lp);
+  gcc_jit_block *uni = nb(j), *mix = nb(j), *join = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(any), R_(all)), uni, mix);
+  j->b = uni;
+  assign(j, j->lane, ci(j, j->t_i32, 0));
+  assign(j, b0, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(any), ci(j, B, 0)),
+                    cast(j, V(j, inst, in->ops[1], 0), U), cast(j, V(j, inst, in->ops[2], 0), U), U));
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *st = cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)sx), U);
+  assign(j, res_lv(j, inst, in->result, 0),
+         cast(j, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(b0), bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), st)), T));
+  loop_end(j, &lp);
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = mix;
+  loop_begin(j, &lp);
+  assign(j, res_lv(j, inst, in->result, 0), emit_elementwise(j, inst, in, 0));
+  loop_end(j, &lp);
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  return true;
+}

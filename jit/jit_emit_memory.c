@@ -182,6 +182,15 @@ static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_
   addr_lanes(j, inst, ptr);
   gcc_jit_block_end_with_jump(j->b, NULL, slow);
   j->b = fast;
+  if (j->prefetch) {
+    /* the access of a subgroup j->prefetch bytes on: consecutive subgroups
+     * walk consecutive spans, and a prefetch never faults */
+    gcc_jit_function *pf = gcc_jit_context_get_builtin_function(j->cx, "__builtin_prefetch");
+    gcc_jit_rvalue *pa = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(fb),
+        bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(fo), ci(j, U, (long)j->prefetch))), NULL);
+    gcc_jit_rvalue *args[3] = {cast(j, pa, j->t_vp), ci(j, j->t_i32, write ? 1 : 0), ci(j, j->t_i32, 3)};
+    gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, pf, 3, args));
+  }
   j->fast_priv = false;
   j->contig = local(j, U);
   assign(j, j->contig, ci(j, U, 0));

@@ -186,4 +186,14 @@ int32_t jit_rt_wgc(jit_ctx *c, uint8_t *frame, int32_t insn);
 int32_t jit_rt_wgc_done(jit_ctx *c, uint8_t *frame, int32_t insn);
 int32_t jit_rt_diverged(jit_ctx *c, uint8_t *frame, int32_t insn);
 
+/* How far ahead (bytes) a consecutive access of sg_kernel_full prefetches:
+ * SPIRV_SG_JIT_PREFETCH=N (0: no prefetch), else JIT_PREFETCH_DEFAULT. */
+enum { JIT_PREFETCH_DEFAULT = 2048 };
+static inline uint32_t jit_prefetch_distance(void) {
+  const char *e = getenv("SPIRV_SG_JIT_PREFETCH");
+  if (!e || !*e) return JIT_PREFETCH_DEFAULT;
+  long v = strtol(e, NULL, 10);
+  return v <= 0 ? 0 : v > (1l << 20) ? (1u << 20) : (uint32_t)v;
+}
+
 #endif

@@ -136,10 +136,8 @@
  * path (jit_rt_ldst, host) asks the interpreter's own ip_mem for every access
  * the region table does not prove legal (same fault kinds, same ip_diag
  * records; loads yield zero, stores are dropped).  A store by part of the
- * subgroup tests each lane and stops after the last active one (an
- * if-converted `lane == 0` block: one store; a loop over the mask's set
- * bits was slower where GCC cannot fold the mask, as the store then waits
- * for it).
+ * subgroup loops over the set bits of the top entry's mask word (no
+ * branch on each lane's bit, which a data-dependent mask mispredicts).
  *
  * Subgroup operations.  Group/GroupNonUniform IAdd and FAdd (reduce, scans)
  * are inline cross-lane loops combining active lanes in increasing lane

@@ -578,42 +578,39 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
     for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
     loop_end(j, &lp);
     gcc_jit_block_end_with_jump(j->b, NULL, after);
-    /* some lanes inactive: a test per lane, and the loop ends after the
-     * last active lane (no data dependence on the mask beyond predicted
-     * branches; an if-converted `lane == 0` block stores once, and GCC
-     * drops the loop where it knows the mask) */
+    /* some lanes inactive (S <= 64): a loop over the top entry's set bits,
+     * one branch per active lane and none on the lanes' bits, which a
+     * data-dependent mask (compact's `if (keep)`) would mispredict about
+     * every other lane; S > 64: a test of mask[l] per lane */
     j->b = part;
-    {
+    if (j->S <= 64) {
       gcc_jit_type *U = j->t_u[3];
-      gcc_jit_lvalue *bits = NULL;
-      if (j->S <= 64) {
-        bits = local(j, U);
-        assign(j, bits, R_(ent_m(j, top_e(j), 0)));
-      }
+      gcc_jit_lvalue *mb = local(j, U);
+      assign(j, mb, R_(ent_m(j, top_e(j), 0)));
+      gcc_jit_block *head = nb(j), *body = nb(j);
+      gcc_jit_block_end_with_jump(j->b, NULL, head);
+      gcc_jit_block_end_with_conditional(head, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(mb), ci(j, U, 0)), body, after);
+      j->b = body;
+      gcc_jit_function *ctz = gcc_jit_context_get_builtin_function(j->cx, "__builtin_ctzll");
+      gcc_jit_type *ull = gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG);
+      gcc_jit_rvalue *ca[1] = {cast(j, R_(mb), ull)};
+      assign(j, j->lane, cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, ca), j->t_i32));
+      gcc_jit_rvalue *pp = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
+      for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, pp, c * cb, T), V(j, inst, in->ops[1], c));
+      assign(j, mb, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(mb), bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(mb), ci(j, U, 1))));
+      gcc_jit_block_end_with_jump(j->b, NULL, head);
+    } else {
       loop_begin(j, &lp);
       gcc_jit_block *act = nb(j), *skip = nb(j);
-      /* the lane's bit of the top entry rather than mask[l]: mask[] was
-       * just written as one vector, which a 4-byte load cannot forward from */
-      gcc_jit_rvalue *on = bits ? cmp(j, GCC_JIT_COMPARISON_NE, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U,
-                                          bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(bits), cast(j, L(j), U)), ci(j, U, 1)),
-                                      ci(j, U, 0))
-                                : MASK(j);
-      gcc_jit_block_end_with_conditional(j->b, NULL, on, act, skip);
+      gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
       j->b = act;
       gcc_jit_rvalue *pp = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
       for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, pp, c * cb, T), V(j, inst, in->ops[1], c));
-      if (bits) {   /* no active lane above l: done */
-        gcc_jit_block *more = nb(j);
-        gcc_jit_rvalue *above = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U,
-                                    bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(bits), cast(j, L(j), U)), ci(j, U, 1));
-        gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, above, ci(j, U, 0)), lp.after, more);
-        j->b = more;
-      }
       gcc_jit_block_end_with_jump(j->b, NULL, skip);
       j->b = skip;
       loop_end(j, &lp);
+      gcc_jit_block_end_with_jump(j->b, NULL, after);
     }
-    gcc_jit_block_end_with_jump(j->b, NULL, after);
     j->b = j->slow;
     if (value_slot(j, inst, in->ops[1])) {
       ldst_call(j, idx, j->k->slot_off[vidx(j, inst, in->ops[1])], vt->size, n, cb, true, al,

@@ -95,6 +95,10 @@
  * in a local T a[N][S] of the kernel function; an access with an index out
  * of range in some active lane (and every whole copy) copies the arrays to
  * private memory, runs the ordinary access there and copies them back.
+ * With every lane active and an index the same in every lane, the range
+ * test is one compare of lane 0's index; a chain used only by such loads
+ * and stores computes its lanes' pointers only on that slow path
+ * (promo_skip_chain).
  * Phis of a convergent kernel's block that no if-converted block enters
  * test lane 0's predecessor once (every lane came the same way).
  *

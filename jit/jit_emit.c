@@ -474,6 +474,7 @@ static void emit_seg_(J *j, int32_t si) {
     case SpvOpStore: if (!handle_ldst(j->m, in)) emit_store(j, inst, in); continue;
     case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
     case SpvOpInBoundsPtrAccessChain:
+      if (promo_skip_chain(j, inst, in->result)) continue;
       if (shadowed(j, inst, in->result)) {
         shadow_def_begin(j);
         assign(j, sh_lv(j, inst, in->result, 0), cast(j, emit_access_chain(j, inst, in), j->t_ptr));
@@ -1250,7 +1251,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
 out:
   free(j->ifc_mask);
   ld_uniformity_free(j->lanes);
-  free(j->promo_cast); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
+  free(j->promo_cast); free(j->promo_only); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
   free(j->sh_on); free(j->sh_st); free(j->sh_lv);
   free(j->fn_prm); free(j->argc);
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);

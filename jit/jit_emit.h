@@ -89,6 +89,10 @@ typedef struct J {
   const ld_type **promo_var;
   uint32_t *promo_base, *promo_idx;
   bool *promo_uni, *promo_cast;   /* promo_cast: an OpBitcast of a promoted variable */
+  /* promo_only: an access chain whose every use is the pointer of a load or
+   * store (promo_access): its lane array is computed only where
+   * promo_access's slow path needs it (promo_skip_chain) */
+  bool *promo_only;
   gcc_jit_lvalue **promo_lv;
   /* If-converted then-blocks (jit_seg.ifc), per segment of the function
    * being emitted: the head's mask[] to restore at the then-block's end
@@ -168,6 +172,7 @@ void promo_plan(J *j, bool may_suspend);
 void promo_locals(J *j);
 void promo_zero(J *j, uint32_t inst, bool all_lanes);
 void promo_copy(J *j, uint32_t inst, const ld_insn *in);
+bool promo_skip_chain(J *j, uint32_t inst, uint32_t id);
 void promo_sync_body(J *j, bool to_priv);
 gcc_jit_rvalue *emit_access_chain(J *j, uint32_t inst, const ld_insn *in);
 void emit_load(J *j, uint32_t inst, const ld_insn *in);

@@ -840,7 +840,8 @@ void promo_plan(J *j, bool may_suspend) {
   j->promo_uni = calloc(nv + 1, sizeof *j->promo_uni);
   j->promo_lv = calloc(nv + 1, sizeof *j->promo_lv);
   j->promo_cast = calloc(nv + 1, sizeof *j->promo_cast);
-  if (!j->promo_cast || !j->promo_var || !j->promo_base || !j->promo_idx || !j->promo_uni || !j->promo_lv || may_suspend ||
+  j->promo_only = calloc(nv + 1, sizeof *j->promo_only);
+  if (!j->promo_cast || !j->promo_only || !j->promo_var || !j->promo_base || !j->promo_idx || !j->promo_uni || !j->promo_lv || may_suspend ||
       getenv("SPIRV_SG_JIT_NO_PROMOTE"))
     return;
   /* candidates: every Function variable, then the chains and casts based
@@ -855,6 +856,28 @@ void promo_plan(J *j, bool may_suspend) {
       }
     }
   if (!ok) { memset(j->promo_var, 0, (nv + 1) * sizeof *j->promo_var); memset(j->promo_base, 0, (nv + 1) * sizeof *j->promo_base); return; }
+  /* access chains used only as the pointer of loads and stores */
+  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    for (uint32_t b = 0; b < fn->n_blocks; b++)
+      for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
+        const ld_insn *in = &fn->blocks[b].insns[i];
+        if ((in->op == SpvOpAccessChain || in->op == SpvOpInBoundsAccessChain || in->op == SpvOpPtrAccessChain ||
+             in->op == SpvOpInBoundsPtrAccessChain) && in->result < m->bound && j->promo_base[vidx(j, ii, in->result)])
+          j->promo_only[vidx(j, ii, in->result)] = true;
+      }
+  }
+  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    for (uint32_t b = 0; b < fn->n_blocks; b++)
+      for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
+        const ld_insn *in = &fn->blocks[b].insns[i];
+        for (uint32_t q = 0; q < in->n_ops; q++)
+          if (in->ops[q] && in->ops[q] < m->bound && j->promo_only[vidx(j, ii, in->ops[q])] &&
+              !(q == 0 && (in->op == SpvOpLoad || in->op == SpvOpStore)))
+            j->promo_only[vidx(j, ii, in->ops[q])] = false;
+      }
+  }
   ld_uniformity *u = ld_uniformity_compute(m, LD_UNI_PRIVATE_VARIES);
   for (size_t x = 0; x < nv; x++) {
     if (j->promo_var[x]) j->promo_any = true;
@@ -942,6 +965,14 @@ void promo_copy(J *j, uint32_t inst, const ld_insn *in) {
 
 /* A load (store: val != 0) through chain ptr of a promoted array.  True:
  * emitted. */
+/* An access chain that only promo_access uses, while promotion is on: no
+ * lane array at its own place. */
+bool promo_skip_chain(J *j, uint32_t inst, uint32_t id) {
+  if (!j->promo_any || j->no_promo || id >= j->m->bound) return false;
+  size_t x = vidx(j, inst, id);
+  return j->promo_only[x] && j->promo_base[x] && j->promo_lv[vidx(j, inst, j->promo_base[x])] &&
+         !shadowed(j, inst, id);
+}
 static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
   if (!j->promo_any || j->no_promo) return false;
   const ld_module *m = j->m;
@@ -963,7 +994,19 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
 #define PIX() (idv ? cast(j, cast(j, V(j, inst, idv, 0), sscal(j, m->values[idv].type)), U) : ci(j, U, 0))
   gcc_jit_lvalue *bad = local(j, U);
   assign(j, bad, ci(j, U, 0));
-  if (idv) {
+  /* every lane active with one index (or none): a row, lane 0's index */
+  bool row = !idv || (j->full && j->promo_uni[cx_]);
+  gcc_jit_lvalue *i0u = NULL;
+  if (row) {
+    i0u = local(j, U);
+    gcc_jit_lvalue *save = j->lane;
+    fuse_close(j);
+    j->lane = local(j, j->t_i32);
+    assign(j, j->lane, ci(j, j->t_i32, 0));
+    assign(j, i0u, PIX());
+    j->lane = save;
+    if (idv) assign(j, bad, cast(j, cmp(j, GCC_JIT_COMPARISON_GE, R_(i0u), ci(j, U, (long)pt->count)), U));
+  } else if (idv) {
     loop_begin(j, &lp);
     assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
         bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, MASKV(j), U),
@@ -974,13 +1017,9 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), fast, slow);
   j->b = fast;
   gcc_jit_lvalue *i0 = NULL;
-  if (!idv || (j->full && j->promo_uni[cx_])) {   /* every lane active, one index: a row */
+  if (row) {
     i0 = local(j, j->t_i32);
-    gcc_jit_lvalue *save = j->lane;
-    j->lane = local(j, j->t_i32);
-    assign(j, j->lane, ci(j, j->t_i32, 0));
-    assign(j, i0, cast(j, PIX(), j->t_i32));
-    j->lane = save;
+    assign(j, i0, cast(j, R_(i0u), j->t_i32));
   }
   loop_begin(j, &lp);
   gcc_jit_rvalue *e;
@@ -1010,6 +1049,11 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
   j->b = slow;
   xfer_all(j, 2);
   j->no_promo = true;
+  if (j->promo_only[cx_]) {   /* the chain's lanes, which its own place skipped */
+    fuse_open(j);
+    assign(j, res_lv(j, inst, ptr, 0), cast(j, emit_access_chain(j, inst, m->values[ptr].u.insn), j->t_ptr));
+    fuse_close(j);
+  }
   if (store) emit_store(j, inst, in); else emit_load(j, inst, in);
   j->no_promo = false;
   xfer_all(j, 3);

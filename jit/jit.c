@@ -100,7 +100,9 @@
  * and stores computes its lanes' pointers only on that slow path
  * (promo_skip_chain).
  * Phis of a convergent kernel's block that no if-converted block enters
- * test lane 0's predecessor once (every lane came the same way).
+ * test lane 0's predecessor once (every lane came the same way); in
+ * sg_kernel_full a branch whose targets have only such phis writes lane 0's
+ * pred[] alone (pred_lane0_only).
  *
  * Affine values (shadow_plan, jit_emit.c).  In a convergent kernel that
  * never suspends, an integer, bool or global pointer value defined where
@@ -152,7 +154,9 @@
  * record no diagnostic (whole subgroup active, indices in range, uniform
  * operands, aligned in-bounds memory; atomics: every active lane's address
  * valid, and on local memory a plain lane-ordered read-modify-write, since
- * one thread runs all of a work-group); otherwise, and for every other
+ * one thread runs all of a work-group; an Intel shuffle whose index is
+ * the same in every lane reads the source lane once and broadcasts it);
+ * otherwise, and for every other
  * instruction, the interpreter's own handler runs on the subgroup's lanes
  * (rt_interp copies operands in and the result out), so UB and faults are
  * recorded exactly as the interpreter records them.

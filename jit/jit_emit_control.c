@@ -98,12 +98,28 @@ static void go_seg(J *j, int32_t T) {
 /* Every branch: active lanes remember the segment (for OpPhi); the branch
  * counts toward the step limit (rt_limit checks it, and the time limit),
  * except in a kernel without loops (k->no_steps: rt_wg checks the time). */
+/* Only lane 0's pred[] is read after segment seg's branch: every lane
+ * takes it (sg_kernel_full) and no target's phis read other lanes' (those
+ * of a block an if-converted block enters: phis_uniform). */
+static bool pred_lane0_only(J *j, int32_t seg) {
+  if (!j->full || !j->k->conv) return false;
+  const jit_seg *sg = &j->k->seg[seg];
+  for (int q = 0; q < sg->n_succ; q++) {
+    const jit_seg *t = &j->k->seg[sg->succ[q]];
+    if (t->first == 0 && t->blk->n_phis && !phis_uniform(j, t->inst, t->blk)) return false;
+  }
+  return true;
+}
 static void branch_prologue(J *j, int32_t seg) {
   jloop lp;
-  loop_begin(j, &lp);
-  gcc_jit_lvalue *p = lane_arr(j, j->f_pred, L(j));
-  assign(j, p, mblend(j, ci(j, j->t_i32, seg), R_(p), j->t_i32));
-  loop_end(j, &lp);
+  if (pred_lane0_only(j, seg)) {
+    assign(j, arr_at(j, R_(fld(j, j->f_pred)), 0), ci(j, j->t_i32, seg));
+  } else {
+    loop_begin(j, &lp);
+    gcc_jit_lvalue *p = lane_arr(j, j->f_pred, L(j));
+    assign(j, p, mblend(j, ci(j, j->t_i32, seg), R_(p), j->t_i32));
+    loop_end(j, &lp);
+  }
   if (j->k->no_steps) return;   /* no loops: the limit is out of reach (jit.c) */
   gcc_jit_lvalue *st = cfl(j, j->c_steps);
   assign(j, st, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3], R_(st), ci(j, j->t_u[3], 1)));

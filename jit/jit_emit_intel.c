@@ -62,10 +62,31 @@ bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
   if (!gatherable(j, inst, x) || (two && !gatherable(j, inst, y))) return false;
   const ld_type *dt; uint32_t dn;
   if (!lane_shape(m->values[d].type, &dt, &dn) || dn != 1 || dt->kind != LD_T_INT) return false;
+  int64_t S = j->S, dst = 1;
+  if (op == SpvOpSubgroupShuffleINTEL && j->full && j->lanes && ld_uni_lane_stride(j->lanes, d, &dst) && dst == 0 &&
+      n <= 16) {
+    /* one index k in every lane (every lane active): lane k's value to
+     * every lane, when k is in range */
+    fuse_close(j);
+    gcc_jit_lvalue *k0 = local(j, U);
+    assign(j, j->lane, ci(j, I, 0));
+    assign(j, k0, cast(j, V(j, inst, d, 0), U));
+    gcc_jit_block *join = fast_or_generic(j, inst, in, cmp(j, GCC_JIT_COMPARISON_LT, R_(k0), ci(j, U, S)));
+    gcc_jit_lvalue *bv[16];
+    for (uint32_t c = 0; c < n; c++) {
+      bv[c] = local(j, scal(j, ct));
+      assign(j, bv[c], gather_v(j, inst, x, c, cast(j, R_(k0), I)));
+    }
+    loop_begin(j, &lp);
+    for (uint32_t c = 0; c < n; c++) assign(j, res_lv(j, inst, in->result, c), R_(bv[c]));
+    loop_end(j, &lp);
+    gcc_jit_block_end_with_jump(j->b, NULL, join);
+    j->b = join;
+    return true;
+  }
   /* source lane (and operand: bit 8) of every lane into tgt[]; bad: any out of range */
   gcc_jit_lvalue *bad = local(j, U);
   assign(j, bad, ci(j, U, 0));
-  int64_t S = j->S;
   loop_begin(j, &lp);
   gcc_jit_rvalue *dv = cast(j, V(j, inst, d, 0), U);
   gcc_jit_rvalue *l64 = cast(j, L(j), U);

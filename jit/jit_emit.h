@@ -98,12 +98,11 @@ typedef struct J {
    * being emitted: the head's mask[] to restore at the then-block's end
    * (made by whichever side is emitted first). */
   gcc_jit_lvalue **ifc_mask;
-  /* While an if-converted then-block is emitted whose lanes are at most one
-   * (ifc_one_lane, jit_emit_control.c: `lid == K`, or an injective affine
-   * value equal to a uniform one): that lane's index, a constant or a local
-   * (NULL: any lane may run).  loop_act and the open lane loop then run
-   * that lane alone; the others are inactive there, so their lanes of
-   * every value keep what a blend would have kept. */
+  /* While an if-converted then-block is emitted that only lane K can take
+   * (ifc_lane_bound, jit_emit_control.c: `lid == K`): the constant K (NULL:
+   * any lane may run).  loop_act and the open lane loop then run lane K
+   * alone; the others are inactive there, so their lanes of every value
+   * keep what a blend would have kept. */
   gcc_jit_rvalue *one_lane;
   uint32_t fmap_cap, n_fields;
   gcc_jit_field **fmap_key;

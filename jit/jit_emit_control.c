@@ -95,9 +95,6 @@ static void go_seg(J *j, int32_t T) {
   gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
 }
 
-/* Every branch: active lanes remember the segment (for OpPhi); the branch
- * counts toward the step limit (rt_limit checks it, and the time limit),
- * except in a kernel without loops (k->no_steps: rt_wg checks the time). */
 /* Only lane 0's pred[] is read after segment seg's branch: every lane
  * takes it (sg_kernel_full) and no target's phis read other lanes' (those
  * of a block an if-converted block enters: phis_uniform). */
@@ -110,6 +107,9 @@ static bool pred_lane0_only(J *j, int32_t seg) {
   }
   return true;
 }
+/* Every branch: active lanes remember the segment (for OpPhi); the branch
+ * counts toward the step limit (rt_limit checks it, and the time limit),
+ * except in a kernel without loops (k->no_steps: rt_wg checks the time). */
 static void branch_prologue(J *j, int32_t seg) {
   jloop lp;
   if (pred_lane0_only(j, seg)) {

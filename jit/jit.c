@@ -127,8 +127,9 @@
  * Memory.  A subgroup-wide fast path first: all lanes active, all addresses
  * in one region, in bounds and aligned -> unchecked per-lane accesses (one
  * memcpy when the addresses are consecutive; consecutive addresses are
- * tested first, and then lane 0's address and the span's end are the whole
- * check; in a convergent kernel an address whose lane stride
+ * tested first, against lane 0's address plus l * size where the lanes'
+ * pointers already are, and then lane 0's address and the span's end are
+ * the whole check; in a convergent kernel an address whose lane stride
  * (ld_uni_lane_stride, loader) is the element size needs no test, and only
  * lane 0's address is computed on the way in; in sg_kernel_full such an
  * access first tries its window, the region its last checked subgroup

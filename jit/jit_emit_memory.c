@@ -227,8 +227,12 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   }
   bool quick = want_contig && (align <= 1 || size % align == 0);
   /* Known consecutive (quick && known): lane 0's address alone decides the
-   * fast path; addr[] is filled only on the way to the per-lane checks. */
-  bool lane0 = quick && known;
+   * fast path; addr[] is filled only on the way to the per-lane checks.
+   * Not known (quick alone): the lanes' pointers are tested against lane
+   * 0's + l * size where they are, and addr[] is filled the same way; a
+   * copy into addr[] first would be read back as vectors right after GCC
+   * wrote its first lanes one by one (a store-forwarding stall). */
+  bool lane0 = quick;
   if (lane0) {
     fuse_close(j);
     assign(j, j->lane, ci(j, j->t_i32, 0));
@@ -277,8 +281,8 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     if (!known) {
       loop_begin(j, &lp);
       assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig),
-          bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, R_(lane_arr(j, j->f_addr, L(j))),
-              bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
+          bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, ptr, 0), U),
+              bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(a0),
                   bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
       loop_end(j, &lp);
     }
@@ -299,7 +303,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     j->b = gen;
     if (lane0)   /* the lanes' addresses for the per-lane checks and the slow path */
       addr_lanes(j, inst, ptr);
-    if (lane0 && j->full) {
+    if (lane0 && known && j->full) {
       /* Every lane active and the addresses consecutive: a failed range
        * check leaves nothing for a per-lane test to pass, so the per-lane
        * path (which decides each lane itself) gets the addresses, and the

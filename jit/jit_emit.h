@@ -534,6 +534,14 @@ static inline gcc_jit_field *value_slot(J *j, uint32_t inst, uint32_t id) {
   return NULL;
 }
 
+/* The index of the lowest set bit of the 64-bit x (undefined for 0), as an
+ * int32. */
+static inline gcc_jit_rvalue *ctz64(J *j, gcc_jit_rvalue *x) {
+  gcc_jit_function *f = gcc_jit_context_get_builtin_function(j->cx, "__builtin_ctzll");
+  gcc_jit_rvalue *a[1] = {cast(j, x, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG))};
+  return cast(j, gcc_jit_context_new_call(j->cx, NULL, f, 1, a), j->t_i32);
+}
+
 /* memset(p, 0, bytes) in j->b. */
 static inline void memset0(J *j, gcc_jit_rvalue *p, uint64_t bytes) {
   gcc_jit_function *ms = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memset");

@@ -99,15 +99,6 @@ static gcc_jit_rvalue *priv_ptr(J *j, uint32_t inst, uint32_t id) {
   return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_priv), off), NULL);
 }
 
-/* The fast path of a memory access: computes every lane's address into
- * addr[], then tests, over the active lanes only, that every address lies in
- * the region of the first active lane, in bounds (readable or writable) and
- * aligned: one OR-reduction over the lanes, which GCC vectorizes.  With
- * !allow_partial the whole subgroup must be active as well.  Returns the join
- * block; j->b is the fast block (j->fast_base holds the region base,
- * j->fast_full whether every lane is active, j->fast_off0 the first active
- * lane's offset) and j->slow the per-lane checked path (jit_rt_ldst).  NULL:
- * no fast path (j->b unchanged). */
 /* addr[l] = lane l's address (ptr), for the per-lane checks and paths. */
 static void addr_lanes(J *j, uint32_t inst, uint32_t ptr) {
   jloop lp;
@@ -202,6 +193,15 @@ static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_
   return after;
 }
 
+/* The fast path of a memory access: tests, over the active lanes only, that
+ * every address lies in the region of the first active lane, in bounds
+ * (readable or writable) and aligned: one OR-reduction over addr[], which
+ * GCC vectorizes (consecutive addresses: lane 0's alone, see quick below).
+ * With !allow_partial the whole subgroup must be active as well.  Returns
+ * the join block; j->b is the fast block (j->fast_base holds the region
+ * base, j->fast_full whether every lane is active, j->fast_off0 the first
+ * active lane's offset) and j->slow the per-lane checked path (jit_rt_ldst).
+ * NULL: no fast path (j->b unchanged). */
 static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
                                 bool want_contig, bool allow_partial) {
   const ld_addr_layout *a = &j->m->layout;
@@ -226,14 +226,13 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     assign(j, j->contig, ci(j, U, 0));
   }
   bool quick = want_contig && (align <= 1 || size % align == 0);
-  /* Known consecutive (quick && known): lane 0's address alone decides the
-   * fast path; addr[] is filled only on the way to the per-lane checks.
-   * Not known (quick alone): the lanes' pointers are tested against lane
-   * 0's + l * size where they are, and addr[] is filled the same way; a
-   * copy into addr[] first would be read back as vectors right after GCC
-   * wrote its first lanes one by one (a store-forwarding stall). */
-  bool lane0 = quick;
-  if (lane0) {
+  /* quick: lane 0's address decides the fast path once the addresses are
+   * consecutive (known: by the lane stride; otherwise tested on the lanes'
+   * pointers where they are, against lane 0's + l * size: a copy into
+   * addr[] first would be read back as vectors right after GCC wrote its
+   * first lanes one by one, a store-forwarding stall); addr[] is filled
+   * only on the way to the per-lane checks. */
+  if (quick) {
     fuse_close(j);
     assign(j, j->lane, ci(j, j->t_i32, 0));
     assign(j, a0, cast(j, V(j, inst, ptr, 0), U));
@@ -253,20 +252,15 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     assign(j, full, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
         cmp(j, GCC_JIT_COMPARISON_EQ, R_(m0), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full0), U)),
         cmp(j, GCC_JIT_COMPARISON_EQ, R_(m1), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full1), U))));
-    gcc_jit_function *ctz = gcc_jit_context_get_builtin_function(j->cx, "__builtin_ctzll");
-    gcc_jit_type *ull = gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG);
-    gcc_jit_rvalue *c0a[1] = {cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(m0), ci(j, U, 0)), ull)};
-    gcc_jit_rvalue *c1a[1] = {cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(m1), ci(j, U, 1)), ull)};
+    gcc_jit_rvalue *c0 = ctz64(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(m0), ci(j, U, 0)));
     if (j->S > 64)
-      assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)),
-                           cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c0a), j->t_i32),
+      assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)), c0,
                            bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, ci(j, j->t_i32, 64),
-                               cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c1a), j->t_i32)), j->t_i32));
+                               ctz64(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(m1), ci(j, U, 1)))), j->t_i32));
     else   /* the mask is never empty while code runs; | 0 keeps ctz defined */
-      assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)),
-                           cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, c0a), j->t_i32), ci(j, j->t_i32, 0), j->t_i32));
+      assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)), c0, ci(j, j->t_i32, 0), j->t_i32));
   }
-  if (!lane0)
+  if (!quick)
     assign(j, a0, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(fld(j, j->f_addr)), R_(first))));
   assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
   gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), R_(reg0));
@@ -291,19 +285,17 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
         cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, U, 0))), q, gen);
     j->b = q;
     uint64_t span = (uint64_t)size * j->S;
-    gcc_jit_rvalue *a00 = lane0 ? R_(a0) : R_(arr_at(j, R_(fld(j, j->f_addr)), 0));
-    gcc_jit_rvalue *off0 = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, a00, ci(j, U, (long)a->offset_mask));
+    gcc_jit_rvalue *off0 = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, (long)a->offset_mask));
     gcc_jit_rvalue *ok = cmp(j, GCC_JIT_COMPARISON_GE, R_(lim), ci(j, U, (long)span));
     ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok,
              cmp(j, GCC_JIT_COMPARISON_LE, off0, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(lim), ci(j, U, (long)span))));
     if (align > 1)
       ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok, cmp(j, GCC_JIT_COMPARISON_EQ,
-               bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, a00, ci(j, U, align - 1)), ci(j, U, 0)));
-    gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, lane0 ? gen : slow);
+               bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, align - 1)), ci(j, U, 0)));
+    gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, gen);
     j->b = gen;
-    if (lane0)   /* the lanes' addresses for the per-lane checks and the slow path */
-      addr_lanes(j, inst, ptr);
-    if (lane0 && known && j->full) {
+    addr_lanes(j, inst, ptr);   /* the lanes' addresses for the per-lane checks and the slow path */
+    if (known && j->full) {
       /* Every lane active and the addresses consecutive: a failed range
        * check leaves nothing for a per-lane test to pass, so the per-lane
        * path (which decides each lane itself) gets the addresses, and the
@@ -312,11 +304,9 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
       j->contig_only = true;
       goto fast_block;
     }
-    if (lane0) {
-      assign(j, a0, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(fld(j, j->f_addr)), R_(first))));
-      assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
-      assign(j, lim, R_(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size)));
-    }
+    assign(j, a0, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(fld(j, j->f_addr)), R_(first))));
+    assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
+    assign(j, lim, R_(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size)));
   }
   /* lim < size: nothing fits (also keeps lim - size from wrapping) */
   gcc_jit_lvalue *room = local(j, U);
@@ -569,9 +559,11 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
     return;
   }
   bool contig = n == 1 && cb == vt->size && value_slot(j, inst, in->ops[1]);
-  /* one lane at most (J.one_lane): its checked store below is all it takes */
-  gcc_jit_block *after = j->one_lane ? NULL : mem_priv(j, inst, in->ops[0], vt->size, al);
-  if (!after && !j->one_lane) after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
+  gcc_jit_block *after = NULL;
+  if (!j->one_lane) {   /* one lane at most (J.one_lane): the checked store below */
+    after = mem_priv(j, inst, in->ops[0], vt->size, al);
+    if (!after) after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
+  }
   if (after) {
     if (contig && !j->fast_priv) fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, after);
     gcc_jit_block *allb = nb(j), *part = nb(j);
@@ -595,10 +587,7 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
       gcc_jit_block_end_with_jump(j->b, NULL, head);
       gcc_jit_block_end_with_conditional(head, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(mb), ci(j, U, 0)), body, after);
       j->b = body;
-      gcc_jit_function *ctz = gcc_jit_context_get_builtin_function(j->cx, "__builtin_ctzll");
-      gcc_jit_type *ull = gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG);
-      gcc_jit_rvalue *ca[1] = {cast(j, R_(mb), ull)};
-      assign(j, j->lane, cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, ca), j->t_i32));
+      assign(j, j->lane, ctz64(j, R_(mb)));
       gcc_jit_rvalue *pp = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
       for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, pp, c * cb, T), V(j, inst, in->ops[1], c));
       assign(j, mb, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(mb), bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(mb), ci(j, U, 1))));
@@ -801,6 +790,7 @@ static bool promo_step(J *j, int pass, uint32_t ii, const ld_insn *in) {
       if (!zero || in->n_ops != (pchain ? 3u : 2u)) return false;
       j->promo_base[vidx(j, ii, in->result)] = in->ops[0];
       j->promo_idx[vidx(j, ii, in->result)] = in->ops[in->n_ops - 1];
+      j->promo_only[vidx(j, ii, in->result)] = true;   /* until a cast uses it (below) */
     }
     return true;
   }
@@ -819,8 +809,10 @@ static bool promo_step(J *j, int pass, uint32_t ii, const ld_insn *in) {
     if (j->promo_var[x] && !(is_chain && q == 0)) return false;
     /* a chain cast to a pointer to the same element */
     if (j->promo_base[x] && in->op == SpvOpBitcast && q == 0 && in->result < m->bound &&
-        j->promo_base[vidx(j, ii, in->result)])
+        j->promo_base[vidx(j, ii, in->result)]) {
+      j->promo_only[x] = false;   /* the cast reads the chain's lanes */
       continue;
+    }
     /* a byte-pointer cast of a variable: lifetime markers (skipped above)
      * and whole copies (run on private memory, promo_copy) */
     if (j->promo_cast[x] && !(in->op == SpvOpCopyMemorySized && q < 2)) return false;
@@ -860,28 +852,6 @@ void promo_plan(J *j, bool may_suspend) {
       }
     }
   if (!ok) { memset(j->promo_var, 0, (nv + 1) * sizeof *j->promo_var); memset(j->promo_base, 0, (nv + 1) * sizeof *j->promo_base); return; }
-  /* access chains used only as the pointer of loads and stores */
-  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
-    const ld_function *fn = k->inst[ii].fn;
-    for (uint32_t b = 0; b < fn->n_blocks; b++)
-      for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
-        const ld_insn *in = &fn->blocks[b].insns[i];
-        if ((in->op == SpvOpAccessChain || in->op == SpvOpInBoundsAccessChain || in->op == SpvOpPtrAccessChain ||
-             in->op == SpvOpInBoundsPtrAccessChain) && in->result < m->bound && j->promo_base[vidx(j, ii, in->result)])
-          j->promo_only[vidx(j, ii, in->result)] = true;
-      }
-  }
-  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
-    const ld_function *fn = k->inst[ii].fn;
-    for (uint32_t b = 0; b < fn->n_blocks; b++)
-      for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
-        const ld_insn *in = &fn->blocks[b].insns[i];
-        for (uint32_t q = 0; q < in->n_ops; q++)
-          if (in->ops[q] && in->ops[q] < m->bound && j->promo_only[vidx(j, ii, in->ops[q])] &&
-              !(q == 0 && (in->op == SpvOpLoad || in->op == SpvOpStore)))
-            j->promo_only[vidx(j, ii, in->ops[q])] = false;
-      }
-  }
   ld_uniformity *u = ld_uniformity_compute(m, LD_UNI_PRIVATE_VARIES);
   for (size_t x = 0; x < nv; x++) {
     if (j->promo_var[x]) j->promo_any = true;
@@ -967,8 +937,6 @@ void promo_copy(J *j, uint32_t inst, const ld_insn *in) {
   xfer_all(j, 3);
 }
 
-/* A load (store: val != 0) through chain ptr of a promoted array.  True:
- * emitted. */
 /* An access chain that only promo_access uses, while promotion is on: no
  * lane array at its own place. */
 bool promo_skip_chain(J *j, uint32_t inst, uint32_t id) {
@@ -977,6 +945,8 @@ bool promo_skip_chain(J *j, uint32_t inst, uint32_t id) {
   return j->promo_only[x] && j->promo_base[x] && j->promo_lv[vidx(j, inst, j->promo_base[x])] &&
          !shadowed(j, inst, id);
 }
+/* A load (store: val != 0) through chain ptr of a promoted array.  True:
+ * emitted. */
 static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
   if (!j->promo_any || j->no_promo) return false;
   const ld_module *m = j->m;

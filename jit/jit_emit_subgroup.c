@@ -231,12 +231,10 @@ bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in) {
     gcc_jit_lvalue *e0 = local(j, U);
     assign(j, e0, R_(ent_m(j, top_e(j), 0)));
     /* lanes < 64 cover every subgroup size the fast path takes */
-    gcc_jit_function *ctz = gcc_jit_context_get_builtin_function(j->cx, "__builtin_ctzll");
-    gcc_jit_rvalue *a1[1] = {R_(e0)};
     gcc_jit_block *nz = nb(j), *jn = nb(j);
     gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(e0), ci(j, U, 0)), nz, jn);
     j->b = nz;
-    assign(j, fl, cast(j, gcc_jit_context_new_call(j->cx, NULL, ctz, 1, a1), I));
+    assign(j, fl, ctz64(j, R_(e0)));
     gcc_jit_block_end_with_jump(j->b, NULL, jn);
     j->b = jn;
   }

@@ -280,6 +280,10 @@ ip_result ip_launch_run_range_with(ip_launch *l, uint64_t first, uint64_t count,
                                    ip_range_fn fn, void *user);
 /* Total number of work-groups of the launch. */
 uint64_t ip_launch_group_count(const ip_launch *l);
+/* Threads running the current ip_launch_run_range_with range: 1 when its
+ * chunks run one after another on one thread (no other thread of the launch
+ * touches memory meanwhile), 0 outside a range. */
+uint32_t ip_launch_range_threads(const ip_launch *l);
 const ip_report *ip_launch_report(const ip_launch *l);
 void ip_launch_free(ip_launch *l);
 

@@ -119,6 +119,7 @@ struct ip_launch {
   /* split runs (ip_launch_run_range*) */
   uint64_t range_end;         /* workers stop here */
   int running;                /* atomic: a range is executing */
+  uint32_t range_threads;     /* threads of the executing range (ip_launch_range_threads) */
   bool dirty;                 /* report not yet published since the last range */
   struct ip_checks *checks;   /* detectors (ip_check.h); NULL when none is on */
 };

@@ -430,6 +430,7 @@ static uint32_t launch_threads(const ip_launch *l, uint64_t count) {
 }
 
 uint64_t ip_launch_group_count(const ip_launch *l) { return l ? l->n_groups : 0; }
+uint32_t ip_launch_range_threads(const ip_launch *l) { return l ? l->range_threads : 0; }
 
 void ip_launch_reset(ip_launch *l) {
   if (!l) return;
@@ -571,9 +572,11 @@ ip_result ip_launch_run_range_with(ip_launch *l, uint64_t first, uint64_t count,
   range_job j = {l, fn, user, first, first + count, chunk ? chunk : count, 0};
   uint32_t nt = launch_threads(l, (count + j.chunk - 1) / j.chunk);
   if (nt == 1 && !chunk) j.chunk = count;
+  l->range_threads = nt;
   __atomic_store_n(&l->running, 1, __ATOMIC_RELEASE);
   run_threads(l, nt, range_worker, &j);
   __atomic_store_n(&l->running, 0, __ATOMIC_RELEASE);
+  l->range_threads = 0;
   out_settle(l, first + count);
   ip_result r = range_result(l);
   return j.err ? (ip_result)j.err : r;

@@ -938,6 +938,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   if (full) mark_kept(j);
   promo_locals(j);
   shadow_locals(j);
+  if (j->sel_flag) memset(j->sel_flag, 0, ((size_t)k->n_inst * k->m->bound + 1) * sizeof *j->sel_flag);
 
   gcc_jit_block *entry = nb(j);
   for (uint32_t s = 0; s < k->n_seg; s++) j->segb[s] = nb(j);
@@ -1153,7 +1154,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
     j->w_priv_stride = gcc_jit_context_new_field(cx, NULL, U, "priv_stride"),
     j->w_step_check = gcc_jit_context_new_field(cx, NULL, U, "step_check"),
     j->w_stop = gcc_jit_context_new_field(cx, NULL, j->t_i32, "stop"),
-    gcc_jit_context_new_field(cx, NULL, j->t_i32, "pad"),
+    j->w_alone = gcc_jit_context_new_field(cx, NULL, j->t_i32, "alone"),
     j->w_rt_release = gcc_jit_context_new_field(cx, NULL, rel_t, "rt_release"),
     j->w_regions = gcc_jit_context_new_field(cx, NULL, j->t_regp, "regions"),
     j->w_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args")};
@@ -1207,6 +1208,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
     j->lanes = ld_uniformity_compute(k->m, LD_UNI_PRIVATE_VARIES | LD_UNI_STRIDES |
                                           (k->linear_x ? LD_UNI_LINEAR_X : 0u));
   shadow_plan(j);
+  if (j->lanes) j->sel_flag = calloc((size_t)k->n_inst * k->m->bound + 1, sizeof *j->sel_flag);
   /* the kernel arguments' components */
   {
     const ld_function *kf = k->k->fn;
@@ -1252,7 +1254,7 @@ out:
   free(j->ifc_mask);
   ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_only); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
-  free(j->sh_on); free(j->sh_st); free(j->sh_lv);
+  free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag);
   free(j->fn_prm); free(j->argc);
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);

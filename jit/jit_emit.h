@@ -45,7 +45,7 @@ typedef struct J {
   gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_susp, *c_base, *c_stack;
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
-                *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop, *w_rt_release,
+                *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop, *w_alone, *w_rt_release,
                 *w_regions, *w_args;
   gcc_jit_function *fn_kernel, *fn_full;   /* sg_kernel, sg_kernel_full (NULL: none) */
   const char *mflags;
@@ -138,6 +138,12 @@ typedef struct J {
   uint8_t *sh_on;
   int64_t *sh_st;
   gcc_jit_lvalue **sh_lv;
+  /* Selects of same-stride arms (emit_select_uniform): [n_inst * bound] a
+   * bool local of the kernel function being emitted, true while the last
+   * run of the select took one arm whole (its condition the same in every
+   * lane, so its lanes step by the arms' stride); NULL: none (not emitted
+   * that way, or not yet).  mem_fast_ reads them through cond_stride. */
+  gcc_jit_lvalue **sel_flag;
   /* Range-check windows (mem_fast_window, jit_emit_memory.c): per access
    * site of sg_kernel_full, the region its last checked subgroup reached,
    * kept across the subgroups of a sg_groups call in an array of sg_groups

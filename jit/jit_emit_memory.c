@@ -117,8 +117,14 @@ static void addr_lanes(J *j, uint32_t inst, uint32_t ptr) {
  * and local regions only: their table entries do not change during a
  * sg_groups call, while the private ones change per subgroup
  * (emit_priv_regions), and built-in variables have no entry (size 0). */
-static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align,
-                                      bool write) {
+/* The window test of mem_fast_window (and of mem_fast_ under a select's
+ * flag): from j->b, lane 0's address a0; a hit or a range test that passes
+ * (refilling the window) sets fb (region base) and fo (a0's offset) and
+ * goes to fast, anything else to gen.  With F, only while F holds (else
+ * straight to gen).  Then the prefetch, in a block of its own before fast. */
+static void win_check(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
+                      gcc_jit_rvalue *F, gcc_jit_lvalue *fb, gcc_jit_lvalue *fo, gcc_jit_block *fast,
+                      gcc_jit_block *gen) {
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
   gcc_jit_lvalue *W = gcc_jit_context_new_array_access(j->cx, NULL, j->h_win, ci(j, j->t_i32, (long)j->n_win++));
@@ -126,26 +132,28 @@ static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_
   gcc_jit_lvalue *wlim = gcc_jit_lvalue_access_field(W, NULL, j->wn_lim);
   gcc_jit_lvalue *wbase = gcc_jit_lvalue_access_field(W, NULL, j->wn_base);
   gcc_jit_lvalue *a0 = local(j, U), *d = local(j, U), *reg0 = local(j, U), *lim = local(j, U), *off0 = local(j, U);
-  gcc_jit_lvalue *fb = local(j, j->t_u8p), *fo = local(j, U), *full = local(j, j->t_bool);
   uint32_t k = 0;
   while ((1u << k) < align) k++;
   uint64_t span = (uint64_t)size * j->S;
+  gcc_jit_block *hit = nb(j), *miss = nb(j), *upd = nb(j), *keep = nb(j), *pf = j->prefetch ? nb(j) : fast;
+  if (F) {
+    gcc_jit_block *go = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, F, go, gen);
+    j->b = go;
+  }
   fuse_close(j);
   assign(j, j->lane, ci(j, j->t_i32, 0));
   assign(j, a0, cast(j, V(j, inst, ptr, 0), U));
-  assign(j, full, all_active(j));
   assign(j, d, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(wlo)));
   gcc_jit_rvalue *rot = R_(d);
   if (k)
     rot = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
               bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
-  gcc_jit_block *hit = nb(j), *miss = nb(j), *upd = nb(j), *keep = nb(j), *gen = nb(j);
-  gcc_jit_block *fast = nb(j), *slow = nb(j), *after = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, rot, R_(wlim)), hit, miss);
   j->b = hit;
   assign(j, fb, R_(wbase));
   assign(j, fo, R_(d));
-  gcc_jit_block_end_with_jump(j->b, NULL, fast);
+  gcc_jit_block_end_with_jump(j->b, NULL, pf);
   j->b = miss;
   assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
   gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), R_(reg0));
@@ -161,27 +169,37 @@ static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_
   assign(j, fb, R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)));
   assign(j, fo, R_(off0));
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(reg0), ci(j, U, (long)a->builtin_base)),
-                                     keep, fast);
+                                     keep, pf);
   j->b = keep;
   assign(j, wlo, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(off0)));
   assign(j, wlim, bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U,
       bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(lim), ci(j, U, (long)span)), ci(j, U, k)), ci(j, U, 1)));
   assign(j, wbase, R_(fb));
-  gcc_jit_block_end_with_jump(j->b, NULL, fast);
+  gcc_jit_block_end_with_jump(j->b, NULL, pf);
+  if (j->prefetch) {
+    /* the access of a subgroup j->prefetch bytes on: consecutive subgroups
+     * walk consecutive spans, and a prefetch never faults */
+    gcc_jit_function *pff = gcc_jit_context_get_builtin_function(j->cx, "__builtin_prefetch");
+    gcc_jit_rvalue *pa = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(fb),
+        bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(fo), ci(j, U, (long)j->prefetch))), NULL);
+    gcc_jit_rvalue *args[3] = {cast(j, pa, j->t_vp), ci(j, j->t_i32, write ? 1 : 0), ci(j, j->t_i32, 3)};
+    gcc_jit_block_add_eval(pf, NULL, gcc_jit_context_new_call(j->cx, NULL, pff, 3, args));
+    gcc_jit_block_end_with_jump(pf, NULL, fast);
+  }
+}
+
+static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align,
+                                      bool write) {
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_lvalue *fb = local(j, j->t_u8p), *fo = local(j, U), *full = local(j, j->t_bool);
+  gcc_jit_block *gen = nb(j), *fast = nb(j), *slow = nb(j), *after = nb(j);
+  assign(j, full, all_active(j));
+  win_check(j, inst, ptr, size, align, write, NULL, fb, fo, fast, gen);
   /* out of range or misaligned: the per-lane path decides each lane */
   j->b = gen;
   addr_lanes(j, inst, ptr);
   gcc_jit_block_end_with_jump(j->b, NULL, slow);
   j->b = fast;
-  if (j->prefetch) {
-    /* the access of a subgroup j->prefetch bytes on: consecutive subgroups
-     * walk consecutive spans, and a prefetch never faults */
-    gcc_jit_function *pf = gcc_jit_context_get_builtin_function(j->cx, "__builtin_prefetch");
-    gcc_jit_rvalue *pa = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(fb),
-        bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(fo), ci(j, U, (long)j->prefetch))), NULL);
-    gcc_jit_rvalue *args[3] = {cast(j, pa, j->t_vp), ci(j, j->t_i32, write ? 1 : 0), ci(j, j->t_i32, 3)};
-    gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, pf, 3, args));
-  }
   j->fast_priv = false;
   j->contig = local(j, U);
   assign(j, j->contig, ci(j, U, 0));
@@ -191,6 +209,53 @@ static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_
   j->fast_off0 = fo;
   j->slow = slow;
   return after;
+}
+
+/* The lane stride of value id (instance inst) when the selects it depends
+ * on took one arm whole (emit_select_uniform's J.sel_flag: the condition was
+ * the same in every lane); *flag gets the AND of their flags (NULL: none
+ * needed).  64-bit integer and pointer arithmetic only, where strides add
+ * modulo 2^64 exactly as the addresses do. */
+static bool cond_stride(J *j, uint32_t inst, uint32_t id, int64_t *st, gcc_jit_rvalue **flag, int depth) {
+  const ld_module *m = j->m;
+  if (ld_uni_lane_stride(j->lanes, id, st)) return true;
+  if (depth > 8 || !j->sel_flag || id >= m->bound || m->values[id].kind != LD_V_RESULT) return false;
+  const ld_insn *in = m->values[id].u.insn;
+  const ld_type *t = in->type;
+  int64_t s0, s1;
+  if (!t || t->size != 8 || (t->kind != LD_T_INT && t->kind != LD_T_POINTER)) return false;
+  switch (in->op) {
+  case SpvOpSelect: {
+    gcc_jit_lvalue *f = j->sel_flag[vidx(j, inst, id)];
+    if (!f || in->n_ops < 3 || !ld_uni_lane_stride(j->lanes, in->ops[1], &s0)) return false;
+    *st = s0;
+    *flag = *flag ? bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, *flag, R_(f)) : R_(f);
+    return true;
+  }
+  case SpvOpIAdd: case SpvOpISub:
+    if (in->n_ops != 2 || !cond_stride(j, inst, in->ops[0], &s0, flag, depth + 1) ||
+        !cond_stride(j, inst, in->ops[1], &s1, flag, depth + 1))
+      return false;
+    *st = (int64_t)(in->op == SpvOpIAdd ? (uint64_t)s0 + (uint64_t)s1 : (uint64_t)s0 - (uint64_t)s1);
+    return true;
+  case SpvOpBitcast: case SpvOpCopyObject: {
+    const ld_type *ft = in->n_ops == 1 && in->ops[0] < m->bound ? m->values[in->ops[0]].type : NULL;
+    return ft && ft->size == 8 && (ft->kind == LD_T_INT || ft->kind == LD_T_POINTER) &&
+           cond_stride(j, inst, in->ops[0], st, flag, depth + 1);
+  }
+  case SpvOpPtrAccessChain: case SpvOpInBoundsPtrAccessChain: {
+    const ld_type *bt = in->n_ops == 2 ? m->values[in->ops[0]].type : NULL;
+    const ld_type *it = in->n_ops == 2 ? m->values[in->ops[1]].type : NULL;
+    if (!bt || bt->kind != LD_T_POINTER || !bt->elem || !bt->elem->size || !it || it->kind != LD_T_INT ||
+        it->width != 64 || !cond_stride(j, inst, in->ops[0], &s0, flag, depth + 1) ||
+        !cond_stride(j, inst, in->ops[1], &s1, flag, depth + 1))
+      return false;
+    *st = (int64_t)((uint64_t)s0 + (uint64_t)s1 * bt->elem->size);
+    return true;
+  }
+  default:
+    return false;
+  }
 }
 
 /* The fast path of a memory access: tests, over the active lanes only, that
@@ -207,16 +272,22 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
   jloop lp;
+  /* F: the addresses are consecutive while F holds (cond_stride) */
+  gcc_jit_rvalue *F = NULL;
   if (j->full && j->h_win && want_contig && (align <= 1 || size % align == 0)) {
     int64_t st = 0;
     if (ld_uni_lane_stride(j->lanes, ptr, &st) && st == (int64_t)size)
       return mem_fast_window(j, inst, ptr, size, align, write);
+    if (getenv("SPIRV_SG_JIT_NO_SELFLAG") || !cond_stride(j, inst, ptr, &st, &F, 0) || st != (int64_t)size)
+      F = NULL;
   }
   gcc_jit_lvalue *bad = local(j, U), *a0 = local(j, U), *lim = local(j, U), *reg0 = local(j, U);
   gcc_jit_lvalue *m0 = local(j, U), *m1 = local(j, U), *full = local(j, j->t_bool);
   j->fast_priv = false;
   j->contig_only = false;
   j->contig = NULL;   /* consecutive addresses: tested only when fast_contig can use it */
+  j->fast_base = local(j, j->t_u8p);
+  j->fast_off0 = local(j, U);
   /* lane-affine with the element size as stride (ld_uni_lane_stride): with
    * every lane active the addresses are consecutive, no test needed */
   int64_t stride = 0;
@@ -224,6 +295,20 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   if (want_contig) {
     j->contig = local(j, U);
     assign(j, j->contig, ci(j, U, 0));
+  }
+  /* while F holds, the window test of lane 0's address (every lane active:
+   * sg_kernel_full) and on to the fast block with contig 0; otherwise the
+   * tests below */
+  gcc_jit_block *fast2 = NULL;
+  if (F) {
+    gcc_jit_block *gen0 = nb(j);
+    fast2 = nb(j);
+    gcc_jit_block *wfast = nb(j);
+    win_check(j, inst, ptr, size, align, write, F, j->fast_base, j->fast_off0, wfast, gen0);
+    j->b = wfast;
+    assign(j, full, all_active(j));
+    gcc_jit_block_end_with_jump(j->b, NULL, fast2);
+    j->b = gen0;
   }
   bool quick = want_contig && (align <= 1 || size % align == 0);
   /* quick: lane 0's address decides the fast path once the addresses are
@@ -313,7 +398,9 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   assign(j, room, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(lim), ci(j, U, size)));
   gcc_jit_rvalue *none = cmp(j, GCC_JIT_COMPARISON_LT, R_(lim), ci(j, U, size));
   loop_begin(j, &lp);
-  gcc_jit_rvalue *ad = R_(lane_arr(j, j->f_addr, L(j)));
+  /* the lanes' own pointers, not addr[] (filled just above: the
+   * store-forwarding stall of the quick path's comment) */
+  gcc_jit_rvalue *ad = cast(j, V(j, inst, ptr, 0), U);
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, (long)a->offset_mask));
   gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, ad, ci(j, U, (long)a->shift)), R_(reg0));
   if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, align - 1)));
@@ -332,11 +419,13 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   else gcc_jit_block_end_with_conditional(c2, NULL, R_(full), fast, slow);
 fast_block:
   j->b = fast;
-  j->fast_base = local(j, j->t_u8p);
   assign(j, j->fast_base, R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)));
   j->fast_full = full;
-  j->fast_off0 = local(j, U);
   assign(j, j->fast_off0, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, (long)a->offset_mask)));
+  if (fast2) {
+    gcc_jit_block_end_with_jump(j->b, NULL, fast2);
+    j->b = fast2;
+  }
   j->slow = slow;
   return after;
 }
@@ -669,11 +758,48 @@ void emit_priv_regions(J *j) {
   loop_end(j, &lp);
 }
 
+/* The active lanes' read-modify-writes of an atomic (emit_atomic), in
+ * increasing lane order, each address valid: as plain loads and stores
+ * (plain) or through builtin af; then to after. */
+static void atomic_lanes(J *j, uint32_t inst, const ld_insn *in, const ld_type *ct, bool plain,
+                         gcc_jit_function *af, gcc_jit_block *after) {
+  SpvOp op = in->op;
+  bool noval = op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement;
+  uint32_t sz = ct->width / 8;
+  gcc_jit_type *T = scal(j, ct);
+  jloop lp;
+  loop_begin(j, &lp);
+  gcc_jit_block *act = nb(j), *skip = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
+  j->b = act;
+  if (plain) {
+    gcc_jit_lvalue *d = typed_at(j, fast_ptr(j, sz), 0, T);
+    gcc_jit_lvalue *old = local(j, T);
+    assign(j, old, R_(d));
+    gcc_jit_rvalue *v = noval ? ci(j, T, 1) : cast(j, V(j, inst, in->ops[3], 0), T);
+    enum gcc_jit_binary_op bop = op == SpvOpAtomicAnd ? GCC_JIT_BINARY_OP_BITWISE_AND :
+        op == SpvOpAtomicOr ? GCC_JIT_BINARY_OP_BITWISE_OR : op == SpvOpAtomicXor ? GCC_JIT_BINARY_OP_BITWISE_XOR :
+        (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? GCC_JIT_BINARY_OP_MINUS : GCC_JIT_BINARY_OP_PLUS;
+    assign(j, d, bin(j, bop, T, R_(old), v));
+    assign(j, res_lv(j, inst, in->result, 0), R_(old));
+  } else {
+    /* the builtins take and return int / long long */
+    gcc_jit_type *BT = gcc_jit_context_get_type(j->cx, sz == 4 ? GCC_JIT_TYPE_INT : GCC_JIT_TYPE_LONG_LONG);
+    gcc_jit_rvalue *v = noval ? ci(j, BT, 1) : cast(j, cast(j, V(j, inst, in->ops[3], 0), T), BT);
+    gcc_jit_rvalue *args[3] = {cast(j, fast_ptr(j, sz), gcc_jit_type_get_volatile(j->t_vp)), v,
+                               ci(j, j->t_i32, 5 /* __ATOMIC_SEQ_CST */)};
+    assign(j, res_lv(j, inst, in->result, 0), cast(j, gcc_jit_context_new_call(j->cx, NULL, af, 3, args), T));
+  }
+  gcc_jit_block_end_with_jump(j->b, NULL, skip);
+  j->b = skip;
+  loop_end(j, &lp);
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+}
+
 /* Atomic integer read-modify-writes (IAdd, ISub, IIncrement, IDecrement,
  * And, Or, Xor); false: not inline (the interpreter's handler). */
 bool emit_atomic(J *j, uint32_t inst, const ld_insn *in) {
   const ld_type *ct; uint32_t n;
-  jloop lp;
   SpvOp op = in->op;
   /* 32/64-bit integer read-modify-writes: lane by lane in increasing lane
    * order, sequentially consistent, as the interpreter; the fast path is
@@ -697,42 +823,24 @@ bool emit_atomic(J *j, uint32_t inst, const ld_insn *in) {
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = fast;
   /* every active lane's address is valid: the active lanes' RMWs in lane
-   * order (an inactive lane's result keeps its old value, as a blend) */
-  loop_begin(j, &lp);
-  gcc_jit_block *act = nb(j), *skip = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
-  j->b = act;
-  gcc_jit_type *T = scal(j, ct);
+   * order (an inactive lane's result keeps its old value, as a blend).
+   * Local memory: one thread runs all of a work-group's subgroups, one at a
+   * time, so the RMWs need no atomic instruction.  Other memory: neither
+   * when one thread runs the whole range (jit_wgs.alone: -j 1, or a launch
+   * too small to share), since no other thread of the launch runs
+   * meanwhile; else the builtin (a locked instruction). */
   const ld_type *pt = j->m->values[in->ops[0]].type;
   if (pt && pt->kind == LD_T_POINTER && pt->storage == SpvStorageClassWorkgroup) {
-    /* local memory: one thread runs all of a work-group's subgroups, one
-     * at a time, so the lane-ordered RMWs need no atomic instruction */
-    gcc_jit_lvalue *d = typed_at(j, fast_ptr(j, sz), 0, T);
-    gcc_jit_lvalue *old = local(j, T);
-    assign(j, old, R_(d));
-    gcc_jit_rvalue *v = noval ? ci(j, T, 1) : cast(j, V(j, inst, in->ops[3], 0), T);
-    enum gcc_jit_binary_op bop = op == SpvOpAtomicAnd ? GCC_JIT_BINARY_OP_BITWISE_AND :
-        op == SpvOpAtomicOr ? GCC_JIT_BINARY_OP_BITWISE_OR : op == SpvOpAtomicXor ? GCC_JIT_BINARY_OP_BITWISE_XOR :
-        (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? GCC_JIT_BINARY_OP_MINUS : GCC_JIT_BINARY_OP_PLUS;
-    assign(j, d, bin(j, bop, T, R_(old), v));
-    assign(j, res_lv(j, inst, in->result, 0), R_(old));
-    gcc_jit_block_end_with_jump(j->b, NULL, skip);
-    j->b = skip;
-    loop_end(j, &lp);
-    gcc_jit_block_end_with_jump(j->b, NULL, after);
-    j->b = after;
-    return true;
+    atomic_lanes(j, inst, in, ct, true, af, after);
+  } else {
+    gcc_jit_block *pl = nb(j), *lk = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(wfl(j, j->w_alone)),
+                                                       ci(j, j->t_i32, 0)), pl, lk);
+    j->b = pl;
+    atomic_lanes(j, inst, in, ct, true, af, after);
+    j->b = lk;
+    atomic_lanes(j, inst, in, ct, false, af, after);
   }
-  /* the builtins take and return int / long long */
-  gcc_jit_type *BT = gcc_jit_context_get_type(j->cx, sz == 4 ? GCC_JIT_TYPE_INT : GCC_JIT_TYPE_LONG_LONG);
-  gcc_jit_rvalue *v = noval ? ci(j, BT, 1) : cast(j, cast(j, V(j, inst, in->ops[3], 0), T), BT);
-  gcc_jit_rvalue *args[3] = {cast(j, fast_ptr(j, sz), gcc_jit_type_get_volatile(j->t_vp)), v,
-                             ci(j, j->t_i32, 5 /* __ATOMIC_SEQ_CST */)};
-  assign(j, res_lv(j, inst, in->result, 0), cast(j, gcc_jit_context_new_call(j->cx, NULL, af, 3, args), T));
-  gcc_jit_block_end_with_jump(j->b, NULL, skip);
-  j->b = skip;
-  loop_end(j, &lp);
-  gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = after;
   return true;
 }

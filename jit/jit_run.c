@@ -743,6 +743,7 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
   uint64_t enq = (uint64_t)nd->local[0] * nd->local[1] * nd->local[2];
   r->w.enq_sg = (enq + k->S - 1) / k->S;
   r->w.step_check = l->step_limit < 65536 ? l->step_limit : 65536;
+  r->w.alone = ip_launch_range_threads(l) == 1;   /* plain global atomics (emit_atomic) */
 
   /* region table, arguments and local sizes from a work-group of the interpreter */
   r->n_table = 1u << (m->addr_bits - a->shift);

@@ -206,6 +206,50 @@ static void shadow_plan(J *j) {
   }
 }
 
+/* J.ifc_local: per if-converted then-block, the values it defines that
+ * only its own lane-local instructions read (elementwise, access chains, a
+ * load's pointer, a store's pointer or value).  A then-block's values are
+ * used only there or in its successor's phis (it dominates no other
+ * block); a phi, a cross-lane instruction or a handler call may read an
+ * inactive lane, and those keep the blend. */
+static bool lane_local_use(const ld_module *m, const ld_insn *u, uint32_t q) {
+  switch (u->op) {
+  case SpvOpLoad: return q == 0;
+  case SpvOpStore: return q <= 1;
+  case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain: case SpvOpInBoundsPtrAccessChain:
+    return true;
+  default:
+    return elementwise_path(m, u);
+  }
+}
+static void ifc_local_plan(J *j) {
+  const jit_kernel *k = j->k;
+  const ld_module *m = j->m;
+  if (!k->conv || getenv("SPIRV_SG_JIT_NO_IFC_LOCAL")) return;
+  for (uint32_t s = 0; s < k->n_seg; s++) {
+    const jit_seg *sg = &k->seg[s];
+    if (sg->ifc != IFC_THEN || sg->first != 0) continue;
+    const ld_block *T = sg->blk;
+    const ld_function *fn = k->inst[sg->inst].fn;
+    for (uint32_t i = 0; i < T->n_insns; i++) {
+      const ld_insn *d = &T->insns[i];
+      if (!d->result || d->result >= m->bound || !elementwise_path(m, d)) continue;
+      bool ok = true;
+      for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
+        const ld_block *blk = &fn->blocks[b];
+        for (uint32_t x = 0; ok && x < blk->n_insns; x++) {
+          const ld_insn *u = &blk->insns[x];
+          for (uint32_t q = 0; ok && q < u->n_ops; q++)
+            if (u->ops[q] == d->result && (blk != T || !lane_local_use(m, u, q))) ok = false;
+        }
+      }
+      if (!ok) continue;
+      if (!j->ifc_local && !(j->ifc_local = calloc((size_t)k->n_inst * m->bound + 1, 1))) return;
+      j->ifc_local[vidx(j, sg->inst, d->result)] = 1;
+    }
+  }
+}
+
 /* The locals of the shadowed values, for the kernel function being emitted. */
 static void shadow_locals(J *j) {
   if (!j->sh_on) return;
@@ -514,9 +558,10 @@ static void emit_seg_(J *j, int32_t si) {
           tmp[c] = local(j, scal(j, ct));
           assign(j, tmp[c], emit_elementwise(j, inst, in, c));
         }
+        bool unblended = j->ifc_local && j->ifc_local[vidx(j, inst, in->result)];   /* J.ifc_local */
         for (uint32_t c = 0; c < n; c++) {
           gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
-          assign(j, r, mblend(j, gcc_jit_lvalue_as_rvalue(tmp[c]), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+          assign(j, r, unblended ? R_(tmp[c]) : mblend(j, R_(tmp[c]), R_(r), scal(j, ct)));
         }
       }
       continue;
@@ -1209,6 +1254,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
                                           (k->linear_x ? LD_UNI_LINEAR_X : 0u));
   shadow_plan(j);
   if (j->lanes) j->sel_flag = calloc((size_t)k->n_inst * k->m->bound + 1, sizeof *j->sel_flag);
+  ifc_local_plan(j);
   /* the kernel arguments' components */
   {
     const ld_function *kf = k->k->fn;
@@ -1254,7 +1300,7 @@ out:
   free(j->ifc_mask);
   ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_only); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
-  free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag);
+  free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag); free(j->ifc_local);
   free(j->fn_prm); free(j->argc);
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);

@@ -144,6 +144,11 @@ typedef struct J {
    * lane, so its lanes step by the arms' stride); NULL: none (not emitted
    * that way, or not yet).  mem_fast_ reads them through cond_stride. */
   gcc_jit_lvalue **sel_flag;
+  /* [n_inst * bound] (ifc_local_plan): a value of an if-converted
+   * then-block whose every use is lane-local and in that block (no phi, no
+   * cross-lane reader): its inactive lanes are never read, so it is written
+   * unblended.  NULL: none. */
+  uint8_t *ifc_local;
   /* Range-check windows (mem_fast_window, jit_emit_memory.c): per access
    * site of sg_kernel_full, the region its last checked subgroup reached,
    * kept across the subgroups of a sg_groups call in an array of sg_groups

@@ -1182,7 +1182,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   gcc_jit_type *wg_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_s[3], 2, pw, 0);
   gcc_jit_type *pr[1] = {wgsp};
   gcc_jit_type *rel_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_i32, 1, pr, 0);
-  gcc_jit_field *wf[20] = {
+  gcc_jit_field *wf[22] = {
     j->w_group = gcc_jit_context_new_field(cx, NULL, u64x3, "group"),
     j->w_wsize = gcc_jit_context_new_field(cx, NULL, u64x3, "wsize"),
     j->w_local = gcc_jit_context_new_field(cx, NULL, u64x3, "local"),
@@ -1202,8 +1202,11 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
     j->w_alone = gcc_jit_context_new_field(cx, NULL, j->t_i32, "alone"),
     j->w_rt_release = gcc_jit_context_new_field(cx, NULL, rel_t, "rt_release"),
     j->w_regions = gcc_jit_context_new_field(cx, NULL, j->t_regp, "regions"),
-    j->w_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args")};
-  gcc_jit_struct_set_fields(wgs_st, NULL, 20, wf);
+    j->w_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
+    j->w_defer_reg = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, U, JIT_MAX_DEFER), "defer_reg"),
+    j->w_defer_base = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_u8p, JIT_MAX_DEFER),
+                                                "defer_base")};
+  gcc_jit_struct_set_fields(wgs_st, NULL, 22, wf);
   gcc_jit_type *pl[6] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32, j->t_i32};
   gcc_jit_type *ldst_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 6, pl, 0);
   gcc_jit_field *cf[27] = {

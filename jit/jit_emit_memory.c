@@ -201,6 +201,7 @@ static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_
   gcc_jit_block_end_with_jump(j->b, NULL, slow);
   j->b = fast;
   j->fast_priv = false;
+  j->fast_reg0 = NULL;
   j->contig = local(j, U);
   assign(j, j->contig, ci(j, U, 0));
   j->contig_only = true;
@@ -284,6 +285,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   gcc_jit_lvalue *bad = local(j, U), *a0 = local(j, U), *lim = local(j, U), *reg0 = local(j, U);
   gcc_jit_lvalue *m0 = local(j, U), *m1 = local(j, U), *full = local(j, j->t_bool);
   j->fast_priv = false;
+  j->fast_reg0 = F ? NULL : reg0;   /* the window path (F) never computes it */
   j->contig_only = false;
   j->contig = NULL;   /* consecutive addresses: tested only when fast_contig can use it */
   j->fast_base = local(j, j->t_u8p);
@@ -468,6 +470,7 @@ static gcc_jit_block *mem_priv(J *j, uint32_t inst, uint32_t ptr, uint32_t size,
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), fast, slow);
   j->b = fast;
   j->fast_priv = true;
+  j->fast_reg0 = NULL;
   j->fast_full = full;
   j->contig = NULL;
   j->slow = slow;
@@ -762,7 +765,7 @@ void emit_priv_regions(J *j) {
  * increasing lane order, each address valid: as plain loads and stores
  * (plain) or through builtin af; then to after. */
 static void atomic_lanes(J *j, uint32_t inst, const ld_insn *in, const ld_type *ct, bool plain,
-                         gcc_jit_function *af, gcc_jit_block *after) {
+                         gcc_jit_function *af, gcc_jit_rvalue *base, gcc_jit_block *after) {
   SpvOp op = in->op;
   bool noval = op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement;
   uint32_t sz = ct->width / 8;
@@ -773,7 +776,12 @@ static void atomic_lanes(J *j, uint32_t inst, const ld_insn *in, const ld_type *
   gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
   j->b = act;
   if (plain) {
-    gcc_jit_lvalue *d = typed_at(j, fast_ptr(j, sz), 0, T);
+    gcc_jit_rvalue *p = fast_ptr(j, sz);
+    if (base)   /* the same offset in the run's private copy (deferred atomics) */
+      p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, base,
+          bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[3], R_(lane_arr(j, j->f_addr, L(j))),
+              ci(j, j->t_u[3], (long)j->m->layout.offset_mask))), NULL);
+    gcc_jit_lvalue *d = typed_at(j, p, 0, T);
     gcc_jit_lvalue *old = local(j, T);
     assign(j, old, R_(d));
     gcc_jit_rvalue *v = noval ? ci(j, T, 1) : cast(j, V(j, inst, in->ops[3], 0), T);
@@ -831,15 +839,29 @@ bool emit_atomic(J *j, uint32_t inst, const ld_insn *in) {
    * meanwhile; else the builtin (a locked instruction). */
   const ld_type *pt = j->m->values[in->ops[0]].type;
   if (pt && pt->kind == LD_T_POINTER && pt->storage == SpvStorageClassWorkgroup) {
-    atomic_lanes(j, inst, in, ct, true, af, after);
+    atomic_lanes(j, inst, in, ct, true, af, NULL, after);
   } else {
     gcc_jit_block *pl = nb(j), *lk = nb(j);
     gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(wfl(j, j->w_alone)),
                                                        ci(j, j->t_i32, 0)), pl, lk);
     j->b = pl;
-    atomic_lanes(j, inst, in, ct, true, af, after);
+    atomic_lanes(j, inst, in, ct, true, af, NULL, after);
     j->b = lk;
-    atomic_lanes(j, inst, in, ct, false, af, after);
+    /* a deferred argument's addition (jit_kernel.defer): into this run's
+     * private copy while the lanes' region is the one the run defers */
+    uint8_t slot = j->k->defer_of ? j->k->defer_of[vidx(j, inst, in->ops[0])] : 0;
+    if (slot && j->fast_reg0) {
+      gcc_jit_block *dp = nb(j), *lk2 = nb(j);
+      gcc_jit_rvalue *dreg = R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(wfl(j, j->w_defer_reg)),
+                                                                 ci(j, j->t_i32, slot - 1)));
+      gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->fast_reg0), dreg), dp, lk2);
+      j->b = dp;
+      gcc_jit_rvalue *db = R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(wfl(j, j->w_defer_base)),
+                                                               ci(j, j->t_i32, slot - 1)));
+      atomic_lanes(j, inst, in, ct, true, af, db, after);
+      j->b = lk2;
+    }
+    atomic_lanes(j, inst, in, ct, false, af, NULL, after);
   }
   j->b = after;
   return true;

@@ -65,6 +65,9 @@ static inline uint32_t jit_blob_unit(const ld_type *t) {
 
 typedef struct jit_ctx jit_ctx;
 typedef struct jit_wgs jit_wgs;
+/* Deferred atomics (plan_defer): at most JIT_MAX_DEFER kernel arguments, of
+ * regions up to JIT_DEFER_MAX_BYTES. */
+enum { JIT_MAX_DEFER = 4, JIT_DEFER_MAX_BYTES = 65536 };
 typedef int32_t (*jit_rt_branch_fn)(jit_ctx *c, uint8_t *frame, int32_t seg);
 typedef void *(*jit_rt_mem_fn)(jit_ctx *c, int32_t insn, int32_t lane, uint64_t addr,
                                int32_t size, int32_t align, int32_t access);
@@ -93,6 +96,11 @@ struct jit_wgs {
   int32_t (*rt_release)(jit_wgs *w);  /* after a round with waiting subgroups: != 0 stop */
   jit_region *regions;       /* the region table (every jit_ctx.regions) */
   uint8_t *args;             /* the kernel arguments (every jit_ctx.args) */
+  /* deferred atomics (jit_kernel.defer): per slot, the region whose
+   * additions this run collects in defer_base (0: none, region 0 is never
+   * accessed) */
+  uint64_t defer_reg[JIT_MAX_DEFER];
+  uint8_t *defer_base[JIT_MAX_DEFER];
   /* host only below */
   struct jit_run *run;
 };
@@ -165,6 +173,16 @@ struct jit_kernel {
    * each one is (handlers read it from the packed arguments) */
   uint32_t n_handles;
   struct { uint32_t inst, id, arg; } handles[64];
+  /* Deferred atomics (plan_defer): kernel arguments whose every use is an
+   * integer addition (OpAtomicIAdd, ISub, IIncrement, IDecrement of one
+   * width) with an unused result.  Nothing reads such a buffer during the
+   * launch, so where several threads run a launch each run (jit_kernel_run)
+   * may add into a zeroed private copy and add that into the buffer at its
+   * end: the same final bytes.  defer_of [n_inst * bound]: slot + 1 of a
+   * pointer value derived from such an argument, 0 otherwise. */
+  uint32_t n_defer;
+  struct { uint32_t arg, width; } defer[JIT_MAX_DEFER];
+  uint8_t *defer_of;
   /* code */
   void *dl;
   jit_groups_fn groups;

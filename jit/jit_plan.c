@@ -611,3 +611,108 @@ bool plan_acyclic(const jit_kernel *k) {
   }
   return true;
 }
+
+/* ---------------------------------------------------- deferred atomics
+ *
+ * (jit_kernel.defer)  The values derived from a kernel argument: its
+ * parameter, access chains and pointer bitcasts of derived values, and the
+ * parameters of inlined callees it is passed to.  The argument qualifies
+ * when every use of a derived value is one of those or the pointer of an
+ * OpAtomicIAdd, ISub, IIncrement or IDecrement of one integer width whose
+ * result nothing uses; any other use (a load, store, other atomic, a
+ * comparison or conversion, a phi or select) disqualifies it.  Only 64-bit
+ * addressing (the region of a pointer is its top bits). */
+static bool defer_atomic_op(SpvOp op) {
+  return op == SpvOpAtomicIAdd || op == SpvOpAtomicISub || op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement;
+}
+static bool id_used(const ld_function *fn, uint32_t id) {
+  for (uint32_t b = 0; b < fn->n_blocks; b++)
+    for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
+      const ld_insn *u = &fn->blocks[b].insns[i];
+      for (uint32_t q = 0; q < u->n_ops; q++)
+        if (u->ops[q] == id) return true;
+    }
+  return false;
+}
+/* The instance inlined for call `in` of instance ii, or -1. */
+static int32_t callee_inst(const jit_kernel *k, uint32_t ii, const ld_insn *in) {
+  for (uint32_t cc = ii + 1; cc < k->n_inst; cc++) {
+    const jit_inst *I = &k->inst[cc];
+    if (I->parent != ii || I->cont < 0) continue;
+    const jit_seg *cs = &k->seg[I->cont];
+    if (cs->first > 0 && &cs->blk->insns[cs->first - 1] == in) return (int32_t)cc;
+  }
+  return -1;
+}
+void plan_defer(jit_kernel *k) {
+  const ld_module *m = k->m;
+  const ld_function *kf = k->k->fn;
+  size_t nv = (size_t)k->n_inst * m->bound;
+  if (m->addr_bits != 64 || getenv("SPIRV_SG_JIT_NO_DEFER")) return;
+  uint8_t *mark = calloc(nv + 1, 1);
+  uint32_t *work = malloc((nv + 1) * sizeof *work);
+  if (!mark || !work) { free(mark); free(work); return; }
+  for (uint32_t a = 0; a < kf->n_params && k->n_defer < JIT_MAX_DEFER; a++) {
+    uint32_t pid = kf->params[a];
+    const ld_type *pt = m->values[pid].type;
+    if (!pt || pt->kind != LD_T_POINTER || pt->storage != SpvStorageClassCrossWorkgroup) continue;
+    memset(mark, 0, nv + 1);
+    size_t n = 0;
+    mark[pid] = 1;
+    work[n++] = pid;   /* (instance 0, id): index inst * bound + id */
+    bool ok = true;
+    uint32_t width = 0, n_atomics = 0;
+    while (ok && n) {
+      uint32_t w = work[--n];
+      uint32_t ii = w / m->bound, id = w % m->bound;
+      const ld_function *fn = k->inst[ii].fn;
+      for (uint32_t b = 0; ok && b < fn->n_blocks; b++)
+        for (uint32_t i = 0; ok && i < fn->blocks[b].n_insns; i++) {
+          const ld_insn *u = &fn->blocks[b].insns[i];
+          for (uint32_t q = 0; ok && q < u->n_ops; q++) {
+            if (u->ops[q] != id) continue;
+            uint32_t add = 0, add_inst = ii;
+            switch (u->op) {
+            case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+            case SpvOpInBoundsPtrAccessChain: case SpvOpBitcast:
+              if (q != 0 || !u->result || !u->type || u->type->kind != LD_T_POINTER) { ok = false; break; }
+              add = u->result;
+              break;
+            case SpvOpFunctionCall: {
+              int32_t cc = q >= 1 ? callee_inst(k, ii, u) : -1;
+              if (cc < 0 || q - 1 >= k->inst[cc].fn->n_params) { ok = false; break; }
+              add = k->inst[cc].fn->params[q - 1];
+              add_inst = (uint32_t)cc;
+              break;
+            }
+            case SpvOpLifetimeStart: case SpvOpLifetimeStop: case SpvOpLine:
+              break;
+            default:
+              if (!defer_atomic_op(u->op) || q != 0 || !u->type || u->type->kind != LD_T_INT ||
+                  (u->type->width != 32 && u->type->width != 64) || (width && width != u->type->width) ||
+                  id_used(fn, u->result)) {
+                ok = false;
+                break;
+              }
+              width = u->type->width;
+              n_atomics++;
+              break;
+            }
+            if (ok && add) {
+              size_t x = (size_t)add_inst * m->bound + add;
+              if (!mark[x]) { mark[x] = 1; work[n++] = (uint32_t)x; }
+            }
+          }
+        }
+    }
+    if (!ok || !n_atomics) continue;
+    if (!k->defer_of && !(k->defer_of = calloc(nv + 1, 1))) break;
+    uint32_t slot = k->n_defer++;
+    k->defer[slot].arg = a;
+    k->defer[slot].width = width / 8;
+    for (size_t x = 0; x < nv; x++)
+      if (mark[x]) k->defer_of[x] = (uint8_t)(slot + 1);
+  }
+  free(mark);
+  free(work);
+}

@@ -68,6 +68,7 @@ int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, int32_t
                   plan_err *e);
 bool plan_offsets(jit_kernel *k, plan_err *e);
 bool plan_convergent(jit_kernel *k);
+void plan_defer(jit_kernel *k);
 /* True if no function of the kernel's instances has a cycle in its CFG: a
  * convergent kernel then runs each segment at most once per subgroup. */
 bool plan_acyclic(const jit_kernel *k);

@@ -10,6 +10,7 @@
  * ip_wg_begin; faults are recorded by ip_mem on such a work-group (same
  * kinds, messages and records as the interpreter).  jit_kernel_run is
  * reentrant: callers may run disjoint work-group ranges on several threads. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ typedef struct jit_run {
   const ip_ndrange *nd;
   jit_region *regions;
   uint32_t n_table;
+  uint32_t reg_hi;           /* launch-wide region entries written: [1, reg_hi) */
   uint8_t *args;
   uint32_t n_local;
   uint8_t **local_mem;
@@ -557,6 +559,61 @@ int32_t jit_rt_coll(jit_ctx *c, uint8_t *frame, int32_t idx) {
 
 /* ------------------------------------------------------------------ run */
 
+/* The region table: 1 << (addr_bits - shift) entries (1.5 MiB with 64-bit
+ * addresses), of which a run writes few: launch-wide regions up to
+ * reg_hi, the local ones, and the private ones of a subgroup's lanes
+ * (emit_priv_regions).  Each thread keeps one zeroed table between runs
+ * (a launch makes several runs per thread, one per chunk of work-groups):
+ * tbl_take hands it out, tbl_give zeroes those entries and keeps it. */
+typedef struct tbl_cache { jit_region *t; uint32_t n; } tbl_cache;
+static pthread_key_t tbl_key;
+static pthread_once_t tbl_once = PTHREAD_ONCE_INIT;
+static bool tbl_ok;
+static void tbl_free(void *p) {
+  tbl_cache *c = p;
+  if (c) free(c->t);
+  free(c);
+}
+static void tbl_exit(void) {   /* the main thread's table (key destructors do not run for it) */
+  tbl_cache *c = pthread_getspecific(tbl_key);
+  pthread_setspecific(tbl_key, NULL);
+  tbl_free(c);
+}
+static void tbl_init(void) {
+  tbl_ok = pthread_key_create(&tbl_key, tbl_free) == 0;
+  if (tbl_ok) atexit(tbl_exit);
+}
+static jit_region *tbl_take(uint32_t n) {
+  pthread_once(&tbl_once, tbl_init);
+  tbl_cache *c = tbl_ok ? pthread_getspecific(tbl_key) : NULL;
+  if (c && c->t && c->n == n) {
+    jit_region *t = c->t;
+    c->t = NULL;
+    return t;
+  }
+  return calloc(n, sizeof(jit_region));
+}
+static void tbl_give(jit_run *r) {
+  jit_region *t = r->regions;
+  if (!t) return;
+  r->regions = NULL;
+  const ld_addr_layout *a = &r->k->m->layout;
+  uint32_t n = r->n_table;
+  tbl_cache *c = tbl_ok ? pthread_getspecific(tbl_key) : NULL;
+  if (!c && tbl_ok && (c = calloc(1, sizeof *c)) && pthread_setspecific(tbl_key, c)) { free(c); c = NULL; }
+  if (!c) { free(t); return; }
+  uint32_t hi = r->reg_hi < n ? r->reg_hi : n;
+  memset(t, 0, (size_t)hi * sizeof *t);
+  for (uint32_t i = 0; i < r->n_local && a->local_base + i < n; i++) memset(&t[a->local_base + i], 0, sizeof *t);
+  if (a->priv_base < n) {
+    uint32_t np = n - a->priv_base < r->k->S ? n - a->priv_base : r->k->S;
+    memset(&t[a->priv_base], 0, (size_t)np * sizeof *t);
+  }
+  free(c->t);
+  c->t = t;
+  c->n = n;
+}
+
 static void run_free(jit_run *r) {
   if (r->dwg) ip_wg_end(r->dwg);
   for (uint32_t i = 0; i < r->n_alloc; i++) {
@@ -573,7 +630,7 @@ static void run_free(jit_run *r) {
   for (uint32_t i = 0; i < r->n_local; i++) free(r->local_mem[i]);
   free(r->local_mem);
   free(r->local_size);
-  free(r->regions);
+  tbl_give(r);
   free(r->args);
 }
 
@@ -712,6 +769,55 @@ bool jit_launch_linear_x(const ip_ndrange *nd) {
   return nd->local[0] % nd->sg_size == 0 && (nd->global[0] % nd->local[0]) % nd->sg_size == 0;
 }
 
+/* Deferred atomics (jit_kernel.defer): while other threads run the launch,
+ * slot s's argument gets a zeroed private copy of its buffer for this run's
+ * additions, if the buffer is at most JIT_DEFER_MAX_BYTES and no other
+ * pointer argument points into it; defer_end adds the copy into the buffer
+ * (atomically: other runs add theirs at the same time).  The additions a
+ * run's per-lane slow path makes go to the buffer itself. */
+static void defer_begin(jit_run *r, uint32_t s) {
+  const jit_kernel *k = r->k;
+  const ld_addr_layout *a = &k->m->layout;
+  const ld_function *kf = k->k->fn;
+  uint32_t arg = k->defer[s].arg;
+  uint64_t p, q;
+  memcpy(&p, r->args + k->arg_off[arg], sizeof p);
+  uint64_t reg = p >> a->shift;
+  if (reg == 0 || reg >= a->local_base || reg >= r->n_table) return;
+  const jit_region *R = &r->regions[reg];
+  if (!R->base || !R->size || R->wsize != R->size || R->size > JIT_DEFER_MAX_BYTES) return;
+  for (uint32_t b = 0; b < kf->n_params; b++) {
+    const ld_type *t = k->m->values[kf->params[b]].type;
+    if (b == arg || !t || t->kind != LD_T_POINTER) continue;
+    memcpy(&q, r->args + k->arg_off[b], sizeof q);
+    if (q >> a->shift == reg) return;
+  }
+  uint8_t *copy = calloc(1, R->size);
+  if (!copy) return;
+  r->w.defer_reg[s] = reg;
+  r->w.defer_base[s] = copy;
+}
+static void defer_end(jit_run *r, uint32_t s) {
+  uint8_t *copy = r->w.defer_base[s];
+  if (!copy) return;
+  const jit_region *R = &r->regions[r->w.defer_reg[s]];
+  uint32_t w = r->k->defer[s].width;
+  for (uint64_t o = 0; o + w <= R->size; o += w) {
+    if (w == 4) {
+      uint32_t v;
+      memcpy(&v, copy + o, 4);
+      if (v) __atomic_fetch_add((uint32_t *)(void *)(R->base + o), v, __ATOMIC_SEQ_CST);
+    } else {
+      uint64_t v;
+      memcpy(&v, copy + o, 8);
+      if (v) __atomic_fetch_add((uint64_t *)(void *)(R->base + o), v, __ATOMIC_SEQ_CST);
+    }
+  }
+  free(copy);
+  r->w.defer_base[s] = NULL;
+  r->w.defer_reg[s] = 0;
+}
+
 ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t count) {
   if (!k || !l || !k->groups) return IP_ERR_ARGS;
   jit_run run, *r = &run;
@@ -747,7 +853,7 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
 
   /* region table, arguments and local sizes from a work-group of the interpreter */
   r->n_table = 1u << (m->addr_bits - a->shift);
-  r->regions = calloc(r->n_table, sizeof *r->regions);
+  r->regions = tbl_take(r->n_table);
   r->args = calloc(1, k->args_bytes + 16);
   r->iop = calloc(k->n_insns + 1, sizeof *r->iop);
   r->iregs = calloc(k->n_insns + 1, sizeof *r->iregs);
@@ -770,12 +876,16 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
       uint32_t n = ip_sg_read(sg0, 0, 0, kf->params[i], buf);
       memcpy(r->args + k->arg_off[i], buf, n);
     }
-    for (uint32_t reg = 1; sg0 && reg < a->local_base && reg < r->n_table; reg++) {
+    /* launch-wide regions: the global-class variables, then the buffer and
+     * image arguments (ld.h) */
+    uint64_t greg = 1 + (uint64_t)m->n_global_vars + k->k->n_args;
+    for (uint32_t reg = 1; sg0 && reg < a->local_base && reg < r->n_table && reg < greg; reg++) {
       const ip_region *R = ip_region_of(sg0, 0, ip_addr_make(a, reg, 0));
       if (!R) continue;
       r->regions[reg].base = R->base;
       r->regions[reg].size = R->size;
       r->regions[reg].wsize = R->writable ? R->size : 0;
+      r->reg_hi = reg + 1;
     }
     r->n_local = wg->n_local;
     r->local_mem = calloc(r->n_local + 1, sizeof *r->local_mem);
@@ -794,7 +904,9 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
     ip_wg_end(wg);
   }
   /* the loops over work-groups and subgroups are compiled code */
+  for (uint32_t s = 0; s < k->n_defer && !r->w.alone; s++) defer_begin(r, s);
   k->groups(&r->w, first, count);
+  for (uint32_t s = 0; s < k->n_defer; s++) defer_end(r, s);
 out:
   run_free(r);   /* commits the diagnostic work-group */
   if (res == IP_OK && (r->w.stop || ip_launch_report(l)->n_faults)) res = IP_FAULTED;

@@ -19,28 +19,30 @@ static bool can_permute(J *j, bool two) {
   return (j->S == 16 && has_flag(j->mflags, "-mavx512f")) ||
          (j->S == 8 && has_flag(j->mflags, "-mavx2") && (!two || has_flag(j->mflags, "-mavx512vl")));
 }
-static void emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_field *idx, gcc_jit_field *res,
-                         uint32_t n) {
+static void emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_field *idx, gcc_jit_rvalue *ivec,
+                         gcc_jit_field *res, uint32_t n) {
   gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], j->S), 4);
   gcc_jit_type *vp = gcc_jit_type_get_pointer(vt);
   for (uint32_t c = 0; c < n; c++) {
     gcc_jit_lvalue *xv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, xs, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
     gcc_jit_lvalue *rv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, res, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
-    gcc_jit_lvalue *iv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(lane_arr(j, idx, ci(j, j->t_i32, 0)), NULL), vp), NULL);
+    /* the index vector: ivec (a register; its own vector type, so handed
+     * to the template, tied to the output where vpermi2d overwrites it), or
+     * idx[] */
+    gcc_jit_rvalue *iv = ivec ? ivec : R_(gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(
+        lane_arr(j, idx, ci(j, j->t_i32, 0)), NULL), vp), NULL));
     if (!ys) {
       gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vpermd %1, %2, %0");
       gcc_jit_extended_asm_add_output_operand(a, NULL, "=v", rv);
       gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(xv));
-      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(iv));
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", iv);
     } else {
       gcc_jit_lvalue *yv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, ys, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
-      gcc_jit_lvalue *t = local(j, vt);
-      assign(j, t, R_(iv));
       gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vpermi2d %2, %1, %0");
-      gcc_jit_extended_asm_add_output_operand(a, NULL, "+v", t);
+      gcc_jit_extended_asm_add_output_operand(a, NULL, "=v", rv);
       gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(xv));
       gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(yv));
-      assign(j, rv, R_(t));
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "0", iv);
     }
     j->n_stmts++;
   }
@@ -80,6 +82,38 @@ bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
     loop_begin(j, &lp);
     for (uint32_t c = 0; c < n; c++) assign(j, res_lv(j, inst, in->result, c), R_(bv[c]));
     loop_end(j, &lp);
+    gcc_jit_block_end_with_jump(j->b, NULL, join);
+    j->b = join;
+    return true;
+  }
+  /* one delta (or mask) d in every lane (every lane active), 32-bit
+   * components, a permute at hand: the permute index is l + d (Down), l -
+   * d + S (Up: [0, S) the previous table) or l ^ d (Xor), built in a
+   * register; d in range: d <= S (Up, Down), d < S (Xor) */
+  if ((two || op == SpvOpSubgroupShuffleXorINTEL) && j->full && j->lanes && ld_uni_lane_stride(j->lanes, d, &dst) &&
+      dst == 0 && comp_bytes(j->k, ct) == 4 && value_slot(j, inst, x) && (!two || value_slot(j, inst, y)) &&
+      can_permute(j, two) && !getenv("SPIRV_SG_JIT_NO_UNIPERM")) {
+    fuse_close(j);
+    gcc_jit_lvalue *d0 = local(j, U);
+    assign(j, j->lane, ci(j, I, 0));
+    assign(j, d0, cast(j, V(j, inst, d, 0), U));
+    gcc_jit_rvalue *ok = op == SpvOpSubgroupShuffleXorINTEL ? cmp(j, GCC_JIT_COMPARISON_LT, R_(d0), ci(j, U, S))
+                                                            : cmp(j, GCC_JIT_COMPARISON_LE, R_(d0), ci(j, U, S));
+    gcc_jit_block *join = fast_or_generic(j, inst, in, ok);
+    gcc_jit_lvalue *dd = local(j, I);
+    assign(j, dd, cast(j, R_(d0), I));
+    gcc_jit_rvalue *el[64];
+    for (int64_t l = 0; l < S; l++) {
+      gcc_jit_rvalue *lc = ci(j, I, (long)l);
+      el[l] = op == SpvOpSubgroupShuffleDownINTEL ? bin(j, GCC_JIT_BINARY_OP_PLUS, I, lc, R_(dd))
+            : op == SpvOpSubgroupShuffleUpINTEL ? bin(j, GCC_JIT_BINARY_OP_MINUS, I, ci(j, I, (long)(l + S)), R_(dd))
+            : bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, I, lc, R_(dd));
+      el[l] = cast(j, el[l], j->t_u[2]);
+    }
+    gcc_jit_type *vt = gcc_jit_type_get_vector(j->t_u[2], (size_t)S);
+    gcc_jit_rvalue *ivec = gcc_jit_context_new_rvalue_from_vector(j->cx, NULL, vt, (size_t)S, el);
+    emit_permute(j, value_slot(j, inst, x), two ? value_slot(j, inst, y) : NULL, NULL, ivec,
+                 value_slot(j, inst, in->result), n);
     gcc_jit_block_end_with_jump(j->b, NULL, join);
     j->b = join;
     return true;
@@ -132,7 +166,7 @@ bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
     assign(j, tl, bin(j, GCC_JIT_BINARY_OP_PLUS, I, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, I, R_(tl), ci(j, I, 255)),
                       bin(j, GCC_JIT_BINARY_OP_MULT, I, bin(j, GCC_JIT_BINARY_OP_RSHIFT, I, R_(tl), ci(j, I, 8)), ci(j, I, (long)j->S))));
     loop_end(j, &lp);
-    emit_permute(j, xs, ys, j->f_tgt, rs, n);
+    emit_permute(j, xs, ys, j->f_tgt, NULL, rs, n);
     gcc_jit_block_end_with_jump(j->b, NULL, join);
     j->b = join;
     return true;

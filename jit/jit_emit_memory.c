@@ -505,6 +505,24 @@ static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, g
   gcc_jit_rvalue *off = R_(j->fast_off0);   /* fast_full: the first active lane is lane 0 */
   gcc_jit_rvalue *mp = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL), j->t_vp);
   gcc_jit_rvalue *fp = cast(j, gcc_jit_lvalue_get_address(fld(j, slot), NULL), j->t_vp);
+  uint64_t total = (uint64_t)bytes * j->S;
+  if (!write && total % 64 == 0 && total <= 256 && !getenv("SPIRV_SG_JIT_NO_VCOPY")) {
+    /* a load in 64-byte vector moves (one zmm each with AVX-512): a lane
+     * permute reads the lane array as one, which a pair of 32-byte stores
+     * (memcpy at GCC's preferred width) would not forward to */
+    gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], 16), 4);
+    gcc_jit_type *vp = gcc_jit_type_get_pointer(vt);
+    for (uint64_t q = 0; q < total / 64; q++) {
+      gcc_jit_rvalue *src = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+          cast(j, mp, j->t_u8p), ci(j, j->t_i32, (long)(64 * q))), NULL), vp);
+      gcc_jit_rvalue *dst = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+          cast(j, fp, j->t_u8p), ci(j, j->t_i32, (long)(64 * q))), NULL), vp);
+      assign(j, gcc_jit_rvalue_dereference(dst, NULL), R_(gcc_jit_rvalue_dereference(src, NULL)));
+    }
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    j->b = gen;
+    return;
+  }
   gcc_jit_function *mc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memcpy");
   gcc_jit_rvalue *args[3] = {write ? mp : fp, write ? fp : mp,
       gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T), (long)bytes * j->S)};

@@ -505,13 +505,14 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   /* the source stamp keeps objects of another code generator out */
   uint32_t n_ifc = 0;   /* if-converted branches (none when SPIRV_SG_JIT_CONV=force) */
   for (uint32_t s = 0; s < k->n_seg; s++) n_ifc += k->seg[s].ifc == IFC_HEAD;
-  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|nst=%d|np=%d|ns=%d|na=%d|n1=%d|us=%d|sf=%d|il=%d|df=%d|up=%d|vc=%d|pf=%u|fl=%s|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
+  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|nst=%d|np=%d|ns=%d|na=%d|n1=%d|us=%d|sf=%d|il=%d|df=%d|up=%d|vc=%d|vs=%d|pf=%u|fl=%s|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
            JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only, (int)k->linear_x, (int)k->no_steps,
            getenv("SPIRV_SG_JIT_NO_PROMOTE") != NULL, getenv("SPIRV_SG_JIT_NO_STRIDES") != NULL,
            getenv("SPIRV_SG_JIT_NO_AFFINE") != NULL, getenv("SPIRV_SG_JIT_NO_ONE_LANE") != NULL,
            getenv("SPIRV_SG_JIT_NO_UNISEL") != NULL, getenv("SPIRV_SG_JIT_NO_SELFLAG") != NULL,
            getenv("SPIRV_SG_JIT_NO_IFC_LOCAL") != NULL, getenv("SPIRV_SG_JIT_NO_DEFER") != NULL,
-           getenv("SPIRV_SG_JIT_NO_UNIPERM") != NULL, getenv("SPIRV_SG_JIT_NO_VCOPY") != NULL, jit_prefetch_distance(),
+           getenv("SPIRV_SG_JIT_NO_UNIPERM") != NULL, getenv("SPIRV_SG_JIT_NO_VCOPY") != NULL,
+           getenv("SPIRV_SG_JIT_NO_VSCAN") != NULL, jit_prefetch_distance(),
            getenv("SPIRV_SG_JIT_FLAGS") ? getenv("SPIRV_SG_JIT_FLAGS") : "",
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
   uint64_t key[2];

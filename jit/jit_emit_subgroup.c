@@ -209,6 +209,13 @@ bool emit_ballot(J *j, uint32_t inst, const ld_insn *in) {
 
 /* OpGroupNonUniformBallotBitCount (reduce, inclusive and exclusive scan):
  * inline when the ballot is the same in every active lane and S <= 64. */
+/* A vector of type vt (S lanes) with x in every lane. */
+static gcc_jit_rvalue *splat(J *j, gcc_jit_type *vt, size_t S, gcc_jit_rvalue *x) {
+  gcc_jit_rvalue *e[64];
+  for (size_t q = 0; q < S && q < 64; q++) e[q] = x;
+  return gcc_jit_context_new_rvalue_from_vector(j->cx, NULL, vt, S, e);
+}
+
 bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in) {
   const ld_module *m = j->m;
   const ld_type *ct; uint32_t n;
@@ -261,6 +268,45 @@ bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in) {
   gcc_jit_lvalue *bl = local(j, U);
   assign(j, bl, bits);
   if (j->S < 64) assign(j, bl, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(bl), ci(j, U, (long)((1ull << j->S) - 1))));
+  if (gop != SpvGroupOperationReduce && j->full && j->S <= 32 && comp_bytes(j->k, ct) == 4 &&
+      !getenv("SPIRV_SG_JIT_NO_VSCAN")) {
+    /* every lane active, 32-bit counts: all lanes' counts as one vector
+     * (the ballot's bits below each lane's limit, counted bitwise in the
+     * vector), stored whole.  A lane loop came out of GCC as pieces (lane 0
+     * folded, a scalar tail) that a vector read of the result cannot take
+     * forwarded from. */
+    gcc_jit_type *W = j->t_u[2];
+    size_t S = j->S;
+    gcc_jit_type *vt = gcc_jit_type_get_vector(W, S);
+    gcc_jit_lvalue *bs = local(j, W), *v = local(j, vt);
+    assign(j, bs, cast(j, R_(bl), W));
+    gcc_jit_rvalue *e[32];
+    gcc_jit_rvalue *masks;
+    for (size_t l = 0; l < S; l++) {
+      uint64_t k = gop == SpvGroupOperationInclusiveScan ? l + 1 : l;
+      e[l] = ci(j, W, (long)(uint32_t)((1ull << k) - 1));
+    }
+    masks = gcc_jit_context_new_rvalue_from_vector(j->cx, NULL, vt, S, e);
+    assign(j, v, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt, splat(j, vt, S, R_(bs)), masks));
+    assign(j, v, bin(j, GCC_JIT_BINARY_OP_MINUS, vt, R_(v), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt,
+        bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, R_(v), splat(j, vt, S, ci(j, W, 1))), splat(j, vt, S, ci(j, W, 0x55555555)))));
+    assign(j, v, bin(j, GCC_JIT_BINARY_OP_PLUS, vt, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt, R_(v), splat(j, vt, S, ci(j, W, 0x33333333))),
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt, bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, R_(v), splat(j, vt, S, ci(j, W, 2))),
+            splat(j, vt, S, ci(j, W, 0x33333333)))));
+    assign(j, v, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt, bin(j, GCC_JIT_BINARY_OP_PLUS, vt, R_(v),
+        bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, R_(v), splat(j, vt, S, ci(j, W, 4)))), splat(j, vt, S, ci(j, W, 0x0f0f0f0f))));
+    assign(j, v, bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, bin(j, GCC_JIT_BINARY_OP_MULT, vt, R_(v), splat(j, vt, S, ci(j, W, 0x01010101))),
+        splat(j, vt, S, ci(j, W, 24))));
+    gcc_jit_function *mc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memcpy");
+    gcc_jit_rvalue *args[3] = {
+        cast(j, gcc_jit_lvalue_get_address(fld(j, value_slot(j, inst, in->result)), NULL), j->t_vp),
+        cast(j, gcc_jit_lvalue_get_address(v, NULL), j->t_vp),
+        gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T), (long)(4 * S))};
+    gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, mc, 3, args));
+    gcc_jit_block_end_with_jump(j->b, NULL, join);
+    j->b = join;
+    return true;
+  }
   loop_begin(j, &lp);
   gcc_jit_rvalue *l64 = cast(j, L(j), U);
   gcc_jit_rvalue *lim;
@@ -268,13 +314,28 @@ bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in) {
   else {
     /* inclusive: bits [0, l]; exclusive: [0, l) */
     gcc_jit_rvalue *k = gop == SpvGroupOperationInclusiveScan ? bin(j, GCC_JIT_BINARY_OP_PLUS, U, l64, ci(j, U, 1)) : l64;
-    /* (1 << k) - 1 for k < 64, all ones for k == 64 */
-    lim = sel(j, cmp(j, GCC_JIT_COMPARISON_GE, k, ci(j, U, 64)), ci(j, U, -1),
-              bin(j, GCC_JIT_BINARY_OP_MINUS, U, bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, ci(j, U, 1),
-                  bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, k, ci(j, U, 63))), ci(j, U, 1)), U);
+    /* (1 << k) - 1 for k < 64, all ones for k == 64 (k <= S: only when
+     * S is 64; below that no select, so the lane loop vectorizes whole) */
+    gcc_jit_rvalue *lo = bin(j, GCC_JIT_BINARY_OP_MINUS, U, bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, ci(j, U, 1),
+                             bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, k, ci(j, U, 63))), ci(j, U, 1));
+    lim = j->S < 64 ? lo : sel(j, cmp(j, GCC_JIT_COMPARISON_GE, k, ci(j, U, 64)), ci(j, U, -1), lo, U);
   }
-  gcc_jit_rvalue *a1[1] = {bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(bl), lim)};
-  gcc_jit_rvalue *cnt = cast(j, gcc_jit_context_new_call(j->cx, NULL, pc, 1, a1), scal(j, ct));
+  gcc_jit_rvalue *cnt;
+  if (j->S < 32) {   /* all in 32 bits: twice the lanes per vector, no 64-bit lane work */
+    gcc_jit_type *W = j->t_u[2];
+    gcc_jit_function *pc32 = gcc_jit_context_get_builtin_function(j->cx, "__builtin_popcount");
+    gcc_jit_rvalue *lim32 = ci(j, W, -1);
+    if (gop != SpvGroupOperationReduce) {
+      gcc_jit_rvalue *k = cast(j, L(j), W);
+      if (gop == SpvGroupOperationInclusiveScan) k = bin(j, GCC_JIT_BINARY_OP_PLUS, W, k, ci(j, W, 1));
+      lim32 = bin(j, GCC_JIT_BINARY_OP_MINUS, W, bin(j, GCC_JIT_BINARY_OP_LSHIFT, W, ci(j, W, 1), k), ci(j, W, 1));
+    }
+    gcc_jit_rvalue *a1[1] = {bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, W, cast(j, R_(bl), W), lim32)};
+    cnt = cast(j, gcc_jit_context_new_call(j->cx, NULL, pc32, 1, a1), scal(j, ct));
+  } else {
+    gcc_jit_rvalue *a1[1] = {bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(bl), lim)};
+    cnt = cast(j, gcc_jit_context_new_call(j->cx, NULL, pc, 1, a1), scal(j, ct));
+  }
   gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
   assign(j, r, mblend(j, cnt, R_(r), scal(j, ct)));
   loop_end(j, &lp);

@@ -240,6 +240,33 @@ static uint64_t fnv64(uint64_t h, const void *p, size_t n) {
   return h;
 }
 
+/* The tuning switches for the cache key: a hash of every SPIRV_SG_JIT_*
+ * variable except those that do not change the generated code (ASM, DUMP,
+ * TIME_REPORT, THRESHOLD), sorted, as NAME=VALUE (docs/semantics.md lists
+ * them). */
+extern char **environ;
+static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+static uint64_t tuning_key(void) {
+  static const char *const skip[] = {"SPIRV_SG_JIT_ASM=", "SPIRV_SG_JIT_DUMP=", "SPIRV_SG_JIT_TIME_REPORT=",
+                                     "SPIRV_SG_JIT_THRESHOLD="};
+  size_t n = 0, cap = 0;
+  for (char **e = environ; e && *e; e++) cap++;
+  const char **v = malloc((cap + 1) * sizeof *v);
+  if (!v) return 1;   /* out of memory: a key no tuned object has */
+  for (char **e = environ; e && *e; e++) {
+    if (strncmp(*e, "SPIRV_SG_JIT_", 13)) continue;
+    bool keep = true;
+    for (size_t q = 0; q < sizeof skip / sizeof *skip; q++)
+      if (!strncmp(*e, skip[q], strlen(skip[q]))) keep = false;
+    if (keep) v[n++] = *e;
+  }
+  qsort(v, n, sizeof *v, cmp_str);
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t q = 0; q < n; q++) h = fnv64(h, v[q], strlen(v[q]) + 1);
+  free(v);
+  return n ? h : 0;
+}
+
 /* ------------------------------------------------------ target flags (-m) */
 
 static pthread_mutex_t g_flags_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -506,15 +533,9 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   /* the source stamp keeps objects of another code generator out */
   uint32_t n_ifc = 0;   /* if-converted branches (none when SPIRV_SG_JIT_CONV=force) */
   for (uint32_t s = 0; s < k->n_seg; s++) n_ifc += k->seg[s].ifc == IFC_HEAD;
-  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|nst=%d|np=%d|ns=%d|na=%d|n1=%d|us=%d|sf=%d|il=%d|df=%d|up=%d|vc=%d|vs=%d|pf=%u|fl=%s|gccjit=%d.%d.%d|", JIT_ABI_VERSION,
-           JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only, (int)k->linear_x, (int)k->no_steps,
-           getenv("SPIRV_SG_JIT_NO_PROMOTE") != NULL, getenv("SPIRV_SG_JIT_NO_STRIDES") != NULL,
-           getenv("SPIRV_SG_JIT_NO_AFFINE") != NULL, getenv("SPIRV_SG_JIT_NO_ONE_LANE") != NULL,
-           getenv("SPIRV_SG_JIT_NO_UNISEL") != NULL, getenv("SPIRV_SG_JIT_NO_SELFLAG") != NULL,
-           getenv("SPIRV_SG_JIT_NO_IFC_LOCAL") != NULL, getenv("SPIRV_SG_JIT_NO_DEFER") != NULL,
-           getenv("SPIRV_SG_JIT_NO_UNIPERM") != NULL, getenv("SPIRV_SG_JIT_NO_VCOPY") != NULL,
-           getenv("SPIRV_SG_JIT_NO_VSCAN") != NULL, jit_prefetch_distance(),
-           getenv("SPIRV_SG_JIT_FLAGS") ? getenv("SPIRV_SG_JIT_FLAGS") : "",
+  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|nst=%d|tune=%016llx|gccjit=%d.%d.%d|",
+           JIT_ABI_VERSION, JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only,
+           (int)k->linear_x, (int)k->no_steps, (unsigned long long)tuning_key(),
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
   uint64_t key[2];
   key[0] = fnv64(fnv64(fnv64(0xcbf29ce484222325ull, m->hash, 32), keytxt, strlen(keytxt)), mflags, strlen(mflags));

@@ -574,10 +574,16 @@ static void tbl_free(void *p) {
   if (c) free(c->t);
   free(c);
 }
-static void tbl_exit(void) {   /* the main thread's table (key destructors do not run for it) */
+/* At exit, or when the library is unloaded (atexit in a shared object runs
+ * at dlclose): the calling thread's table (key destructors do not run for
+ * the main thread), and the key, so that no thread that ends later calls
+ * an unloaded destructor (their tables are then left to the process). */
+static void tbl_exit(void) {
   tbl_cache *c = pthread_getspecific(tbl_key);
   pthread_setspecific(tbl_key, NULL);
   tbl_free(c);
+  tbl_ok = false;   /* a run after this: its own table, freed at its end */
+  pthread_key_delete(tbl_key);
 }
 static void tbl_init(void) {
   tbl_ok = pthread_key_create(&tbl_key, tbl_free) == 0;

@@ -493,7 +493,21 @@ static gcc_jit_rvalue *priv_lane_ptr(J *j) {
  * the value is one lane array (a scalar slot), one memcpy moves the whole
  * subgroup.  Returns the block for the general fast loop (j->b), or NULL if
  * not applicable. */
-static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, gcc_jit_block *after) {
+/* True if value id of instance inst is a table of an Intel shuffle, which
+ * a lane permute reads as one 64-byte vector. */
+static bool feeds_shuffle(J *j, uint32_t inst, uint32_t id) {
+  const ld_function *fn = j->k->inst[inst].fn;
+  for (uint32_t b = 0; b < fn->n_blocks; b++)
+    for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
+      const ld_insn *u = &fn->blocks[b].insns[i];
+      bool two = u->op == SpvOpSubgroupShuffleDownINTEL || u->op == SpvOpSubgroupShuffleUpINTEL;
+      if ((two || u->op == SpvOpSubgroupShuffleINTEL || u->op == SpvOpSubgroupShuffleXorINTEL) &&
+          ((u->n_ops > 0 && u->ops[0] == id) || (two && u->n_ops > 1 && u->ops[1] == id)))
+        return true;
+    }
+  return false;
+}
+static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, bool vcopy, gcc_jit_block *after) {
   if (!slot || !j->contig) return;
   gcc_jit_block *cp = nb(j), *gen = nb(j);
   if (j->contig_only)   /* gen: unreachable (mem_fast_) */
@@ -506,10 +520,13 @@ static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, g
   gcc_jit_rvalue *mp = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL), j->t_vp);
   gcc_jit_rvalue *fp = cast(j, gcc_jit_lvalue_get_address(fld(j, slot), NULL), j->t_vp);
   uint64_t total = (uint64_t)bytes * j->S;
-  if (!write && total % 64 == 0 && total <= 256 && !getenv("SPIRV_SG_JIT_NO_VCOPY")) {
-    /* a load in 64-byte vector moves (one zmm each with AVX-512): a lane
-     * permute reads the lane array as one, which a pair of 32-byte stores
-     * (memcpy at GCC's preferred width) would not forward to */
+  if (!write && vcopy && total % 64 == 0 && total <= 256 && !getenv("SPIRV_SG_JIT_NO_VCOPY")) {
+    /* a load that a lane permute reads (vcopy): 64-byte vector moves (one
+     * zmm each with AVX-512), as the permute reads the lane array, which a
+     * pair of 32-byte stores (memcpy at GCC's preferred width) would not
+     * forward to.  Not for other loads: this CPU does not forward a 64-byte
+     * store to a 32-byte read at a 4-byte offset either (a scan's shifted
+     * reads: scan 1.26x slower with it) */
     gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], 16), 4);
     gcc_jit_type *vp = gcc_jit_type_get_pointer(vt);
     for (uint64_t q = 0; q < total / 64; q++) {
@@ -604,7 +621,8 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
   if (after) {
     /* j->b: every active lane's address in one region (or its own private
      * memory), in bounds, aligned */
-    if (contig && !j->fast_priv) fast_contig(j, value_slot(j, inst, in->result), cb, false, after);
+    if (contig && !j->fast_priv)
+      fast_contig(j, value_slot(j, inst, in->result), cb, false, feeds_shuffle(j, inst, in->result), after);
     loop_begin(j, &lp);
     gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr_masked(j);
     for (uint32_t c = 0; c < n; c++) {
@@ -675,7 +693,7 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
     if (!after) after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
   }
   if (after) {
-    if (contig && !j->fast_priv) fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, after);
+    if (contig && !j->fast_priv) fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, false, after);
     gcc_jit_block *allb = nb(j), *part = nb(j);
     gcc_jit_block_end_with_conditional(j->b, NULL, R_(j->fast_full), allb, part);
     j->b = allb;

@@ -1291,8 +1291,8 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   emit_groups(j);
   if (e->failed) goto out;
   /* Large kernels: -O1 plus the loop vectorizer (JIT_BIG_KERNEL), with one
-   * register-allocation region and no straight-line (SLP) vectorizer: 20%
-   * less compile time for the bench's transpose and gemm at the same speed;
+   * register-allocation region and no straight-line (SLP) vectorizer: about
+   * 10% less compile time for the bench's transpose and gemm at the same speed;
    * huge ones -O0 (JIT_HUGE_KERNEL). */
   if (fn_stmts > JIT_HUGE_KERNEL && opt >= 1) {
     gcc_jit_context_set_int_option(cx, GCC_JIT_INT_OPTION_OPTIMIZATION_LEVEL, 0);

@@ -319,12 +319,14 @@ bool emit_select_uniform(J *j, uint32_t inst, const ld_insn *in) {
   assign(j, all, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, B, R_(all), cv));
   loop_end(j, &lp);
   gcc_jit_block *uni = nb(j), *mix = nb(j), *join = nb(j);
-  if (j->sel_flag) {   /* the flag cond_stride reads (J.sel_flag) */
+  gcc_jit_rvalue *same = cmp(j, GCC_JIT_COMPARISON_EQ, R_(any), R_(all));
+  if (j->sel_flag) {   /* kept for cond_stride (J.sel_flag) */
     gcc_jit_lvalue **f = &j->sel_flag[vidx(j, inst, in->result)];
     if (!*f) *f = local(j, j->t_bool);
-    assign(j, *f, cmp(j, GCC_JIT_COMPARISON_EQ, R_(any), R_(all)));
+    assign(j, *f, same);
+    same = R_(*f);
   }
-  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(any), R_(all)), uni, mix);
+  gcc_jit_block_end_with_conditional(j->b, NULL, same, uni, mix);
   j->b = uni;
   assign(j, j->lane, ci(j, j->t_i32, 0));
   assign(j, b0, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(any), ci(j, B, 0)),

@@ -106,17 +106,6 @@ static void addr_lanes(J *j, uint32_t inst, uint32_t ptr) {
   assign(j, lane_arr(j, j->f_addr, L(j)), cast(j, V(j, inst, ptr, 0), j->t_u[3]));
   loop_end(j, &lp);
 }
-/* mem_fast_ in sg_kernel_full for consecutive addresses from lane 0's
- * (every lane active, stride = size): lane 0's address decides, through the
- * access site's window first (J.h_win).  A window is a region's admissible
- * lane-0 addresses, [lo, lo + (lim - 1) * align] in steps of align: with d =
- * a0 - lo rotated right by log2(align), d < lim holds exactly when a0 is
- * aligned, in the same region (d < 2^48 after the rotation's high bits are
- * clear) and the S * size bytes fit.  A miss runs mem_fast_'s test (the
- * region's size from the table); a pass refills the window, for launch-wide
- * and local regions only: their table entries do not change during a
- * sg_groups call, while the private ones change per subgroup
- * (emit_priv_regions), and built-in variables have no entry (size 0). */
 /* The window test of mem_fast_window (and of mem_fast_ under a select's
  * flag): from j->b, lane 0's address a0; a hit or a range test that passes
  * (refilling the window) sets fb (region base) and fo (a0's offset) and
@@ -188,6 +177,17 @@ static void win_check(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t
   }
 }
 
+/* mem_fast_ in sg_kernel_full for consecutive addresses from lane 0's
+ * (every lane active, stride = size): lane 0's address decides, through the
+ * access site's window first (J.h_win).  A window is a region's admissible
+ * lane-0 addresses, [lo, lo + (lim - 1) * align] in steps of align: with d =
+ * a0 - lo rotated right by log2(align), d < lim holds exactly when a0 is
+ * aligned, in the same region (d < 2^48 after the rotation's high bits are
+ * clear) and the S * size bytes fit.  A miss runs mem_fast_'s test (the
+ * region's size from the table); a pass refills the window, for launch-wide
+ * and local regions only: their table entries do not change during a
+ * sg_groups call, while the private ones change per subgroup
+ * (emit_priv_regions), and built-in variables have no entry (size 0). */
 static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align,
                                       bool write) {
   gcc_jit_type *U = j->t_u[3];
@@ -489,10 +489,6 @@ static gcc_jit_rvalue *priv_lane_ptr(J *j) {
   return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_priv), off), NULL);
 }
 
-/* In the fast block: when the lanes' addresses are consecutive elements and
- * the value is one lane array (a scalar slot), one memcpy moves the whole
- * subgroup.  Returns the block for the general fast loop (j->b), or NULL if
- * not applicable. */
 /* True if value id of instance inst is a table of an Intel shuffle, which
  * a lane permute reads as one 64-byte vector. */
 static bool feeds_shuffle(J *j, uint32_t inst, uint32_t id) {
@@ -507,6 +503,10 @@ static bool feeds_shuffle(J *j, uint32_t inst, uint32_t id) {
     }
   return false;
 }
+/* In the fast block: when the lanes' addresses are consecutive elements and
+ * the value is one lane array (a scalar slot), one memcpy moves the whole
+ * subgroup.  Returns the block for the general fast loop (j->b), or NULL if
+ * not applicable. */
 static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, bool vcopy, gcc_jit_block *after) {
   if (!slot || !j->contig) return;
   gcc_jit_block *cp = nb(j), *gen = nb(j);
@@ -576,13 +576,17 @@ static gcc_jit_rvalue *fast_ptr_masked(J *j) {
             bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, o0, off), ml));
   return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL);
 }
+/* Lane l's host pointer at its address's offset from base. */
+static gcc_jit_rvalue *lane_ptr_in(J *j, gcc_jit_rvalue *base) {
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(lane_arr(j, j->f_addr, L(j))),
+                            ci(j, U, (long)j->m->layout.offset_mask));
+  return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, base, off), NULL);
+}
 /* Lane l's host pointer in the fast path. */
 static gcc_jit_rvalue *fast_ptr(J *j, uint32_t size) {
-  const ld_addr_layout *a = &j->m->layout;
-  gcc_jit_type *U = j->t_u[3];
   (void)size;
-  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(lane_arr(j, j->f_addr, L(j))), ci(j, U, (long)a->offset_mask));
-  return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL);
+  return lane_ptr_in(j, R_(j->fast_base));
 }
 
 static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store);
@@ -812,12 +816,8 @@ static void atomic_lanes(J *j, uint32_t inst, const ld_insn *in, const ld_type *
   gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
   j->b = act;
   if (plain) {
-    gcc_jit_rvalue *p = fast_ptr(j, sz);
-    if (base)   /* the same offset in the run's private copy (deferred atomics) */
-      p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, base,
-          bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[3], R_(lane_arr(j, j->f_addr, L(j))),
-              ci(j, j->t_u[3], (long)j->m->layout.offset_mask))), NULL);
-    gcc_jit_lvalue *d = typed_at(j, p, 0, T);
+    /* base: the same offset in the run's private copy (deferred atomics) */
+    gcc_jit_lvalue *d = typed_at(j, base ? lane_ptr_in(j, base) : fast_ptr(j, sz), 0, T);
     gcc_jit_lvalue *old = local(j, T);
     assign(j, old, R_(d));
     gcc_jit_rvalue *v = noval ? ci(j, T, 1) : cast(j, V(j, inst, in->ops[3], 0), T);

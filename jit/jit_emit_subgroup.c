@@ -308,34 +308,23 @@ bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in) {
     return true;
   }
   loop_begin(j, &lp);
-  gcc_jit_rvalue *l64 = cast(j, L(j), U);
-  gcc_jit_rvalue *lim;
-  if (gop == SpvGroupOperationReduce) lim = ci(j, U, -1);
-  else {
+  /* below 32 lanes everything fits 32 bits: twice the lanes per vector */
+  bool narrow = j->S < 32;
+  gcc_jit_type *W = narrow ? j->t_u[2] : U;
+  gcc_jit_rvalue *lim = ci(j, W, -1);
+  if (gop != SpvGroupOperationReduce) {
     /* inclusive: bits [0, l]; exclusive: [0, l) */
-    gcc_jit_rvalue *k = gop == SpvGroupOperationInclusiveScan ? bin(j, GCC_JIT_BINARY_OP_PLUS, U, l64, ci(j, U, 1)) : l64;
-    /* (1 << k) - 1 for k < 64, all ones for k == 64 (k <= S: only when
-     * S is 64; below that no select, so the lane loop vectorizes whole) */
-    gcc_jit_rvalue *lo = bin(j, GCC_JIT_BINARY_OP_MINUS, U, bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, ci(j, U, 1),
-                             bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, k, ci(j, U, 63))), ci(j, U, 1));
-    lim = j->S < 64 ? lo : sel(j, cmp(j, GCC_JIT_COMPARISON_GE, k, ci(j, U, 64)), ci(j, U, -1), lo, U);
+    gcc_jit_rvalue *k = cast(j, L(j), W);
+    if (gop == SpvGroupOperationInclusiveScan) k = bin(j, GCC_JIT_BINARY_OP_PLUS, W, k, ci(j, W, 1));
+    /* (1 << k) - 1 for k < 64, all ones for k == 64 (k <= S: only when S
+     * is 64; below that no select, so the lane loop vectorizes whole) */
+    lim = bin(j, GCC_JIT_BINARY_OP_MINUS, W, bin(j, GCC_JIT_BINARY_OP_LSHIFT, W, ci(j, W, 1),
+              bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, W, k, ci(j, W, 63))), ci(j, W, 1));
+    if (j->S >= 64) lim = sel(j, cmp(j, GCC_JIT_COMPARISON_GE, k, ci(j, W, 64)), ci(j, W, -1), lim, W);
   }
-  gcc_jit_rvalue *cnt;
-  if (j->S < 32) {   /* all in 32 bits: twice the lanes per vector, no 64-bit lane work */
-    gcc_jit_type *W = j->t_u[2];
-    gcc_jit_function *pc32 = gcc_jit_context_get_builtin_function(j->cx, "__builtin_popcount");
-    gcc_jit_rvalue *lim32 = ci(j, W, -1);
-    if (gop != SpvGroupOperationReduce) {
-      gcc_jit_rvalue *k = cast(j, L(j), W);
-      if (gop == SpvGroupOperationInclusiveScan) k = bin(j, GCC_JIT_BINARY_OP_PLUS, W, k, ci(j, W, 1));
-      lim32 = bin(j, GCC_JIT_BINARY_OP_MINUS, W, bin(j, GCC_JIT_BINARY_OP_LSHIFT, W, ci(j, W, 1), k), ci(j, W, 1));
-    }
-    gcc_jit_rvalue *a1[1] = {bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, W, cast(j, R_(bl), W), lim32)};
-    cnt = cast(j, gcc_jit_context_new_call(j->cx, NULL, pc32, 1, a1), scal(j, ct));
-  } else {
-    gcc_jit_rvalue *a1[1] = {bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(bl), lim)};
-    cnt = cast(j, gcc_jit_context_new_call(j->cx, NULL, pc, 1, a1), scal(j, ct));
-  }
+  if (narrow) pc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_popcount");
+  gcc_jit_rvalue *a1[1] = {bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, W, cast(j, R_(bl), W), lim)};
+  gcc_jit_rvalue *cnt = cast(j, gcc_jit_context_new_call(j->cx, NULL, pc, 1, a1), scal(j, ct));
   gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
   assign(j, r, mblend(j, cnt, R_(r), scal(j, ct)));
   loop_end(j, &lp);

@@ -123,7 +123,24 @@
  * two values of the same lane stride s on a varying condition (i >= 16 ?
  * i - 16 : i) tests whether every lane's condition is the same; if so the
  * result is lane 0's pick plus l * s, else the per-lane blend
- * (emit_select_uniform).
+ * (emit_select_uniform).  When the condition compares two lane-affine
+ * values, its two end lanes decide (cond_ends: a compare of two linear
+ * sequences changes its answer at most once while neither wraps, which a
+ * compare of lane 0's operand with a constant rules out).
+ *
+ * Recomputed values (remat_plan, jit_emit.c).  In sg_kernel_full, a cheap
+ * pure integer, bool or pointer instruction (arithmetic, compares, selects,
+ * conversions, access chains into global, local or constant memory) whose
+ * uses all sit later in its own block, with no call, barrier or work-group
+ * collective between (never live across a suspension),
+ * and read it at their own lane (elementwise operations, access chains, a
+ * load's or store's pointer, a branch condition, a ballot's predicate) has
+ * no lane array: V() recomputes it from its operands.  If-converted
+ * then-blocks qualify too: their readers need only the active lanes.  The
+ * clamped index of stencil and the address made from it cost two lane
+ * arrays per subgroup; now the window test computes lane 0's address alone,
+ * and only the per-lane path computes lanes.  compact's predicate is no
+ * longer a byte array, which had made GCC compute it four lanes at a time.
  *
  * Memory.  A subgroup-wide fast path first: all lanes active, all addresses
  * in one region, in bounds and aligned -> unchecked per-lane accesses (one

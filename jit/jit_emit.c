@@ -27,9 +27,18 @@ void spill_val(J *j, uint32_t inst, uint32_t id, bool sp) {
   if (id == 0 || id >= j->m->bound) return;
   gcc_jit_field *f = value_slot(j, inst, id);
   if (!f) return;
-  if (!shadowed(j, inst, id)) { spill_or_fill(j, f, sp); return; }
   const ld_type *ct; uint32_t n;
   lane_shape(j->m->values[id].type, &ct, &n);
+  if (remat(j, inst, id)) {   /* no lane array: a spill writes the lanes it computes */
+    if (!sp) return;
+    jloop lp;
+    loop_begin(j, &lp);
+    gcc_jit_lvalue *h = gcc_jit_context_new_array_access(j->cx, NULL, R_(hfld(j, f)), L(j));
+    assign(j, h, V(j, inst, id, 0));
+    loop_end(j, &lp);
+    return;
+  }
+  if (!shadowed(j, inst, id)) { spill_or_fill(j, f, sp); return; }
   jloop lp = {NULL, NULL};
   if (sp) loop_begin(j, &lp);
   else { fuse_close(j); assign(j, j->lane, ci(j, j->t_i32, 0)); }
@@ -248,6 +257,162 @@ static void ifc_local_plan(J *j) {
       j->ifc_local[vidx(j, sg->inst, d->result)] = 1;
     }
   }
+}
+
+/* ------------------------------------------------- recomputed values
+ *
+ * remat_plan picks, for sg_kernel_full, the integer, bool and pointer
+ * values of cheap pure instructions (integer arithmetic, compares, selects,
+ * conversions, access chains into global, local or constant memory) whose
+ * every use is in the same block, after it with no call, barrier or
+ * work-group collective between (so it never lives across a suspension),
+ * and reads it through V() at the reader's own lane: another such
+ * instruction, an elementwise operation, an access chain, a load's or
+ * store's pointer, a conditional branch's condition or a ballot's predicate
+ * (emit_ballot then takes its lane loop, not the byte reads).  The block may
+ * be an if-converted then-block (its readers use the active lanes only).
+ * Such a value gets no lane array: V() recomputes it from its operands
+ * (remat_v), which hold the same lanes there.  stencil's
+ * clamped index (i >= 16 ? i - 16 : i) and the address made from it were
+ * two lane arrays written for every subgroup, read only at lane 0 on the
+ * fast path (the window test) and as lanes only on the per-lane path.  The
+ * expression a read expands to is bounded (REMAT_NODES), so the copies at
+ * several readers stay small. */
+enum { REMAT_NODES = 12, REMAT_USES = 4 };
+static bool remat_op(const ld_module *m, const ld_insn *in) {
+  const ld_type *ct; uint32_t n;
+  if (!in->result || !lane_shape(in->type, &ct, &n) || n != 1 || odd_width(ct) ||
+      (ct->kind != LD_T_INT && ct->kind != LD_T_BOOL && ct->kind != LD_T_POINTER))
+    return false;
+  switch (in->op) {
+  case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpBitwiseAnd: case SpvOpBitwiseOr:
+  case SpvOpBitwiseXor: case SpvOpShiftLeftLogical: case SpvOpShiftRightLogical:
+  case SpvOpShiftRightArithmetic: case SpvOpNot: case SpvOpSNegate:
+  case SpvOpIEqual: case SpvOpINotEqual: case SpvOpUGreaterThan: case SpvOpUGreaterThanEqual:
+  case SpvOpULessThan: case SpvOpULessThanEqual: case SpvOpSGreaterThan: case SpvOpSGreaterThanEqual:
+  case SpvOpSLessThan: case SpvOpSLessThanEqual: case SpvOpLogicalAnd: case SpvOpLogicalOr:
+  case SpvOpLogicalNot: case SpvOpLogicalEqual: case SpvOpLogicalNotEqual: case SpvOpSelect:
+  case SpvOpUConvert: case SpvOpSConvert: case SpvOpCopyObject: case SpvOpConvertPtrToU:
+  case SpvOpConvertUToPtr:
+    break;
+  case SpvOpBitcast: {
+    const ld_type *ft = in->n_ops == 1 && in->ops[0] < m->bound ? m->values[in->ops[0]].type : NULL;
+    if (!ft || ft->size != ct->size || (ft->kind != LD_T_INT && ft->kind != LD_T_POINTER)) return false;
+    break;
+  }
+  case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+  case SpvOpInBoundsPtrAccessChain:
+    /* not private or generic memory: no promoted array behind it */
+    if (ct->storage != SpvStorageClassCrossWorkgroup && ct->storage != SpvStorageClassWorkgroup &&
+        ct->storage != SpvStorageClassUniformConstant)
+      return false;
+    break;
+  default:
+    return false;
+  }
+  if (in->op != SpvOpBitcast && in->op != SpvOpAccessChain && in->op != SpvOpInBoundsAccessChain &&
+      in->op != SpvOpPtrAccessChain && in->op != SpvOpInBoundsPtrAccessChain) {
+    for (uint32_t q = 0; q < in->n_ops; q++) {   /* scalar operands only */
+      const ld_type *ot; uint32_t on;
+      if (in->ops[q] >= m->bound || !lane_shape(m->values[in->ops[q]].type, &ot, &on) || on != 1 || odd_width(ot))
+        return false;
+    }
+  }
+  return true;
+}
+static bool remat_use_ok(const ld_module *m, const ld_insn *u, uint32_t q) {
+  switch (u->op) {
+  case SpvOpLoad: case SpvOpStore: return q == 0;
+  case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+  case SpvOpInBoundsPtrAccessChain:
+    return true;
+  case SpvOpBranchConditional:
+    return q == 0;   /* emit_terminator reads the condition through V() at each lane */
+  case SpvOpGroupNonUniformBallot:
+    return q == 1;   /* emit_ballot's lane loop (its byte path reads lane arrays only) */
+  case SpvOpPhi: case SpvOpFunctionCall: case SpvOpReturnValue:
+    return false;
+  default:
+    return elementwise_path(m, u);
+  }
+}
+/* The size of the expression V() expands a value to (operands that are
+ * themselves recomputed counted in). */
+static uint32_t remat_size(J *j, uint32_t inst, uint32_t id, int depth) {
+  const ld_module *m = j->m;
+  if (id >= m->bound || !j->rm_on[vidx(j, inst, id)]) return 0;
+  if (depth > 8) return REMAT_NODES + 1;
+  const ld_insn *in = m->values[id].u.insn;
+  uint32_t s = 1;
+  for (uint32_t q = 0; q < in->n_ops && s <= REMAT_NODES; q++) s += remat_size(j, inst, in->ops[q], depth + 1);
+  return s;
+}
+static void remat_plan(J *j) {
+  const jit_kernel *k = j->k;
+  const ld_module *m = j->m;
+  if (!j->lanes || !k->conv || getenv("SPIRV_SG_JIT_NO_REMAT")) return;
+  size_t nv = (size_t)k->n_inst * m->bound;
+  if (!(j->rm_on = calloc(nv + 1, 1))) return;
+  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
+    const ld_function *fn = k->inst[ii].fn;
+    if (ld_uni_fn_divergent(j->lanes, fn)) continue;
+    for (uint32_t b = 0; b < fn->n_blocks; b++) {
+      const ld_block *blk = &fn->blocks[b];
+      if (!blk->reachable) continue;
+      if (ld_uni_block_divergent(j->lanes, blk, NULL)) {
+        /* an if-converted then-block: its lane-local readers need only the
+         * active lanes, which V() computes as a lane array would hold them */
+        bool then = false;
+        for (uint32_t s = 0; s < k->n_seg; s++)
+          if (k->seg[s].inst == ii && k->seg[s].blk == blk && k->seg[s].ifc == IFC_THEN) then = true;
+        if (!then || getenv("SPIRV_SG_JIT_NO_REMAT_IFC")) continue;
+      }
+      for (uint32_t i = blk->n_phis; i < blk->n_insns; i++) {
+        const ld_insn *d = &blk->insns[i];
+        if (!remat_op(m, d) || m->values[d->result].kind != LD_V_RESULT || shadowed(j, ii, d->result) ||
+            !value_slot(j, ii, d->result))
+          continue;
+        /* every use: in this block, after d, no new segment between */
+        bool ok = true, cut = false;
+        uint32_t uses = 0;
+        for (uint32_t x = i + 1; ok && x < blk->n_insns; x++) {
+          const ld_insn *u = &blk->insns[x];
+          for (uint32_t q = 0; ok && q < u->n_ops; q++) {
+            if (u->ops[q] != d->result) continue;
+            if (cut || !remat_use_ok(m, u, q)) ok = false;
+            uses++;
+          }
+          /* a new segment starts after a call or a rendezvous (jit_plan.c),
+           * where only the lane arrays kept across it are filled again */
+          if (u->op == SpvOpFunctionCall || u->op == SpvOpControlBarrier || u->op == SpvOpMemoryBarrier ||
+              wg_scoped(m, u))
+            cut = true;
+        }
+        if (!ok || !uses || uses > REMAT_USES) continue;
+        for (uint32_t b2 = 0; ok && b2 < fn->n_blocks; b2++) {   /* and none elsewhere */
+          const ld_block *o = &fn->blocks[b2];
+          if (o == blk) continue;
+          for (uint32_t x = 0; ok && x < o->n_insns; x++)
+            for (uint32_t q = 0; ok && q < o->insns[x].n_ops; q++)
+              if (o->insns[x].ops[q] == d->result) ok = false;
+        }
+        if (!ok) continue;
+        j->rm_on[vidx(j, ii, d->result)] = 1;
+        if (remat_size(j, ii, d->result, 0) > REMAT_NODES) j->rm_on[vidx(j, ii, d->result)] = 0;
+      }
+    }
+  }
+}
+
+/* Value id recomputed for the current lane (J.rm_on). */
+gcc_jit_rvalue *remat_v(J *j, uint32_t inst, uint32_t id, uint32_t c) {
+  const ld_insn *in = j->m->values[id].u.insn;
+  const ld_type *ct; uint32_t n;
+  lane_shape(in->type, &ct, &n);
+  if (in->op == SpvOpAccessChain || in->op == SpvOpInBoundsAccessChain || in->op == SpvOpPtrAccessChain ||
+      in->op == SpvOpInBoundsPtrAccessChain)
+    return cast(j, emit_access_chain(j, inst, in), j->t_ptr);
+  return cast(j, emit_elementwise(j, inst, in, c), scal(j, ct));
 }
 
 /* The locals of the shadowed values, for the kernel function being emitted. */
@@ -518,7 +683,7 @@ static void emit_seg_(J *j, int32_t si) {
     case SpvOpStore: if (!handle_ldst(j->m, in)) emit_store(j, inst, in); continue;
     case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
     case SpvOpInBoundsPtrAccessChain:
-      if (promo_skip_chain(j, inst, in->result)) continue;
+      if (promo_skip_chain(j, inst, in->result) || remat(j, inst, in->result)) continue;
       if (shadowed(j, inst, in->result)) {
         shadow_def_begin(j);
         assign(j, sh_lv(j, inst, in->result, 0), cast(j, emit_access_chain(j, inst, in), j->t_ptr));
@@ -551,6 +716,7 @@ static void emit_seg_(J *j, int32_t si) {
           continue;
         }
         if (emit_select_uniform(j, inst, in)) continue;
+              if (remat(j, inst, in->result)) continue;   /* computed where read (remat_plan) */
         /* compute every component into temporaries, then masked assignment */
         fuse_open(j);
         gcc_jit_lvalue *tmp[16];
@@ -949,7 +1115,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   j->h_regions = gcc_jit_param_as_rvalue(prm[3]);
   j->h_wg = gcc_jit_param_as_rvalue(prm[4]);
   j->h_win = full ? gcc_jit_param_as_rvalue(prm[5]) : NULL;
-  j->full = full;
+  j->full = j->in_full = full;
   j->open = false;
   j->settle = NULL;
   j->fresh = NULL;
@@ -1051,7 +1217,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   free(cases);
   gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
   j->use_loc = false;
-  j->full = false;
+  j->full = j->in_full = false;
   j->h_regions = j->h_wg = j->h_win = NULL;
   return fn;
 }
@@ -1258,6 +1424,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   shadow_plan(j);
   if (j->lanes) j->sel_flag = calloc((size_t)k->n_inst * k->m->bound + 1, sizeof *j->sel_flag);
   ifc_local_plan(j);
+  remat_plan(j);
   /* the kernel arguments' components */
   {
     const ld_function *kf = k->k->fn;
@@ -1306,7 +1473,7 @@ out:
   free(j->ifc_mask);
   ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_only); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
-  free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag); free(j->ifc_local);
+  free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag); free(j->ifc_local); free(j->rm_on);
   free(j->fn_prm); free(j->argc);
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);

@@ -78,6 +78,9 @@ typedef struct J {
    * constant 1, blends are plain assignments and the memory checks test no
    * mask; GCC folds the rest away. */
   bool full;
+  /* Emitting sg_kernel_full, its if-converted then-blocks included (where
+   * full is false: some lanes are inactive there) */
+  bool in_full;
   /* Promoted private arrays (promo_plan): a Function variable holding an
    * array of scalars, used only through one-index access chains that are
    * only loaded from and stored to, lives in a local T a[N][S] of the
@@ -150,6 +153,10 @@ typedef struct J {
    * cross-lane reader): its inactive lanes are never read, so it is written
    * unblended.  NULL: none. */
   uint8_t *ifc_local;
+  /* [n_inst * bound] (remat_plan, jit_emit.c): in sg_kernel_full, a value
+   * that has no lane array: V() recomputes it from its operands wherever a
+   * lane reads it (remat_v).  NULL: none. */
+  uint8_t *rm_on;
   /* Range-check windows (mem_fast_window, jit_emit_memory.c): per access
    * site of sg_kernel_full, the region its last checked subgroup reached,
    * kept across the subgroups of a sg_groups call in an array of sg_groups
@@ -172,6 +179,7 @@ void emit_generic(J *j, uint32_t inst, const ld_insn *in);
 void spill_val(J *j, uint32_t inst, uint32_t id, bool sp);
 void spill_insn(J *j, uint32_t inst, const ld_insn *in);
 void shadow_def_begin(J *j);
+gcc_jit_rvalue *remat_v(J *j, uint32_t inst, uint32_t id, uint32_t c);
 
 /* jit_emit_arith.c: elementwise operations, built-in variables */
 gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_t c);
@@ -420,6 +428,11 @@ static inline gcc_jit_rvalue *blend_by(J *j, gcc_jit_rvalue *m01, gcc_jit_rvalue
 
 static inline size_t vidx(J *j, uint32_t inst, uint32_t id) { return (size_t)inst * j->m->bound + id; }
 
+/* Recomputed where read (J.rm_on): sg_kernel_full only. */
+static inline bool remat(J *j, uint32_t inst, uint32_t id) {
+  return j->in_full && j->rm_on && id < j->m->bound && j->rm_on[vidx(j, inst, id)];
+}
+
 /* Affine values (J.sh_on): shadowed(j, inst, id) tells; sh_lv is lane 0's
  * component c, sh_at lane `lane`'s (v0 + lane * stride, in type T). */
 static inline bool shadowed(J *j, uint32_t inst, uint32_t id) {
@@ -500,6 +513,7 @@ static inline gcc_jit_rvalue *V(J *j, uint32_t inst, uint32_t id, uint32_t c) {
       return cast(j, r, j->t_ptr);
     }
     if (shadowed(j, inst, id)) return sh_at(j, inst, id, c, L(j), scal(j, ct));
+    if (remat(j, inst, id)) return remat_v(j, inst, id, c);
     if (!j->slot[vidx(j, inst, id)]) { failf(j->e, "no slot for %s", ld_id_name(j->m, id)); return ci(j, j->t_i32, 0); }
     return gcc_jit_lvalue_as_rvalue(res_lv(j, inst, id, c));
   default:
@@ -599,6 +613,7 @@ static inline gcc_jit_rvalue *gather_v(J *j, uint32_t inst, uint32_t id, uint32_
   const ld_type *ct; uint32_t n;
   lane_shape(j->m->values[id].type, &ct, &n);
   if (shadowed(j, inst, id)) return sh_at(j, inst, id, c, src, scal(j, ct));
+  if (remat(j, inst, id)) failf(j->e, "internal: cross-lane read of %s (remat_plan)", ld_id_name(j->m, id));
   return R_(slot_lv(j, f, n, c, src));
 }
 

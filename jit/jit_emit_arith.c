@@ -287,12 +287,81 @@ void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const l
 #undef LID
 }
 
+/* A select's condition decided from lanes 0 and S - 1: an integer compare
+ * of two lane-affine operands (ld_uni_lane_stride) changes its answer at
+ * most once across the lanes while neither operand wraps, so the two ends
+ * agree exactly when every lane does.  From j->b: *c0 gets lane 0's
+ * condition (0 or 1); returns the test "every lane has it" (false also when
+ * an operand might wrap: the caller's per-lane path is right either way).
+ * NULL: not such a condition. */
+static gcc_jit_rvalue *cond_ends(J *j, uint32_t inst, uint32_t cid, gcc_jit_lvalue *c0) {
+  const ld_module *m = j->m;
+  if (getenv("SPIRV_SG_JIT_NO_CONDENDS") || cid >= m->bound || m->values[cid].kind != LD_V_RESULT) return NULL;
+  const ld_insn *in = m->values[cid].u.insn;
+  bool sgn = false, eq = false;
+  switch (in->op) {
+  case SpvOpIEqual: case SpvOpINotEqual: eq = true; break;
+  case SpvOpUGreaterThan: case SpvOpUGreaterThanEqual: case SpvOpULessThan: case SpvOpULessThanEqual: break;
+  case SpvOpSGreaterThan: case SpvOpSGreaterThanEqual: case SpvOpSLessThan: case SpvOpSLessThanEqual:
+    sgn = true; break;
+  default: return NULL;
+  }
+  if (in->n_ops != 2) return NULL;
+  const ld_type *at; uint32_t an;
+  if (!lane_shape(m->values[in->ops[0]].type, &at, &an) || an != 1 || at->kind != LD_T_INT ||
+      (at->width != 32 && at->width != 64))
+    return NULL;
+  int64_t st[2];
+  if (!ld_uni_lane_stride(j->lanes, in->ops[0], &st[0]) || !ld_uni_lane_stride(j->lanes, in->ops[1], &st[1]))
+    return NULL;
+  uint32_t w = at->width;
+  uint64_t wm = w == 64 ? ~0ull : (1ull << w) - 1;
+  for (int q = 0; q < 2 && w < 64; q++)   /* strides are kept modulo 2^w: as signed w-bit numbers */
+    if ((uint64_t)st[q] & (1ull << (w - 1))) st[q] = (int64_t)((uint64_t)st[q] | ~wm);
+  gcc_jit_type *UT = scal(j, at), *ST = sscal(j, at);
+  gcc_jit_rvalue *ok = gcc_jit_context_new_rvalue_from_int(j->cx, j->t_bool, 1);
+  fuse_close(j);
+  assign(j, j->lane, ci(j, j->t_i32, 0));
+  if (eq) {
+    /* the operands' difference is the same in every lane, modulo 2^w */
+    if ((((uint64_t)st[0] - (uint64_t)st[1]) & wm) != 0) return NULL;
+  } else {
+    for (int q = 0; q < 2; q++) {
+      if (!st[q]) continue;
+      /* D = (S - 1) * |s|, below 2^(w-1) */
+      uint64_t as = st[q] < 0 ? (uint64_t)0 - (uint64_t)st[q] : (uint64_t)st[q];
+      if (as >= (1ull << 31) / j->S) return NULL;
+      uint64_t D = as * (j->S - 1);
+      gcc_jit_rvalue *x0 = V(j, inst, in->ops[q], 0), *t;
+      if (!sgn)
+        t = st[q] > 0 ? cmp(j, GCC_JIT_COMPARISON_LE, cast(j, x0, UT), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)(wm - D)), UT))
+                      : cmp(j, GCC_JIT_COMPARISON_GE, cast(j, x0, UT), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)D), UT));
+      else {
+        int64_t smax = (int64_t)(wm >> 1), smin = -smax - 1;
+        t = st[q] > 0 ? cmp(j, GCC_JIT_COMPARISON_LE, cast(j, x0, ST), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)(smax - (int64_t)D)), ST))
+                      : cmp(j, GCC_JIT_COMPARISON_GE, cast(j, x0, ST), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)(smin + (int64_t)D)), ST));
+      }
+      ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok, t);
+    }
+  }
+  gcc_jit_type *B = j->t_u[0];
+  assign(j, c0, cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, cid, 0), ci(j, scal(j, in->type), 0)), B));
+  if (eq) return ok;
+  assign(j, j->lane, ci(j, j->t_i32, (long)j->S - 1));
+  gcc_jit_lvalue *cn = local(j, B);
+  assign(j, cn, cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, cid, 0), ci(j, scal(j, in->type), 0)), B));
+  assign(j, j->lane, ci(j, j->t_i32, 0));
+  return bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok, cmp(j, GCC_JIT_COMPARISON_EQ, R_(c0), R_(cn)));
+}
+
 /* OpSelect of two integers or pointers with the same lane stride s (i >= 16 ?
  * i - 16 : i), in sg_kernel_full: when every lane's condition is the same,
  * the result is lane 0's pick plus l * s, one vector expression; otherwise
  * the per-lane blend.  GCC compiles the blend of such operands as a scalar
  * loop of branches, which the vector code after it reads back through the
- * stack.  False: not such a select (nothing emitted). */
+ * stack.  A select recomputed where read (J.rm_on) keeps only the flag.
+ * The condition's sameness: from its two end lanes (cond_ends) or a loop
+ * over the lanes.  False: not such a select (nothing emitted). */
 bool emit_select_uniform(J *j, uint32_t inst, const ld_insn *in) {
   const ld_module *m = j->m;
   const ld_type *ct, *bt; uint32_t n, bn;
@@ -309,23 +378,29 @@ bool emit_select_uniform(J *j, uint32_t inst, const ld_insn *in) {
     return false;
   gcc_jit_type *T = scal(j, ct), *U = j->t_u[3], *B = j->t_u[0];
   gcc_jit_lvalue *any = local(j, B), *all = local(j, B), *b0 = local(j, U);
-  fuse_close(j);
-  assign(j, any, ci(j, B, 0));
-  assign(j, all, ci(j, B, 1));
-  jloop lp;
-  loop_begin(j, &lp);
-  gcc_jit_rvalue *cv = cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, scal(j, bt), 0)), B);
-  assign(j, any, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, B, R_(any), cv));
-  assign(j, all, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, B, R_(all), cv));
-  loop_end(j, &lp);
-  gcc_jit_block *uni = nb(j), *mix = nb(j), *join = nb(j);
-  gcc_jit_rvalue *same = cmp(j, GCC_JIT_COMPARISON_EQ, R_(any), R_(all));
+  bool rm = remat(j, inst, in->result);
+  gcc_jit_rvalue *same = rm || j->sel_flag ? cond_ends(j, inst, in->ops[0], any) : NULL;
+  if (!same) {
+    fuse_close(j);
+    assign(j, any, ci(j, B, 0));
+    assign(j, all, ci(j, B, 1));
+    jloop lp;
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *cv = cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[0], 0), ci(j, scal(j, bt), 0)), B);
+    assign(j, any, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, B, R_(any), cv));
+    assign(j, all, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, B, R_(all), cv));
+    loop_end(j, &lp);
+    same = cmp(j, GCC_JIT_COMPARISON_EQ, R_(any), R_(all));
+  }
   if (j->sel_flag) {   /* kept for cond_stride (J.sel_flag) */
     gcc_jit_lvalue **f = &j->sel_flag[vidx(j, inst, in->result)];
     if (!*f) *f = local(j, j->t_bool);
     assign(j, *f, same);
     same = R_(*f);
   }
+  if (rm) return true;   /* V() computes the lanes where they are read */
+  jloop lp;
+  gcc_jit_block *uni = nb(j), *mix = nb(j), *join = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, same, uni, mix);
   j->b = uni;
   assign(j, j->lane, ci(j, j->t_i32, 0));

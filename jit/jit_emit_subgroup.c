@@ -166,7 +166,8 @@ bool emit_ballot(J *j, uint32_t inst, const ld_insn *in) {
   gcc_jit_lvalue *w[4];
   for (uint32_t q = 0; q < 4; q++) { w[q] = local(j, j->t_u[2]); assign(j, w[q], ci(j, j->t_u[2], 0)); }
   gcc_jit_field *pf = value_slot(j, inst, in->ops[1]);
-  if (j->full && pf && !shadowed(j, inst, in->ops[1]) && j->S % 8 == 0 && j->S <= 128) {
+  if (j->full && pf && !shadowed(j, inst, in->ops[1]) && !remat(j, inst, in->ops[1]) && j->S % 8 == 0 &&
+      j->S <= 128) {
     /* every lane active, the predicate a lane array of 0/1 bytes: eight
      * lanes at a time, one 64-bit read, and a multiply gathers bit 0 of
      * each byte into the top byte, lane order kept (the eight partial

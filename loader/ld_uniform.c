@@ -678,14 +678,19 @@ static bool st_eval(const ana *a, const ld_insn *in, uint64_t *s, bool *exact)
       return false;
     *s = st_wrap(s0 << c, t);
     return true;
-  case SpvOpUConvert: case SpvOpSConvert:
+  case SpvOpUConvert: case SpvOpSConvert: {
     if (in->n_ops != 1 || !st_get(a, in->ops[0], &s0, &e0))
       return false;
-    if (s0 != 0 && !e0)
+    /* narrowing keeps v0 + l * s modulo the smaller power of two; widening
+     * only lanes that never wrapped */
+    const ld_type *ft = in->ops[0] < m->bound ? m->values[in->ops[0]].type : NULL;
+    bool narrow = ft && ft->kind == LD_T_INT && t->kind == LD_T_INT && ft->width > t->width;
+    if (s0 != 0 && !e0 && !narrow)
       return false;
     *s = st_wrap(s0, t);
     *exact = e0 && t->width >= 16;
     return true;
+  }
   case SpvOpBitcast: case SpvOpCopyObject: {
     const ld_type *st = in->n_ops == 1 && in->ops[0] < m->bound ? m->values[in->ops[0]].type : NULL;
     if (!st || st->kind != t->kind || st->size != t->size || !st_get(a, in->ops[0], &s0, &e0))

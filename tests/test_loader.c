@@ -483,7 +483,7 @@ static void test_strides(void) {
     "OpName %a64 \"a64\"\nOpName %q \"q\"\nOpName %pv \"pv\"\nOpName %z \"z\"\nOpName %sel \"sel\"\n"
     "OpName %selv \"selv\"\nOpName %sq \"sq\"\nOpName %neg \"neg\"\nOpName %k \"k\"\nOpName %pa \"pa\"\n"
     "OpName %after \"after\"\nOpName %or1 \"or1\"\nOpName %sely \"sely\"\nOpName %wa \"wa\"\n"
-    "OpName %wv \"wv\"\nOpName %ws \"ws\"\n"
+    "OpName %wv \"wv\"\nOpName %ws \"ws\"\nOpName %n32 \"n32\"\nOpName %n32s \"n32s\"\nOpName %w64 \"w64\"\n"
     "OpDecorate %gidv BuiltIn GlobalInvocationId\nOpDecorate %slv BuiltIn SubgroupLocalInvocationId\n"
     "%void = OpTypeVoid\n%bool = OpTypeBool\n%f32 = OpTypeFloat 32\n%u32 = OpTypeInt 32 0\n%u64 = OpTypeInt 64 0\n"
     "%v3l = OpTypeVector %u64 3\n%pin3 = OpTypePointer Input %v3l\n%pin = OpTypePointer Input %u32\n"
@@ -507,6 +507,7 @@ static void test_strides(void) {
     "%wa = OpInBoundsPtrAccessChain %pwf %lw %c0_32 %sl\n%wv = OpInBoundsAccessChain %pwf %lw %x0\n"
     "%ws = OpAccessChain %pwf %lsv %sl %c1_32 %c0_32\n"
     "%sq = OpIMul %u64 %gx %gx\n%neg = OpSNegate %u64 %m4\n"
+    "%n32 = OpUConvert %u32 %gx\n%n32s = OpSConvert %u32 %sh\n%w64 = OpUConvert %u64 %n32\n"
     "%ku = OpUConvert %u64 %k\n%uc = OpULessThan %bool %ku %c4\n%sel = OpSelect %u64 %uc %sh %m4\n"
     "%or1 = OpBitwiseOr %u64 %gy %c1\n%cy = OpULessThan %bool %gy %c4\n%sely = OpSelect %u64 %cy %sh %m4\n"
     "%vc = OpULessThan %bool %sl %c4_32\n%selv = OpSelect %u64 %vc %sh %m4\n"
@@ -533,6 +534,10 @@ static void test_strides(void) {
   CHECK(stride_of(n, m, "p2", &s) && s == 8);   /* ulong elements, exact u32 index */
   CHECK(stride_of(n, m, "a32", &s) && s == 1);  /* modulo 2^32 */
   CHECK(!stride_of(n, m, "a64", &s));           /* may wrap before the widening */
+  CHECK(stride_of(u, m, "n32", &s) && s == 1);  /* narrowing: modulo 2^32 */
+  CHECK(stride_of(u, m, "n32s", &s) && s == 4);
+  CHECK(!stride_of(n, m, "n32", &s));           /* gx's own stride unknown */
+  CHECK(!stride_of(u, m, "w64", &s));           /* the narrowed lanes may wrap */
   CHECK(!stride_of(n, m, "q", &s));
   CHECK(!stride_of(n, m, "pv", &s));            /* private: each lane's own memory */
   CHECK(!stride_of(u, m, "sq", &s));            /* not affine */

@@ -582,7 +582,7 @@ static int h_select(ip_sg *sg, const ip_op *op) {
   uint32_t sz = op->res_size;
   if (ct->kind == LD_T_BOOL) {
     IP_FOR_LANES(sg->mask, l)
-      memcpy(ip_res(sg, op, l), ip_in(sg, op, *ip_in(sg, op, 0, l) ? 1 : 2, l), sz);
+      memmove(ip_res(sg, op, l), ip_in(sg, op, *ip_in(sg, op, 0, l) ? 1 : 2, l), sz);
   } else {
     uint32_t n = ct->n_comp, cs = op->insn->type->comp->size;
     IP_FOR_LANES(sg->mask, l) {
@@ -810,23 +810,27 @@ static bool path_offset(const ld_type *t, const uint32_t *idx, uint32_t n, uint3
   return true;
 }
 
+/* The data-movement handlers use memmove: a module loaded without
+ * validation may name an instruction's own result as its operand, and the
+ * slots then overlap (the values are unspecified, the copy must still be
+ * defined). */
 static int h_extract(ip_sg *sg, const ip_op *op) {
   uint32_t off = op->aux, sz = op->res_size;
-  IP_FOR_LANES(sg->mask, l) memcpy(ip_res(sg, op, l), ip_in(sg, op, 0, l) + off, sz);
+  IP_FOR_LANES(sg->mask, l) memmove(ip_res(sg, op, l), ip_in(sg, op, 0, l) + off, sz);
   return IP_NEXT;
 }
 static int h_extract4(ip_sg *sg, const ip_op *op) {
   uint32_t off = op->aux;
   size_t s;
   const uint8_t *b = ip_in_base(sg, op, 0, &s);
-  IP_FOR_LANES(sg->mask, l) memcpy(ip_res(sg, op, l), b + l * s + off, 4);
+  IP_FOR_LANES(sg->mask, l) memmove(ip_res(sg, op, l), b + l * s + off, 4);
   return IP_NEXT;
 }
 static int h_extract8(ip_sg *sg, const ip_op *op) {
   uint32_t off = op->aux;
   size_t s;
   const uint8_t *b = ip_in_base(sg, op, 0, &s);
-  IP_FOR_LANES(sg->mask, l) memcpy(ip_res(sg, op, l), b + l * s + off, 8);
+  IP_FOR_LANES(sg->mask, l) memmove(ip_res(sg, op, l), b + l * s + off, 8);
   return IP_NEXT;
 }
 
@@ -834,8 +838,8 @@ static int h_insert(ip_sg *sg, const ip_op *op) {   /* in[0] object, in[1] compo
   uint32_t off = op->aux, osz = op->in[0].size, sz = op->res_size;
   IP_FOR_LANES(sg->mask, l) {
     uint8_t *r = ip_res(sg, op, l);
-    memcpy(r, ip_in(sg, op, 1, l), sz);
-    memcpy(r + off, ip_in(sg, op, 0, l), osz);
+    memmove(r, ip_in(sg, op, 1, l), sz);
+    memmove(r + off, ip_in(sg, op, 0, l), osz);
   }
   return IP_NEXT;
 }

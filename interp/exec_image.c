@@ -105,6 +105,14 @@ static void decode(const ip_image_desc *d, const uint8_t *p, texel *t) {
 
 static int64_t sat(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
 
+/* The integer view of a float channel or value (a float image read as
+ * integers, float data written to an integer image: the kernel's mistake,
+ * whatever the bytes), saturated: NaN and out-of-range values have no
+ * int64 in C. */
+static int64_t f_to_i64(double f) {
+  return isnan(f) ? 0 : f >= 0x1p63 ? INT64_MAX : f < -0x1p63 ? INT64_MIN : (int64_t)f;
+}
+
 static uint64_t norm_round(double x, double scale, double lo, double hi) {
   if (isnan(x)) return 0;
   double v = nearbyint(x * scale);
@@ -207,7 +215,7 @@ static int h_image_read(ip_sg *sg, const ip_op *op) {
         else if (ct->width == 32) { float x = (float)f; memcpy(q, &x, 4); }
         else memcpy(q, &f, 8);
       } else {
-        int64_t i = fl ? (int64_t)t.f[k] : t.i[k];
+        int64_t i = fl ? f_to_i64(t.f[k]) : t.i[k];
         memcpy(q, &i, ct->size < 8 ? ct->size : 8);
       }
     }
@@ -245,7 +253,7 @@ static int h_image_write(ip_sg *sg, const ip_op *op) {
         if (ct->width == 16) { uint16_t x; memcpy(&x, q, 2); t.f[k] = ip_half_to_float(x); }
         else if (ct->width == 32) { float x; memcpy(&x, q, 4); t.f[k] = x; }
         else memcpy(&t.f[k], q, 8);
-        t.i[k] = (int64_t)t.f[k];
+        t.i[k] = f_to_i64(t.f[k]);
       } else {
         uint64_t u = ip_load_uint(q, ct->size);
         /* write_imagei data is signed, write_imageui unsigned: the channel

@@ -110,9 +110,22 @@ static bool pred_lane0_only(J *j, int32_t seg) {
 /* Every branch: active lanes remember the segment (for OpPhi); the branch
  * counts toward the step limit (rt_limit checks it, and the time limit),
  * except in a kernel without loops (k->no_steps: rt_wg checks the time). */
+static bool no_phi_target(J *j, int32_t seg) {
+  if (!j->k->conv || getenv("SPIRV_SG_JIT_PRED_ALWAYS")) return false;
+  const jit_seg *sg = &j->k->seg[seg];
+  for (int q = 0; q < sg->n_succ; q++) {
+    const jit_seg *t = &j->k->seg[sg->succ[q]];
+    if (t->first == 0 && t->blk->n_phis) return false;
+  }
+  return true;
+}
 static void branch_prologue(J *j, int32_t seg) {
   jloop lp;
-  if (pred_lane0_only(j, seg)) {
+  if (no_phi_target(j, seg)) {
+    /* a convergent kernel's lanes go where its branches send them (no
+     * settle): with no phi in a target, pred[] is written again before any
+     * phi reads it */
+  } else if (pred_lane0_only(j, seg)) {
     assign(j, arr_at(j, R_(fld(j, j->f_pred)), 0), ci(j, j->t_i32, seg));
   } else {
     loop_begin(j, &lp);

@@ -359,17 +359,25 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
      * address alone decides, since the span off0 .. off0 + S*size stays
      * inside the region's offset bits when it fits its size, and lane l's
      * alignment is lane 0's (size is a multiple of it). */
+    gcc_jit_block *q = nb(j), *gen = nb(j);
     if (!known) {
+      /* only with every lane active (a partial mask, compact's `if (keep)`,
+       * goes straight to the per-lane tests; contig matters only with
+       * fast_full) */
+      gcc_jit_block *test = nb(j);
+      gcc_jit_block_end_with_conditional(j->b, NULL, R_(full), test, gen);
+      j->b = test;
       loop_begin(j, &lp);
       assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig),
           bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, ptr, 0), U),
               bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(a0),
                   bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
       loop_end(j, &lp);
+      gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, U, 0)), q, gen);
+    } else {
+      gcc_jit_block_end_with_conditional(j->b, NULL, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, R_(full),
+          cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, U, 0))), q, gen);
     }
-    gcc_jit_block *q = nb(j), *gen = nb(j);
-    gcc_jit_block_end_with_conditional(j->b, NULL, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, R_(full),
-        cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, U, 0))), q, gen);
     j->b = q;
     uint64_t span = (uint64_t)size * j->S;
     gcc_jit_rvalue *off0 = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, (long)a->offset_mask));
@@ -401,8 +409,10 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   gcc_jit_rvalue *none = cmp(j, GCC_JIT_COMPARISON_LT, R_(lim), ci(j, U, size));
   loop_begin(j, &lp);
   /* the lanes' own pointers, not addr[] (filled just above: the
-   * store-forwarding stall of the quick path's comment) */
-  gcc_jit_rvalue *ad = cast(j, V(j, inst, ptr, 0), U);
+   * store-forwarding stall of the quick path's comment); but addr[] for a
+   * recomputed pointer (remat_plan), which addr_lanes wrote as whole
+   * vectors, rather than the expression a third time */
+  gcc_jit_rvalue *ad = remat(j, inst, ptr) ? R_(lane_arr(j, j->f_addr, L(j))) : cast(j, V(j, inst, ptr, 0), U);
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, (long)a->offset_mask));
   gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, ad, ci(j, U, (long)a->shift)), R_(reg0));
   if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, align - 1)));

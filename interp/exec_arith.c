@@ -891,6 +891,8 @@ static int h_vinsert_dyn(ip_sg *sg, const ip_op *op) {
   return IP_NEXT;
 }
 
+static bool is_vec(const ld_type *t) { return t && t->kind == LD_T_VECTOR && t->comp && t->comp->size; }
+
 static int h_shuffle(ip_sg *sg, const ip_op *op) {
   const ld_insn *in = op->insn;
   const ld_type *t1 = op->in[0].type;
@@ -1045,9 +1047,15 @@ ip_handler *ip_lookup_arith(const ld_module *m, const ld_insn *in, ip_op *op) {
                       in->type->kind != LD_T_ARRAY))
       return NULL;
     return h_construct;
-  case SpvOpVectorExtractDynamic: return h_vextract_dyn;
-  case SpvOpVectorInsertDynamic: return h_vinsert_dyn;
-  case SpvOpVectorShuffle: return h_shuffle;
+  /* the vector operands must be vectors (a module loaded without
+   * validation may name any value there: no handler, the instruction is
+   * reported as unsupported) */
+  case SpvOpVectorExtractDynamic:
+    return op->n_in >= 2 && is_vec(op->in[0].type) ? h_vextract_dyn : NULL;
+  case SpvOpVectorInsertDynamic:
+    return op->n_in >= 3 && is_vec(in->type) && is_vec(op->in[0].type) ? h_vinsert_dyn : NULL;
+  case SpvOpVectorShuffle:
+    return op->n_in >= 2 && is_vec(in->type) && is_vec(op->in[0].type) && is_vec(op->in[1].type) ? h_shuffle : NULL;
   default:
     return NULL;
   }

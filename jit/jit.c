@@ -132,10 +132,10 @@
  * pure integer, bool or pointer instruction (arithmetic, compares, selects,
  * conversions, access chains into global, local or constant memory) whose
  * uses all sit later in its own block, with no call, barrier or work-group
- * collective between (never live across a suspension),
- * and read it at their own lane (elementwise operations, access chains, a
- * load's or store's pointer, a branch condition, a ballot's predicate) has
- * no lane array: V() recomputes it from its operands.  If-converted
+ * collective between (never live across a suspension), and read it at
+ * their own lane (elementwise operations, access chains, a load's or
+ * store's pointer, a branch condition, a ballot's predicate) has no lane
+ * array: V() recomputes it from its operands.  If-converted
  * then-blocks qualify too: their readers need only the active lanes.  The
  * clamped index of stencil and the address made from it cost two lane
  * arrays per subgroup; now the window test computes lane 0's address alone,

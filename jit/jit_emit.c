@@ -272,8 +272,8 @@ static void ifc_local_plan(J *j) {
  * (emit_ballot then takes its lane loop, not the byte reads).  The block may
  * be an if-converted then-block (its readers use the active lanes only).
  * Such a value gets no lane array: V() recomputes it from its operands
- * (remat_v), which hold the same lanes there.  stencil's
- * clamped index (i >= 16 ? i - 16 : i) and the address made from it were
+ * (remat_v), which hold the same lanes there.  stencil's clamped index
+ * (i >= 16 ? i - 16 : i) and the address made from it were
  * two lane arrays written for every subgroup, read only at lane 0 on the
  * fast path (the window test) and as lanes only on the per-lane path.  The
  * expression a read expands to is bounded (REMAT_NODES), so the copies at
@@ -336,6 +336,25 @@ static bool remat_use_ok(const ld_module *m, const ld_insn *u, uint32_t q) {
     return elementwise_path(m, u);
   }
 }
+/* Bit q (q < 64): operand word q of `in` names a value, by the grammar's
+ * operand layout; every word when the layout is not known or longer.  A
+ * literal equal to an id (an alignment of 4, a member index) is no use. */
+static void idw_cb(void *u, uint32_t w, spv_operand_class cls) {
+  if (cls == SPV_OPND_ID && w < 64) *(uint64_t *)u |= 1ull << w;
+}
+static uint64_t id_words(const ld_insn *in) {
+  const spv_opcode_desc *d = spv_opcode_info(in->op);
+  uint64_t mask = 0;
+  if (!d || in->n_ops > 64) return ~0ull;
+  uint16_t skip = (uint16_t)(d->has_type + d->has_result);
+  if (!spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip), idw_cb, &mask))
+    return ~0ull;
+  return mask;
+}
+static bool names_id(const ld_insn *in, uint64_t idw, uint32_t q, uint32_t id) {
+  return in->ops[q] == id && (q >= 64 || (idw >> q & 1));
+}
+
 /* The size of the expression V() expands a value to (operands that are
  * themselves recomputed counted in). */
 static uint32_t remat_size(J *j, uint32_t inst, uint32_t id, int depth) {
@@ -352,10 +371,21 @@ static void remat_plan(J *j) {
   const ld_module *m = j->m;
   if (!j->lanes || !k->conv || getenv("SPIRV_SG_JIT_NO_REMAT")) return;
   size_t nv = (size_t)k->n_inst * m->bound;
-  if (!(j->rm_on = calloc(nv + 1, 1))) return;
+  /* nuse[id]: the operands naming id anywhere in the function */
+  uint32_t *nuse = malloc(((size_t)m->bound + 1) * sizeof *nuse);
+  uint64_t *idw = NULL;   /* id_words of the block's instructions */
+  if (!nuse || !(j->rm_on = calloc(nv + 1, 1))) { free(nuse); return; }
   for (uint32_t ii = 0; ii < k->n_inst; ii++) {
     const ld_function *fn = k->inst[ii].fn;
     if (ld_uni_fn_divergent(j->lanes, fn)) continue;
+    memset(nuse, 0, ((size_t)m->bound + 1) * sizeof *nuse);
+    for (uint32_t b = 0; b < fn->n_blocks; b++)
+      for (uint32_t x = 0; x < fn->blocks[b].n_insns; x++) {
+        const ld_insn *u = &fn->blocks[b].insns[x];
+        uint64_t w = id_words(u);
+        for (uint32_t q = 0; q < u->n_ops; q++)
+          if (u->ops[q] < m->bound && names_id(u, w, q, u->ops[q])) nuse[u->ops[q]]++;
+      }
     for (uint32_t b = 0; b < fn->n_blocks; b++) {
       const ld_block *blk = &fn->blocks[b];
       if (!blk->reachable) continue;
@@ -367,18 +397,23 @@ static void remat_plan(J *j) {
           if (k->seg[s].inst == ii && k->seg[s].blk == blk && k->seg[s].ifc == IFC_THEN) then = true;
         if (!then || getenv("SPIRV_SG_JIT_NO_REMAT_IFC")) continue;
       }
+      uint64_t *nw = realloc(idw, ((size_t)blk->n_insns + 1) * sizeof *idw);
+      if (!nw) break;
+      idw = nw;
+      for (uint32_t x = 0; x < blk->n_insns; x++) idw[x] = id_words(&blk->insns[x]);
       for (uint32_t i = blk->n_phis; i < blk->n_insns; i++) {
         const ld_insn *d = &blk->insns[i];
         if (!remat_op(m, d) || m->values[d->result].kind != LD_V_RESULT || shadowed(j, ii, d->result) ||
             !value_slot(j, ii, d->result))
           continue;
-        /* every use: in this block, after d, no new segment between */
+        /* every use: in this block, after d, no new segment between (and
+         * none elsewhere, a phi of this block included: nuse) */
         bool ok = true, cut = false;
         uint32_t uses = 0;
         for (uint32_t x = i + 1; ok && x < blk->n_insns; x++) {
           const ld_insn *u = &blk->insns[x];
           for (uint32_t q = 0; ok && q < u->n_ops; q++) {
-            if (u->ops[q] != d->result) continue;
+            if (!names_id(u, idw[x], q, d->result)) continue;
             if (cut || !remat_use_ok(m, u, q)) ok = false;
             uses++;
           }
@@ -388,20 +423,14 @@ static void remat_plan(J *j) {
               wg_scoped(m, u))
             cut = true;
         }
-        if (!ok || !uses || uses > REMAT_USES) continue;
-        for (uint32_t b2 = 0; ok && b2 < fn->n_blocks; b2++) {   /* and none elsewhere */
-          const ld_block *o = &fn->blocks[b2];
-          if (o == blk) continue;
-          for (uint32_t x = 0; ok && x < o->n_insns; x++)
-            for (uint32_t q = 0; ok && q < o->insns[x].n_ops; q++)
-              if (o->insns[x].ops[q] == d->result) ok = false;
-        }
-        if (!ok) continue;
+        if (!ok || !uses || uses > REMAT_USES || uses != nuse[d->result]) continue;
         j->rm_on[vidx(j, ii, d->result)] = 1;
         if (remat_size(j, ii, d->result, 0) > REMAT_NODES) j->rm_on[vidx(j, ii, d->result)] = 0;
       }
     }
   }
+  free(nuse);
+  free(idw);
 }
 
 /* Value id recomputed for the current lane (J.rm_on). */

@@ -328,7 +328,7 @@ static gcc_jit_rvalue *cond_ends(J *j, uint32_t inst, uint32_t cid, gcc_jit_lval
   } else {
     for (int q = 0; q < 2; q++) {
       if (!st[q]) continue;
-      /* D = (S - 1) * |s|, below 2^(w-1) */
+      /* D = (S - 1) * |s|, below 2^31: lane 0's bound below fits every width */
       uint64_t as = st[q] < 0 ? (uint64_t)0 - (uint64_t)st[q] : (uint64_t)st[q];
       if (as >= (1ull << 31) / j->S) return NULL;
       uint64_t D = as * (j->S - 1);

@@ -107,9 +107,9 @@ static bool pred_lane0_only(J *j, int32_t seg) {
   }
   return true;
 }
-/* Every branch: active lanes remember the segment (for OpPhi); the branch
- * counts toward the step limit (rt_limit checks it, and the time limit),
- * except in a kernel without loops (k->no_steps: rt_wg checks the time). */
+/* No target of segment seg's branch starts a block with phis, in a
+ * convergent kernel: its lanes go where its branches send them (no settle),
+ * so pred[] is written again before any phi reads it. */
 static bool no_phi_target(J *j, int32_t seg) {
   if (!j->k->conv || getenv("SPIRV_SG_JIT_PRED_ALWAYS")) return false;
   const jit_seg *sg = &j->k->seg[seg];
@@ -119,12 +119,14 @@ static bool no_phi_target(J *j, int32_t seg) {
   }
   return true;
 }
+/* Every branch: active lanes remember the segment (for OpPhi) unless no
+ * target has phis; the branch counts toward the step limit (rt_limit checks
+ * it, and the time limit), except in a kernel without loops (k->no_steps:
+ * rt_wg checks the time). */
 static void branch_prologue(J *j, int32_t seg) {
   jloop lp;
   if (no_phi_target(j, seg)) {
-    /* a convergent kernel's lanes go where its branches send them (no
-     * settle): with no phi in a target, pred[] is written again before any
-     * phi reads it */
+    /* nothing to record */
   } else if (pred_lane0_only(j, seg)) {
     assign(j, arr_at(j, R_(fld(j, j->f_pred)), 0), ci(j, j->t_i32, seg));
   } else {

@@ -98,26 +98,28 @@ sys.exit(1 if f else 0)
 PY
 }
 
+# runtests: its own status variable (rt): sh has no locals, and the caller's
+# status holds the fuzz run's result.
 runtests() {
-  status=0
+  rt=0
   logs="$B/meson-logs/testlog.json"
   # Each build tree compiles JIT objects into a cache of its own: test runs
   # do not depend on (or fill) the user's ~/.cache, and the sanitized tree
   # runs every JIT compile under the sanitizers rather than loading the plain
   # tree's objects (the cache key is the code generator's source stamp).
   case "$B" in /*) absb=$B ;; *) absb=$PWD/$B ;; esac
-  XDG_CACHE_HOME="$absb/test-cache" meson test -C "$B" --print-errorlogs || status=1
+  XDG_CACHE_HOME="$absb/test-cache" meson test -C "$B" --print-errorlogs || rt=1
   if [ "${SG_SANITIZE:-0}" = 1 ]; then
     XDG_CACHE_HOME="$absb-san/test-cache" \
     UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}" \
     ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
     LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
-      meson test -C "$B-san" --print-errorlogs || status=1
+      meson test -C "$B-san" --print-errorlogs || rt=1
     logs="$logs $B-san/meson-logs/testlog.json"
   fi
   # shellcheck disable=SC2086
-  summarize $logs || status=1
-  return $status
+  summarize $logs || rt=1
+  return $rt
 }
 
 # fuzz SECONDS: builds $B-fuzz (clang-15, -Dfuzzing=true, ASan+UBSan) and
@@ -187,6 +189,9 @@ case "${1:-}" in
       fuzz "${SG_FUZZ_SECONDS:-60}" || status=1
     fi
     runtests || status=1
+    if [ "$status" != 0 ] && [ "${CI:-}" = true ]; then
+      echo "build.sh: FAILED (tests or fuzzing: see the fuzz summary above)" >&2
+    fi
     exit $status ;;
   fuzz) deps; fuzz "${SG_FUZZ_SECONDS:-3600}" ;;
   *) echo "usage: ./build.sh deps | example | test | fuzz" >&2; exit 2 ;;

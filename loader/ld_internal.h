@@ -91,6 +91,11 @@ uint64_t ld_const_u64(const ld_value *v);   /* scalar integer value, zero-extend
 void ld_build_cfg(ld_b *b, ld_function *fn);
 
 /* ld_text.c */
+/* ld_valguard.c: true (why set) when the module has an operand shape that
+ * crashes Debian 12's spirv-val (an OpenCL.std operand of the wrong kind);
+ * the validator must not be called on it then. */
+bool ld_valguard(const uint32_t *words, size_t n_words, uint32_t bound, char *why, size_t why_size);
+
 void ld_sha256(const void *data, size_t len, const void *data2, size_t len2, uint8_t out[32]);
 
 #endif

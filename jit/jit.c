@@ -163,6 +163,13 @@
  * records; loads yield zero, stores are dropped).  A store by part of the
  * subgroup loops over the set bits of the top entry's mask word (no
  * branch on each lane's bit, which a data-dependent mask mispredicts).
+ * Stream compaction's store, `if (keep) out[base + pos] = x` with pos the
+ * exclusive bit count of a ballot made where every lane runs, is one
+ * AVX-512 compress and masked vector store (compress_store): the plan
+ * proves the address is a uniform value plus pos * size (cp_aff), the code
+ * tests that the mask equals the ballot's bits (then pos is each active
+ * lane's rank) and that the span of popcount(mask) elements is in bounds,
+ * writable and aligned; anything else takes the store above.
  *
  * Subgroup operations.  Group/GroupNonUniform IAdd and FAdd (reduce, scans)
  * are inline cross-lane loops combining active lanes in increasing lane

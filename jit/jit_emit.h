@@ -560,6 +560,14 @@ static inline gcc_jit_field *value_slot(J *j, uint32_t inst, uint32_t id) {
   return NULL;
 }
 
+/* flags (the -m options GCC gets, space-separated) holds option f. */
+static inline bool has_flag(const char *flags, const char *f) {
+  size_t n = strlen(f);
+  for (const char *p = flags ? strstr(flags, f) : NULL; p; p = strstr(p + 1, f))
+    if ((p == flags || p[-1] == ' ') && (p[n] == 0 || p[n] == ' ')) return true;
+  return false;
+}
+
 /* The index of the lowest set bit of the 64-bit x (undefined for 0), as an
  * int32. */
 static inline gcc_jit_rvalue *ctz64(J *j, gcc_jit_rvalue *x) {

@@ -3,12 +3,6 @@
  * writes.  See jit.c for the design. */
 #include "jit_emit.h"
 
-static bool has_flag(const char *flags, const char *f) {
-  size_t n = strlen(f);
-  for (const char *p = flags ? strstr(flags, f) : NULL; p; p = strstr(p + 1, f))
-    if ((p == flags || p[-1] == ' ') && (p[n] == 0 || p[n] == ' ')) return true;
-  return false;
-}
 
 /* Lane permutes in one instruction: res[l] = x[idx[l]] (vpermd) or, with a
  * second table, x/y[idx[l]] for idx in [0, 2S) (vpermi2d), 32-bit lanes,

@@ -678,6 +678,217 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
   if (after) { gcc_jit_block_end_with_jump(j->b, NULL, after); j->b = after; }
 }
 
+/* ------------------------------------------------ ballot-compress stores
+ *
+ * Stream compaction's store, `if (keep) out[base + pos] = x` with pos =
+ * sub_group_ballot_exclusive_scan(ballot(keep)): the active lanes write
+ * consecutive elements in lane order when the lanes at the store are
+ * exactly the ballot's (then pos is each active lane's rank among them).
+ * The plan (compress_plan) proves statically that the store's address is
+ * a value the same in every lane plus pos * size (cp_aff) and that the
+ * ballot is the same in every active lane (made in a block every lane
+ * runs); the code tests at run time that the mask equals the ballot's bits
+ * and that the span of popcount(mask) elements from the first active lane's
+ * address lies in its region, writable and aligned, and then stores with
+ * one vpcompressd/q and a masked vector store.  Any test that fails takes
+ * the general store (its per-lane checks and reports). */
+
+/* Value id as a + s * lane + k * pos (modulo 2^64, a the same in every
+ * lane): *s, *k; false if not of that form.  pos: the exclusive ballot
+ * bit count, 0 <= pos < S. */
+static bool cp_aff(J *j, uint32_t id, uint32_t pos, int64_t *s, int64_t *k, int depth) {
+  const ld_module *m = j->m;
+  int64_t st;
+  *s = 0; *k = 0;
+  if (id == pos) { *k = 1; return true; }
+  if (id >= m->bound || depth > 12) return false;
+  if (ld_uni_lane_stride(j->lanes, id, &st)) { *s = st; return true; }
+  const ld_value *v = &m->values[id];
+  if (v->kind != LD_V_RESULT) return false;
+  const ld_insn *in = v->u.insn;
+  const ld_type *t = in->type;
+  if (!t) return false;
+  int64_t s0, k0, s1, k1;
+  switch (in->op) {
+  case SpvOpUConvert: case SpvOpSConvert: {
+    /* exact only for values that widen alike: pos, the lane id, or a
+     * value the same in every lane */
+    if (in->n_ops != 1 || t->kind != LD_T_INT) return false;
+    uint32_t x = in->ops[0];
+    if (x == pos) { *k = 1; return true; }
+    const ld_value *xv = x < m->bound ? &m->values[x] : NULL;
+    if (xv && xv->kind == LD_V_RESULT && xv->u.insn->op == SpvOpLoad && xv->u.insn->n_ops >= 1 &&
+        xv->u.insn->ops[0] < m->bound) {
+      const ld_value *pv = &m->values[xv->u.insn->ops[0]];
+      if (pv->kind == LD_V_VARIABLE && pv->u.var->storage == SpvStorageClassInput &&
+          pv->u.var->builtin == SpvBuiltInSubgroupLocalInvocationId) { *s = 1; return true; }
+    }
+    return cp_aff(j, x, pos, &s0, &k0, depth + 1) && s0 == 0 && k0 == 0;
+  }
+  case SpvOpIAdd: case SpvOpISub:
+    if (in->n_ops != 2 || t->kind != LD_T_INT || !cp_aff(j, in->ops[0], pos, &s0, &k0, depth + 1) ||
+        !cp_aff(j, in->ops[1], pos, &s1, &k1, depth + 1))
+      return false;
+    if (in->op == SpvOpIAdd) {
+      *s = (int64_t)((uint64_t)s0 + (uint64_t)s1); *k = k0 + k1;
+    } else {
+      *s = (int64_t)((uint64_t)s0 - (uint64_t)s1); *k = k0 - k1;
+    }
+    if (t->width < 64) {
+      /* modulo 2^width: only a result the same in every lane survives
+       * the widening to an address */
+      uint64_t msk = (1ull << t->width) - 1;
+      if (((uint64_t)*s & msk) || *k) return false;
+      *s = 0;
+    }
+    return true;
+  case SpvOpBitcast: case SpvOpCopyObject: {
+    const ld_type *ft = in->n_ops == 1 && in->ops[0] < m->bound ? m->values[in->ops[0]].type : NULL;
+    if (!ft || ft->size != t->size || ft->size != 8) return false;
+    return cp_aff(j, in->ops[0], pos, s, k, depth + 1);
+  }
+  case SpvOpPtrAccessChain: case SpvOpInBoundsPtrAccessChain: {
+    const ld_type *bt = in->n_ops == 2 && in->ops[0] < m->bound ? m->values[in->ops[0]].type : NULL;
+    const ld_type *it = in->n_ops == 2 && in->ops[1] < m->bound ? m->values[in->ops[1]].type : NULL;
+    if (!bt || bt->kind != LD_T_POINTER || !bt->elem || !bt->elem->size || !it || it->kind != LD_T_INT ||
+        !cp_aff(j, in->ops[0], pos, &s0, &k0, depth + 1) || !cp_aff(j, in->ops[1], pos, &s1, &k1, depth + 1))
+      return false;
+    /* a narrower index widens exactly only as pos itself or a value the
+     * same in every lane */
+    if (it->width < 64 && !(in->ops[1] == pos || (s1 == 0 && k1 == 0))) return false;
+    uint64_t e = bt->elem->size;
+    *s = (int64_t)((uint64_t)s0 + (uint64_t)s1 * e);
+    *k = (int64_t)((uint64_t)k0 + (uint64_t)k1 * e);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/* The ballot whose exclusive bit count places store `in` (compress_store),
+ * or 0. */
+static uint32_t compress_plan(J *j, uint32_t inst, const ld_insn *in, uint32_t size) {
+  const ld_module *m = j->m;
+  (void)inst;
+  if (!j->lanes || j->full || j->one_lane || j->S > 64 || getenv("SPIRV_SG_JIT_NO_COMPRESS")) return 0;
+  bool zmm = j->S * size == 64 && has_flag(j->mflags, "-mavx512f");
+  bool ymm = j->S * size == 32 && has_flag(j->mflags, "-mavx512f") && has_flag(j->mflags, "-mavx512vl");
+  if ((size != 4 && size != 8) || !(zmm || ymm)) return 0;
+  const ld_type *pt = m->values[in->ops[0]].type;
+  if (!pt || pt->kind != LD_T_POINTER ||
+      (pt->storage != SpvStorageClassCrossWorkgroup && pt->storage != SpvStorageClassWorkgroup))
+    return 0;
+  /* find the exclusive bit count the address depends on: walk the pointer's
+   * definitions for one */
+  uint32_t stack[32], n = 0, pos = 0;
+  stack[n++] = in->ops[0];
+  for (uint32_t it = 0; n && it < 64 && !pos; it++) {
+    uint32_t id = stack[--n];
+    if (id >= m->bound || m->values[id].kind != LD_V_RESULT) continue;
+    const ld_insn *d = m->values[id].u.insn;
+    if (d->op == SpvOpGroupNonUniformBallotBitCount) { pos = id; break; }
+    if (d->op == SpvOpUConvert || d->op == SpvOpSConvert || d->op == SpvOpIAdd || d->op == SpvOpISub ||
+        d->op == SpvOpBitcast || d->op == SpvOpCopyObject || d->op == SpvOpPtrAccessChain ||
+        d->op == SpvOpInBoundsPtrAccessChain)
+      for (uint32_t q = 0; q < d->n_ops && n < 32; q++) stack[n++] = d->ops[q];
+  }
+  if (!pos) return 0;
+  const ld_insn *bc = m->values[pos].u.insn;
+  /* Subgroup scope, ExclusiveScan, of a ballot made where every lane runs */
+  bool ok = true;   /* const_u32 clears it */
+  if (bc->n_ops != 3 || bc->ops[1] != SpvGroupOperationExclusiveScan ||
+      const_u32(m, bc->ops[0], &ok) != SpvScopeSubgroup || !ok)
+    return 0;
+  uint32_t bal = bc->ops[2];
+  if (bal >= m->bound || m->values[bal].kind != LD_V_RESULT) return 0;
+  const ld_insn *bi = m->values[bal].u.insn;
+  ok = true;
+  if (bi->op != SpvOpGroupNonUniformBallot || bi->n_ops != 2 || const_u32(m, bi->ops[0], &ok) != SpvScopeSubgroup ||
+      !ok || ld_uni_block_divergent(j->lanes, bi->block, NULL))
+    return 0;
+  int64_t s, k;
+  if (!cp_aff(j, in->ops[0], pos, &s, &k, 0) || s != 0 || k != (int64_t)size) return 0;
+  return bal;
+}
+
+/* The compress store (see above) of value `val` through ptr when
+ * compress_plan found ballot bal: from j->b, the tests; returns the join
+ * block, with j->b the block where the general store is to be emitted
+ * (which must jump to the join when done). */
+static gcc_jit_block *compress_store(J *j, uint32_t inst, uint32_t ptr, uint32_t val, uint32_t bal, uint32_t size,
+                                     uint32_t align) {
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_type *U = j->t_u[3];
+  uint64_t fullm = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
+  gcc_jit_lvalue *M = local(j, U), *a0 = local(j, U), *reg0 = local(j, U), *off0 = local(j, U), *cnt = local(j, U);
+  gcc_jit_block *chk = nb(j), *go = nb(j), *gen = nb(j), *after = nb(j);
+  fuse_close(j);
+  assign(j, M, R_(ent_m(j, top_e(j), 0)));
+  assign(j, j->lane, ctz64(j, R_(M)));   /* the first active lane (the mask is never empty) */
+  gcc_jit_rvalue *B = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, V(j, inst, bal, 0), U), ci(j, U, (long)fullm));
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(M), B), chk, gen);
+  j->b = chk;
+  gcc_jit_function *pc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_popcountll");
+  gcc_jit_rvalue *pa[1] = {cast(j, R_(M), gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG))};
+  assign(j, cnt, cast(j, gcc_jit_context_new_call(j->cx, NULL, pc, 1, pa), U));
+  assign(j, a0, cast(j, V(j, inst, ptr, 0), U));
+  assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
+  assign(j, off0, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, (long)a->offset_mask)));
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), R_(reg0));
+  /* off0 < 2^48, cnt * size <= 64: no wrap */
+  gcc_jit_rvalue *ok = cmp(j, GCC_JIT_COMPARISON_LE,
+      bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(off0), bin(j, GCC_JIT_BINARY_OP_MULT, U, R_(cnt), ci(j, U, size))),
+      R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_wsize)));
+  if (align > 1)
+    ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok, cmp(j, GCC_JIT_COMPARISON_EQ,
+             bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, align - 1)), ci(j, U, 0)));
+  gcc_jit_block_end_with_conditional(j->b, NULL, ok, go, gen);
+  j->b = go;
+  /* tmp = the active lanes' values packed to the front (vpcompress, zeroing
+   * the rest), stored under the mask of its first cnt lanes: the stores
+   * touch exactly the cnt elements from a0 (AVX-512 masked stores do not
+   * fault on masked-off elements) */
+  uint32_t lanes = j->S;
+  gcc_jit_type *et = size == 4 ? j->t_u[2] : j->t_u[3];
+  gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(et, lanes), size);
+  gcc_jit_type *vp = gcc_jit_type_get_pointer(vt);
+  gcc_jit_type *K = j->t_u[1];
+  gcc_jit_lvalue *xv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(
+      slot_lv(j, value_slot(j, inst, val), 1, 0, ci(j, j->t_i32, 0)), NULL), vp), NULL);
+  gcc_jit_rvalue *dst = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+      R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)), R_(off0)), NULL), vp);
+  gcc_jit_lvalue *tmp = local(j, vt);
+  gcc_jit_rvalue *smask = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, U,
+      bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, ci(j, U, 1), R_(cnt)), ci(j, U, 1)), K);
+  /* The operands in locals, assigned before the asm statement (which
+   * gcc_jit_block_add_extended_asm places in the block at once); the
+   * destination by address, with a memory clobber: GCC must not take the
+   * asm for a store of the whole vector, which would let it drop an earlier
+   * store to the bytes past the cnt written.  (libgccjit 12 crashes on a
+   * pointer-typed asm operand: the address goes as an integer.) */
+  gcc_jit_lvalue *km = local(j, K), *ks = local(j, K), *da = local(j, U);
+  assign(j, km, cast(j, R_(M), K));
+  assign(j, ks, smask);
+  assign(j, da, gcc_jit_context_new_bitcast(j->cx, NULL, dst, U));
+  gcc_jit_extended_asm *x = gcc_jit_block_add_extended_asm(j->b, NULL, size == 4
+      ? "vpcompressd %1, %0%{%2%}%{z%}\n\tvmovdqu32 %0, (%4)%{%3%}"
+      : "vpcompressq %1, %0%{%2%}%{z%}\n\tvmovdqu64 %0, (%4)%{%3%}");
+  gcc_jit_extended_asm_add_output_operand(x, NULL, "=&v", tmp);
+  gcc_jit_extended_asm_add_input_operand(x, NULL, "v", R_(xv));
+  gcc_jit_extended_asm_add_input_operand(x, NULL, "Yk", R_(km));
+  gcc_jit_extended_asm_add_input_operand(x, NULL, "Yk", R_(ks));
+  gcc_jit_extended_asm_add_input_operand(x, NULL, "r", R_(da));
+  gcc_jit_extended_asm_add_clobber(x, "memory");
+  gcc_jit_extended_asm_set_volatile_flag(x, 1);   /* its output is unused: GCC would delete it */
+  j->n_stmts++;
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  j->b = gen;
+  return after;
+}
+
+static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type *vt, const ld_type *ct, uint32_t n,
+                          gcc_jit_type *T, uint32_t cb, uint32_t idx, uint32_t al);
 void emit_store(J *j, uint32_t inst, const ld_insn *in) {
   const ld_module *m = j->m;
   const ld_type *ct; uint32_t n;
@@ -700,6 +911,24 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
     loop_end(j, &lp);
     return;
   }
+  /* stream compaction's store: one compress store when the tests pass */
+  gcc_jit_block *cafter = NULL;
+  uint32_t bal = n == 1 && cb == vt->size && value_slot(j, inst, in->ops[1]) && !remat(j, inst, in->ops[1]) &&
+                 !shadowed(j, inst, in->ops[1]) ? compress_plan(j, inst, in, cb) : 0;
+  if (bal) cafter = compress_store(j, inst, in->ops[0], in->ops[1], bal, cb, al);
+  store_general(j, inst, in, vt, ct, n, T, cb, idx, al);
+  if (cafter) {
+    gcc_jit_block_end_with_jump(j->b, NULL, cafter);
+    j->b = cafter;
+  }
+}
+
+/* emit_store's general path: the fast range test (mem_priv, mem_fast_)
+ * and the per-lane checked store. */
+static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type *vt, const ld_type *ct, uint32_t n,
+                          gcc_jit_type *T, uint32_t cb, uint32_t idx, uint32_t al) {
+  jloop lp;
+  (void)ct;
   bool contig = n == 1 && cb == vt->size && value_slot(j, inst, in->ops[1]);
   gcc_jit_block *after = NULL;
   if (!j->one_lane) {   /* one lane at most (J.one_lane): the checked store below */

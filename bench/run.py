@@ -182,6 +182,7 @@ def main():
     C.work = tempfile.mkdtemp(prefix="sgbench-")
     C.cache = os.path.join(C.work, "cache")
     reps = 2 if o.quick else 3
+    jreps = 3 if o.quick else 5   # the JIT as C and PoCL: best of 5
     kernels = [k for k in KERNELS if not o.only or k["name"] in o.only.split(",")]
 
     la = open("/proc/loadavg").read().split()
@@ -302,7 +303,7 @@ def main():
         else:
             for j in sorted(tj):
                 w = outfiles("jit%d" % j, k)
-                dj = sgrun(write_sim("t", k, s_jit), "jit", j, reps, w)
+                dj = sgrun(write_sim("t", k, s_jit), "jit", j, jreps, w)
                 if dj.get("fell_back") or "error" in dj:
                     note.append("JIT -j%d: %s" % (j, dj.get("fell_back") or dj["error"])); continue
                 chk = checked(dj, name, s_jit, w)
@@ -374,7 +375,7 @@ def main():
         if note: notes.append("%s: %s" % (name, "; ".join(note)))
 
     print()
-    print("Time per element (gemm: per multiply-add), best of %d launches; interp and JIT -j 1 run one thread," % reps)
+    print("Time per element (gemm: per multiply-add), best of %d launches (interp), %d (JIT), 5 (C, PoCL); interp and JIT -j 1 run one thread," % (reps, jreps))
     print("JIT -j 2 two; C is single-threaded gcc -O3 -march=native (bench/cref.c). JIT/interp = interp time / JIT -j1")
     print("time (target >= 50x); JIT/C = JIT -j1 time / C time (target <= 1.5x); GB/s = bytes read+written per")
     print("second, JIT -j1 / C, and JIT as % of C (target >= 50% for memory-bound kernels).  * = no subgroup ops.")

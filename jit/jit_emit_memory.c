@@ -500,12 +500,17 @@ static gcc_jit_rvalue *priv_lane_ptr(J *j) {
 }
 
 /* True if value id of instance inst is a table of an Intel shuffle, which
- * a lane permute reads as one 64-byte vector. */
-static bool feeds_shuffle(J *j, uint32_t inst, uint32_t id) {
+ * a lane permute reads as one 64-byte vector, or the value of a compressed
+ * store (compress_store), which reads it so too. */
+static uint32_t compress_static(J *j, const ld_insn *in, uint32_t size);
+static bool feeds_vector(J *j, uint32_t inst, uint32_t id) {
   const ld_function *fn = j->k->inst[inst].fn;
   for (uint32_t b = 0; b < fn->n_blocks; b++)
     for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
       const ld_insn *u = &fn->blocks[b].insns[i];
+      if (u->op == SpvOpStore && u->n_ops >= 2 && u->ops[1] == id && j->m->values[id].type &&
+          compress_static(j, u, j->m->values[id].type->size) && !getenv("SPIRV_SG_JIT_NO_VCOPY_CS"))
+        return true;
       bool two = u->op == SpvOpSubgroupShuffleDownINTEL || u->op == SpvOpSubgroupShuffleUpINTEL;
       if ((two || u->op == SpvOpSubgroupShuffleINTEL || u->op == SpvOpSubgroupShuffleXorINTEL) &&
           ((u->n_ops > 0 && u->ops[0] == id) || (two && u->n_ops > 1 && u->ops[1] == id)))
@@ -517,10 +522,12 @@ static bool feeds_shuffle(J *j, uint32_t inst, uint32_t id) {
  * the value is one lane array (a scalar slot), one memcpy moves the whole
  * subgroup.  Returns the block for the general fast loop (j->b), or NULL if
  * not applicable. */
-static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, bool vcopy, gcc_jit_block *after) {
-  if (!slot || !j->contig) return;
-  gcc_jit_block *cp = nb(j), *gen = nb(j);
-  if (j->contig_only)   /* gen: unreachable (mem_fast_) */
+static bool fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, bool vcopy, gcc_jit_block *after) {
+  if (!slot || !j->contig) return false;
+  /* contig_only: the copy is the whole fast path (no general loop after it,
+   * which GCC would compile before finding it unreachable) */
+  gcc_jit_block *cp = nb(j), *gen = j->contig_only ? NULL : nb(j);
+  if (j->contig_only)
     gcc_jit_block_end_with_jump(j->b, NULL, cp);
   else
     gcc_jit_block_end_with_conditional(j->b, NULL, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, R_(j->fast_full),
@@ -548,7 +555,7 @@ static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, b
     }
     gcc_jit_block_end_with_jump(j->b, NULL, after);
     j->b = gen;
-    return;
+    return !gen;
   }
   gcc_jit_function *mc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memcpy");
   gcc_jit_rvalue *args[3] = {write ? mp : fp, write ? fp : mp,
@@ -556,6 +563,7 @@ static void fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, b
   gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, mc, 3, args));
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = gen;
+  return !gen;
 }
 
 /* The per-lane slow path out of line (jit_rt_ldst); addr[] holds the addresses,
@@ -635,16 +643,17 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
   if (after) {
     /* j->b: every active lane's address in one region (or its own private
      * memory), in bounds, aligned */
-    if (contig && !j->fast_priv)
-      fast_contig(j, value_slot(j, inst, in->result), cb, false, feeds_shuffle(j, inst, in->result), after);
-    loop_begin(j, &lp);
-    gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr_masked(j);
-    for (uint32_t c = 0; c < n; c++) {
-      gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
-      assign(j, r, mblend(j, R_(typed_at(j, p, c * cb, T)), R_(r), T));
+    if (!(contig && !j->fast_priv &&
+          fast_contig(j, value_slot(j, inst, in->result), cb, false, feeds_vector(j, inst, in->result), after))) {
+      loop_begin(j, &lp);
+      gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr_masked(j);
+      for (uint32_t c = 0; c < n; c++) {
+        gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
+        assign(j, r, mblend(j, R_(typed_at(j, p, c * cb, T)), R_(r), T));
+      }
+      loop_end(j, &lp);
+      gcc_jit_block_end_with_jump(j->b, NULL, after);
     }
-    loop_end(j, &lp);
-    gcc_jit_block_end_with_jump(j->b, NULL, after);
     j->b = j->slow;
     if (value_slot(j, inst, in->result)) {
       ldst_call(j, idx, j->k->slot_off[vidx(j, inst, in->result)], in->type->size, n, cb, false, al,
@@ -768,10 +777,17 @@ static bool cp_aff(J *j, uint32_t id, uint32_t pos, int64_t *s, int64_t *k, int 
 
 /* The ballot whose exclusive bit count places store `in` (compress_store),
  * or 0. */
+static uint32_t compress_static(J *j, const ld_insn *in, uint32_t size);
 static uint32_t compress_plan(J *j, uint32_t inst, const ld_insn *in, uint32_t size) {
-  const ld_module *m = j->m;
   (void)inst;
-  if (!j->lanes || j->full || j->one_lane || j->S > 64 || getenv("SPIRV_SG_JIT_NO_COMPRESS")) return 0;
+  if (j->full || j->one_lane) return 0;
+  return compress_static(j, in, size);
+}
+/* compress_plan's proof, which does not depend on where the emission is
+ * (emit_load asks it about the stores of a loaded value too). */
+static uint32_t compress_static(J *j, const ld_insn *in, uint32_t size) {
+  const ld_module *m = j->m;
+  if (!j->lanes || j->S > 64 || getenv("SPIRV_SG_JIT_NO_COMPRESS")) return 0;
   bool zmm = j->S * size == 64 && has_flag(j->mflags, "-mavx512f");
   bool ymm = j->S * size == 32 && has_flag(j->mflags, "-mavx512f") && has_flag(j->mflags, "-mavx512vl");
   if ((size != 4 && size != 8) || !(zmm || ymm)) return 0;
@@ -936,44 +952,50 @@ static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type 
     if (!after) after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
   }
   if (after) {
-    if (contig && !j->fast_priv) fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, false, after);
-    gcc_jit_block *allb = nb(j), *part = nb(j);
-    gcc_jit_block_end_with_conditional(j->b, NULL, R_(j->fast_full), allb, part);
-    j->b = allb;
-    loop_begin(j, &lp);
-    gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
-    for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
-    loop_end(j, &lp);
-    gcc_jit_block_end_with_jump(j->b, NULL, after);
-    /* some lanes inactive (S <= 64): a loop over the top entry's set bits,
-     * one branch per active lane and none on the lanes' bits, which a
-     * data-dependent mask (compact's `if (keep)`) would mispredict about
-     * every other lane; S > 64: a test of mask[l] per lane */
-    j->b = part;
-    if (j->S <= 64) {
-      gcc_jit_type *U = j->t_u[3];
-      gcc_jit_lvalue *mb = local(j, U);
-      assign(j, mb, R_(ent_m(j, top_e(j), 0)));
-      gcc_jit_block *head = nb(j), *body = nb(j);
-      gcc_jit_block_end_with_jump(j->b, NULL, head);
-      gcc_jit_block_end_with_conditional(head, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(mb), ci(j, U, 0)), body, after);
-      j->b = body;
-      assign(j, j->lane, ctz64(j, R_(mb)));
-      gcc_jit_rvalue *pp = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
-      for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, pp, c * cb, T), V(j, inst, in->ops[1], c));
-      assign(j, mb, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(mb), bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(mb), ci(j, U, 1))));
-      gcc_jit_block_end_with_jump(j->b, NULL, head);
-    } else {
+    bool done = contig && !j->fast_priv && fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, false, after);
+    /* sg_kernel_full: fast_full is the constant true, no partial loop */
+    gcc_jit_block *allb = done ? NULL : nb(j), *part = done || j->full ? NULL : nb(j);
+    if (part) gcc_jit_block_end_with_conditional(j->b, NULL, R_(j->fast_full), allb, part);
+    else if (allb) gcc_jit_block_end_with_jump(j->b, NULL, allb);
+    if (allb) {
+      j->b = allb;
       loop_begin(j, &lp);
-      gcc_jit_block *act = nb(j), *skip = nb(j);
-      gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
-      j->b = act;
-      gcc_jit_rvalue *pp = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
-      for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, pp, c * cb, T), V(j, inst, in->ops[1], c));
-      gcc_jit_block_end_with_jump(j->b, NULL, skip);
-      j->b = skip;
+      gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
+      for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
       loop_end(j, &lp);
       gcc_jit_block_end_with_jump(j->b, NULL, after);
+    }
+    if (part) {
+      /* some lanes inactive (S <= 64): a loop over the top entry's set bits,
+       * one branch per active lane and none on the lanes' bits, which a
+       * data-dependent mask (compact's `if (keep)`) would mispredict about
+       * every other lane; S > 64: a test of mask[l] per lane */
+      j->b = part;
+      if (j->S <= 64) {
+        gcc_jit_type *U = j->t_u[3];
+        gcc_jit_lvalue *mb = local(j, U);
+        assign(j, mb, R_(ent_m(j, top_e(j), 0)));
+        gcc_jit_block *head = nb(j), *body = nb(j);
+        gcc_jit_block_end_with_jump(j->b, NULL, head);
+        gcc_jit_block_end_with_conditional(head, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(mb), ci(j, U, 0)), body, after);
+        j->b = body;
+        assign(j, j->lane, ctz64(j, R_(mb)));
+        gcc_jit_rvalue *pp = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
+        for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, pp, c * cb, T), V(j, inst, in->ops[1], c));
+        assign(j, mb, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(mb), bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(mb), ci(j, U, 1))));
+        gcc_jit_block_end_with_jump(j->b, NULL, head);
+      } else {
+        loop_begin(j, &lp);
+        gcc_jit_block *act = nb(j), *skip = nb(j);
+        gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
+        j->b = act;
+        gcc_jit_rvalue *pp = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
+        for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, pp, c * cb, T), V(j, inst, in->ops[1], c));
+        gcc_jit_block_end_with_jump(j->b, NULL, skip);
+        j->b = skip;
+        loop_end(j, &lp);
+        gcc_jit_block_end_with_jump(j->b, NULL, after);
+      }
     }
     j->b = j->slow;
     if (value_slot(j, inst, in->ops[1])) {
@@ -1371,6 +1393,35 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
   jloop lp;
   /* the index of lane l, as u64 (signed indices: negative ones are huge) */
 #define PIX() (idv ? cast(j, cast(j, V(j, inst, idv, 0), sscal(j, m->values[idv].type)), U) : ci(j, U, 0))
+  /* element 0, or a constant index inside the array: no test, no slow
+   * path (gemm's unrolled a[r]: 32 accesses that GCC would otherwise
+   * compile twice before folding the test away) */
+  bool in_range = !idv;
+  if (idv && m->values[idv].kind == LD_V_CONSTANT && m->values[idv].type &&
+      m->values[idv].type->kind == LD_T_INT && m->values[idv].type->size <= 8 && !getenv("SPIRV_SG_JIT_NO_PROMO_CONST")) {
+    const ld_type *it = m->values[idv].type;
+    uint64_t x = 0;
+    memcpy(&x, m->values[idv].u.bytes, it->size);
+    if (it->width < 64 && (x >> (it->width - 1) & 1)) x |= ~0ull << it->width;   /* signed, as PIX */
+    in_range = x < pt->count;
+  }
+  if (in_range) {
+    gcc_jit_rvalue *e = idv ? ci(j, j->t_i32, (long)const_u32(m, idv, &(bool){true})) : ci(j, j->t_i32, 0);
+    loop_begin(j, &lp);
+    gcc_jit_lvalue *cell = promo_cell(j, arr, e);
+    if (store) {
+      gcc_jit_rvalue *v = V(j, inst, in->ops[1], 0);
+      if (VT != T) v = gcc_jit_context_new_bitcast(j->cx, NULL, v, T);
+      assign(j, cell, mblend(j, v, R_(cell), T));
+    } else {
+      gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+      gcc_jit_rvalue *v = R_(cell);
+      if (VT != T) v = gcc_jit_context_new_bitcast(j->cx, NULL, v, VT);
+      assign(j, r, mblend(j, v, R_(r), VT));
+    }
+    loop_end(j, &lp);
+    return true;
+  }
   gcc_jit_lvalue *bad = local(j, U);
   assign(j, bad, ci(j, U, 0));
   /* every lane active with one index (or none): a row, lane 0's index */

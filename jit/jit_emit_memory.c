@@ -1316,7 +1316,7 @@ void promo_zero(J *j, uint32_t inst, bool all_lanes) {
     size_t x = vidx(j, inst, id);
     if (!j->promo_var[x] || !j->promo_lv[x]) continue;
     const ld_type *pt = m->values[id].u.insn->type->elem;
-    if (all_lanes) {
+    if (all_lanes || j->full) {   /* sg_kernel_full: every lane is active */
       memset0(j, gcc_jit_lvalue_get_address(j->promo_lv[x], NULL), (uint64_t)pt->size * j->S);
       continue;
     }

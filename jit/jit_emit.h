@@ -97,6 +97,8 @@ typedef struct J {
    * store (promo_access): its lane array is computed only where
    * promo_access's slow path needs it (promo_skip_chain) */
   bool *promo_only;
+  /* promo_const_ptr's answers per (inst, id): 0 not asked, 1 no, 2 yes */
+  uint8_t *promo_cs;
   gcc_jit_lvalue **promo_lv;
   /* If-converted then-blocks (jit_seg.ifc), per segment of the function
    * being emitted: the head's mask[] to restore at the then-block's end
@@ -192,6 +194,7 @@ void promo_locals(J *j);
 void promo_zero(J *j, uint32_t inst, bool all_lanes);
 void promo_copy(J *j, uint32_t inst, const ld_insn *in);
 bool promo_skip_chain(J *j, uint32_t inst, uint32_t id);
+bool promo_const_ptr(J *j, uint32_t inst, uint32_t id);
 void promo_sync_body(J *j, bool to_priv);
 gcc_jit_rvalue *emit_access_chain(J *j, uint32_t inst, const ld_insn *in);
 void emit_load(J *j, uint32_t inst, const ld_insn *in);

@@ -1264,7 +1264,8 @@ void promo_plan(J *j, bool may_suspend) {
   j->promo_lv = calloc(nv + 1, sizeof *j->promo_lv);
   j->promo_cast = calloc(nv + 1, sizeof *j->promo_cast);
   j->promo_only = calloc(nv + 1, sizeof *j->promo_only);
-  if (!j->promo_cast || !j->promo_only || !j->promo_var || !j->promo_base || !j->promo_idx || !j->promo_uni || !j->promo_lv || may_suspend ||
+  j->promo_cs = calloc(nv + 1, sizeof *j->promo_cs);
+  if (!j->promo_cast || !j->promo_only || !j->promo_cs || !j->promo_var || !j->promo_base || !j->promo_idx || !j->promo_uni || !j->promo_lv || may_suspend ||
       getenv("SPIRV_SG_JIT_NO_PROMOTE"))
     return;
   /* candidates: every Function variable, then the chains and casts based
@@ -1372,6 +1373,54 @@ bool promo_skip_chain(J *j, uint32_t inst, uint32_t id) {
   return j->promo_only[x] && j->promo_base[x] && j->promo_lv[vidx(j, inst, j->promo_base[x])] &&
          !shadowed(j, inst, id);
 }
+/* The constant element index of promoted chain x, if it has one inside
+ * the array (*e; element 0 for a cast of the variable itself). */
+static bool promo_const_index(J *j, size_t x, uint32_t *e) {
+  const ld_module *m = j->m;
+  uint32_t idv = j->promo_idx[x];
+  const ld_type *pt = m->values[j->promo_base[x]].u.insn->type->elem;
+  if (!idv) { *e = 0; return true; }
+  if (m->values[idv].kind != LD_V_CONSTANT || !m->values[idv].type || m->values[idv].type->kind != LD_T_INT ||
+      m->values[idv].type->size > 8 || getenv("SPIRV_SG_JIT_NO_PROMO_CONST"))
+    return false;
+  const ld_type *it = m->values[idv].type;
+  uint64_t v = 0;
+  memcpy(&v, m->values[idv].u.bytes, it->size);
+  if (it->width < 64 && (v >> (it->width - 1) & 1)) v |= ~0ull << it->width;   /* signed, as PIX */
+  if (v >= pt->count) return false;
+  *e = (uint32_t)v;
+  return true;
+}
+
+/* A chain into a promoted array (or a pointer cast of one) at a constant
+ * index inside it, whose every use is a load from it, a store to it or
+ * such a cast: promo_access reaches the cell directly, with no slow path
+ * that would read its lanes, so it gets none (gemm's a[r] chains and their
+ * uint casts: 30 lane loops less to compile). */
+bool promo_const_ptr(J *j, uint32_t inst, uint32_t id) {
+  if (!j->promo_any || j->no_promo || id >= j->m->bound) return false;
+  size_t x = vidx(j, inst, id);
+  if (j->promo_cs[x]) return j->promo_cs[x] == 2;
+  j->promo_cs[x] = 1;
+  uint32_t e;
+  if (!j->promo_base[x] || !j->promo_lv[vidx(j, inst, j->promo_base[x])] || shadowed(j, inst, id) ||
+      !promo_const_index(j, x, &e))
+    return false;
+  const ld_function *fn = j->k->inst[inst].fn;
+  for (uint32_t b = 0; b < fn->n_blocks; b++)
+    for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
+      const ld_insn *u = &fn->blocks[b].insns[i];
+      for (uint32_t q = 0; q < u->n_ops; q++) {
+        if (u->ops[q] != id) continue;
+        if ((u->op == SpvOpLoad && q == 0) || (u->op == SpvOpStore && q == 0)) continue;
+        if (u->op == SpvOpBitcast && q == 0 && u->result && promo_const_ptr(j, inst, u->result)) continue;
+        return false;
+      }
+    }
+  j->promo_cs[x] = 2;
+  return true;
+}
+
 /* A load (store: val != 0) through chain ptr of a promoted array.  True:
  * emitted. */
 static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
@@ -1396,17 +1445,10 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
   /* element 0, or a constant index inside the array: no test, no slow
    * path (gemm's unrolled a[r]: 32 accesses that GCC would otherwise
    * compile twice before folding the test away) */
-  bool in_range = !idv;
-  if (idv && m->values[idv].kind == LD_V_CONSTANT && m->values[idv].type &&
-      m->values[idv].type->kind == LD_T_INT && m->values[idv].type->size <= 8 && !getenv("SPIRV_SG_JIT_NO_PROMO_CONST")) {
-    const ld_type *it = m->values[idv].type;
-    uint64_t x = 0;
-    memcpy(&x, m->values[idv].u.bytes, it->size);
-    if (it->width < 64 && (x >> (it->width - 1) & 1)) x |= ~0ull << it->width;   /* signed, as PIX */
-    in_range = x < pt->count;
-  }
+  uint32_t ce = 0;
+  bool in_range = promo_const_index(j, cx_, &ce);
   if (in_range) {
-    gcc_jit_rvalue *e = idv ? ci(j, j->t_i32, (long)const_u32(m, idv, &(bool){true})) : ci(j, j->t_i32, 0);
+    gcc_jit_rvalue *e = ci(j, j->t_i32, (long)ce);
     loop_begin(j, &lp);
     gcc_jit_lvalue *cell = promo_cell(j, arr, e);
     if (store) {

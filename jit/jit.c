@@ -87,8 +87,11 @@
  * Lane loops.  Each instruction is a loop over the S lanes with a branch-free
  * bitwise blend under mask[] (mblend), which GCC vectorizes with the dynamic
  * cost model.  Kernels above JIT_BIG_KERNEL statements compile at -O1 with
- * the loop vectorizer and one register-allocation region (less compile
- * time, and faster code for large kernels).
+ * the loop vectorizer and one register-allocation region, without the
+ * passes that cost compile time and bring them no speed (BIG_OFF in
+ * jit_emit.c: the dominator optimizer, tree constant and copy propagation,
+ * IPA summaries, ...): less compile time, and faster code for large
+ * kernels.
  *
  * Promoted private arrays (promo_plan): in a kernel that never suspends,
  * when every Function variable is an array of scalars reached only by

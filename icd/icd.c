@@ -1264,8 +1264,10 @@ static cl_mem CL_API_CALL icd_CreateBuffer(cl_context c, cl_mem_flags flags, siz
     m->data = host_ptr;
     m->host_ptr = host_ptr;
   } else {
-    /* aligned for every OpenCL type (CL_DEVICE_MEM_BASE_ADDR_ALIGN) */
-    if (posix_memalign((void **)&m->data, 128, size) != 0) {
+    /* aligned for every OpenCL type (CL_DEVICE_MEM_BASE_ADDR_ALIGN), zeroed,
+     * large buffers on huge pages (sg_alloc_buffer) */
+    m->data = sg_alloc_buffer(size);
+    if (!m->data) {
       free(m);
       SET_ERR(CL_MEM_OBJECT_ALLOCATION_FAILURE);
       return NULL;
@@ -1273,8 +1275,6 @@ static cl_mem CL_API_CALL icd_CreateBuffer(cl_context c, cl_mem_flags flags, siz
     m->owns_data = true;
     if (flags & CL_MEM_COPY_HOST_PTR)
       memcpy(m->data, host_ptr, size);
-    else
-      memset(m->data, 0, size);
   }
   retain(&c->refs);
   SET_ERR(CL_SUCCESS);

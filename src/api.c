@@ -128,6 +128,28 @@ void sg_emit(sg_message_fn fn, void *user, sg_severity sev, const char *fmt, ...
     fn(user, sev, buf);
 }
 
+void *sg_alloc_buffer(size_t size)
+{
+  const size_t huge = (size_t)2 << 20;
+  if (size < 2 * huge || getenv("SPIRV_SG_NO_HUGEPAGES")) {
+    void *p = aligned_alloc(128, size ? (size + 127) & ~(size_t)127 : 128);
+    if (p)
+      memset(p, 0, size);
+    return p;
+  }
+  if (size > SIZE_MAX - huge)
+    return NULL;
+  size_t rounded = (size + huge - 1) & ~(huge - 1);
+  void *p = NULL;
+  if (posix_memalign(&p, huge, rounded))
+    return NULL;
+#ifdef MADV_HUGEPAGE
+  (void)madvise(p, rounded, MADV_HUGEPAGE);   /* advice only: 4 KiB pages otherwise */
+#endif
+  memset(p, 0, size);
+  return p;
+}
+
 void sg_escape(char *dst, size_t size, const char *src)
 {
   size_t j = 0;

@@ -1081,7 +1081,7 @@ static rf_status parse_argument(sg_runfile *rf, const sg_module *m, const sg_ker
       goto out;
     h.size = sz;
   } else {
-    *owned = calloc(h.size ? h.size : 1, 1);
+    *owned = sg_alloc_buffer(h.size);   /* huge pages for big buffers */
     if (!*owned) {
       st = fail(rf, "cannot allocate %zu bytes", h.size);
       goto out;

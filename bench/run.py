@@ -376,7 +376,7 @@ def main():
 
     print()
     print("Time per element (gemm: per multiply-add), best of %d launches (interp), %d (JIT), 5 (C, PoCL); interp and JIT -j 1 run one thread," % (reps, jreps))
-    print("JIT -j 2 two; C is single-threaded gcc -O3 -march=native (bench/cref.c). JIT/interp = interp time / JIT -j1")
+    print("JIT -j 2 two; C is single-threaded gcc -O3 -march=native (bench/cref.c; buffers of 4 MiB and more on huge pages, as\n         spirv-sgrun allocates them, sg_alloc_buffer). JIT/interp = interp time / JIT -j1")
     print("time (target >= 50x); JIT/C = JIT -j1 time / C time (target <= 1.5x); GB/s = bytes read+written per")
     print("second, JIT -j1 / C, and JIT as % of C (target >= 50% for memory-bound kernels).  * = no subgroup ops.")
     print("j2/j1 = JIT -j1 time / JIT -j2 time (thread scaling, 2.0 is linear).")

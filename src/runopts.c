@@ -578,7 +578,7 @@ static sg_result build_buffer(const sg_arg_info *a, uint32_t i, const char *spec
       count += *p == ',';
   }
   size_t size = (size_t)count * es;
-  uint8_t *data = calloc(size ? size : 1, 1);
+  uint8_t *data = sg_alloc_buffer(size);   /* huge pages for big buffers */
   if (!data) {
     free(copy);
     ARG_FAIL(SG_ERROR_INVALID_ARGUMENT, "argument %u (%s): cannot allocate %zu bytes", i, an, size);

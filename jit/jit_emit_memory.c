@@ -881,8 +881,8 @@ static gcc_jit_block *compress_store(J *j, uint32_t inst, uint32_t ptr, uint32_t
    * gcc_jit_block_add_extended_asm places in the block at once); the
    * destination by address, with a memory clobber: GCC must not take the
    * asm for a store of the whole vector, which would let it drop an earlier
-   * store to the bytes past the cnt written.  (libgccjit 12 crashes on a
-   * pointer-typed asm operand: the address goes as an integer.) */
+   * store to the bytes past the cnt written (an "m" operand of the vector
+   * would; libgccjit 12 also crashes on one), passed as an integer. */
   gcc_jit_lvalue *km = local(j, K), *ks = local(j, K), *da = local(j, U);
   assign(j, km, cast(j, R_(M), K));
   assign(j, ks, smask);

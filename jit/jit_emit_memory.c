@@ -502,14 +502,14 @@ static gcc_jit_rvalue *priv_lane_ptr(J *j) {
 /* True if value id of instance inst is a table of an Intel shuffle, which
  * a lane permute reads as one 64-byte vector, or the value of a compressed
  * store (compress_store), which reads it so too. */
-static uint32_t compress_static(J *j, const ld_insn *in, uint32_t size);
+static uint32_t compress_plan(J *j, const ld_insn *in, uint32_t size);
 static bool feeds_vector(J *j, uint32_t inst, uint32_t id) {
   const ld_function *fn = j->k->inst[inst].fn;
   for (uint32_t b = 0; b < fn->n_blocks; b++)
     for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
       const ld_insn *u = &fn->blocks[b].insns[i];
       if (u->op == SpvOpStore && u->n_ops >= 2 && u->ops[1] == id && j->m->values[id].type &&
-          compress_static(j, u, j->m->values[id].type->size) && !getenv("SPIRV_SG_JIT_NO_VCOPY_CS"))
+          compress_plan(j, u, j->m->values[id].type->size) && !getenv("SPIRV_SG_JIT_NO_VCOPY_CS"))
         return true;
       bool two = u->op == SpvOpSubgroupShuffleDownINTEL || u->op == SpvOpSubgroupShuffleUpINTEL;
       if ((two || u->op == SpvOpSubgroupShuffleINTEL || u->op == SpvOpSubgroupShuffleXorINTEL) &&
@@ -520,8 +520,8 @@ static bool feeds_vector(J *j, uint32_t inst, uint32_t id) {
 }
 /* In the fast block: when the lanes' addresses are consecutive elements and
  * the value is one lane array (a scalar slot), one memcpy moves the whole
- * subgroup.  Returns the block for the general fast loop (j->b), or NULL if
- * not applicable. */
+ * subgroup.  j->b is then the block for the general fast loop; true when
+ * there is none (contig_only: the copy is the whole fast path). */
 static bool fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, bool vcopy, gcc_jit_block *after) {
   if (!slot || !j->contig) return false;
   /* contig_only: the copy is the whole fast path (no general loop after it,
@@ -776,16 +776,10 @@ static bool cp_aff(J *j, uint32_t id, uint32_t pos, int64_t *s, int64_t *k, int 
 }
 
 /* The ballot whose exclusive bit count places store `in` (compress_store),
- * or 0. */
-static uint32_t compress_static(J *j, const ld_insn *in, uint32_t size);
-static uint32_t compress_plan(J *j, uint32_t inst, const ld_insn *in, uint32_t size) {
-  (void)inst;
-  if (j->full || j->one_lane) return 0;
-  return compress_static(j, in, size);
-}
-/* compress_plan's proof, which does not depend on where the emission is
- * (emit_load asks it about the stores of a loaded value too). */
-static uint32_t compress_static(J *j, const ld_insn *in, uint32_t size) {
+ * or 0.  The proof does not depend on where the emission is: emit_store
+ * adds that some lane may be inactive (not sg_kernel_full, not one lane),
+ * and emit_load asks it about the stores of a loaded value (feeds_vector). */
+static uint32_t compress_plan(J *j, const ld_insn *in, uint32_t size) {
   const ld_module *m = j->m;
   if (!j->lanes || j->S > 64 || getenv("SPIRV_SG_JIT_NO_COMPRESS")) return 0;
   bool zmm = j->S * size == 64 && has_flag(j->mflags, "-mavx512f");
@@ -903,8 +897,8 @@ static gcc_jit_block *compress_store(J *j, uint32_t inst, uint32_t ptr, uint32_t
   return after;
 }
 
-static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type *vt, const ld_type *ct, uint32_t n,
-                          gcc_jit_type *T, uint32_t cb, uint32_t idx, uint32_t al);
+static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type *vt, uint32_t n, gcc_jit_type *T,
+                          uint32_t cb, uint32_t idx, uint32_t al);
 void emit_store(J *j, uint32_t inst, const ld_insn *in) {
   const ld_module *m = j->m;
   const ld_type *ct; uint32_t n;
@@ -929,10 +923,10 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
   }
   /* stream compaction's store: one compress store when the tests pass */
   gcc_jit_block *cafter = NULL;
-  uint32_t bal = n == 1 && cb == vt->size && value_slot(j, inst, in->ops[1]) && !remat(j, inst, in->ops[1]) &&
-                 !shadowed(j, inst, in->ops[1]) ? compress_plan(j, inst, in, cb) : 0;
+  uint32_t bal = n == 1 && cb == vt->size && !j->full && !j->one_lane && value_slot(j, inst, in->ops[1]) &&
+                 !remat(j, inst, in->ops[1]) && !shadowed(j, inst, in->ops[1]) ? compress_plan(j, in, cb) : 0;
   if (bal) cafter = compress_store(j, inst, in->ops[0], in->ops[1], bal, cb, al);
-  store_general(j, inst, in, vt, ct, n, T, cb, idx, al);
+  store_general(j, inst, in, vt, n, T, cb, idx, al);
   if (cafter) {
     gcc_jit_block_end_with_jump(j->b, NULL, cafter);
     j->b = cafter;
@@ -941,10 +935,9 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
 
 /* emit_store's general path: the fast range test (mem_priv, mem_fast_)
  * and the per-lane checked store. */
-static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type *vt, const ld_type *ct, uint32_t n,
-                          gcc_jit_type *T, uint32_t cb, uint32_t idx, uint32_t al) {
+static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type *vt, uint32_t n, gcc_jit_type *T,
+                          uint32_t cb, uint32_t idx, uint32_t al) {
   jloop lp;
-  (void)ct;
   bool contig = n == 1 && cb == vt->size && value_slot(j, inst, in->ops[1]);
   gcc_jit_block *after = NULL;
   if (!j->one_lane) {   /* one lane at most (J.one_lane): the checked store below */
@@ -1421,6 +1414,23 @@ bool promo_const_ptr(J *j, uint32_t inst, uint32_t id) {
   return true;
 }
 
+/* In a lane loop: the current lane's store of in's value into promoted
+ * cell `cell` (element type T; the value's type VT, bitcast when they
+ * differ), or its load from it, blended under the mask. */
+static void promo_move(J *j, uint32_t inst, const ld_insn *in, bool store, gcc_jit_lvalue *cell,
+                       gcc_jit_type *T, gcc_jit_type *VT) {
+  if (store) {
+    gcc_jit_rvalue *v = V(j, inst, in->ops[1], 0);
+    if (VT != T) v = gcc_jit_context_new_bitcast(j->cx, NULL, v, T);
+    assign(j, cell, mblend(j, v, R_(cell), T));
+  } else {
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    gcc_jit_rvalue *v = R_(cell);
+    if (VT != T) v = gcc_jit_context_new_bitcast(j->cx, NULL, v, VT);
+    assign(j, r, mblend(j, v, R_(r), VT));
+  }
+}
+
 /* A load (store: val != 0) through chain ptr of a promoted array.  True:
  * emitted. */
 static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
@@ -1448,19 +1458,8 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
   uint32_t ce = 0;
   bool in_range = promo_const_index(j, cx_, &ce);
   if (in_range) {
-    gcc_jit_rvalue *e = ci(j, j->t_i32, (long)ce);
     loop_begin(j, &lp);
-    gcc_jit_lvalue *cell = promo_cell(j, arr, e);
-    if (store) {
-      gcc_jit_rvalue *v = V(j, inst, in->ops[1], 0);
-      if (VT != T) v = gcc_jit_context_new_bitcast(j->cx, NULL, v, T);
-      assign(j, cell, mblend(j, v, R_(cell), T));
-    } else {
-      gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
-      gcc_jit_rvalue *v = R_(cell);
-      if (VT != T) v = gcc_jit_context_new_bitcast(j->cx, NULL, v, VT);
-      assign(j, r, mblend(j, v, R_(r), VT));
-    }
+    promo_move(j, inst, in, store, promo_cell(j, arr, ci(j, j->t_i32, (long)ce)), T, VT);
     loop_end(j, &lp);
     return true;
   }
@@ -1503,17 +1502,7 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
                         cast(j, cmp(j, GCC_JIT_COMPARISON_LT, ixl, ci(j, U, (long)pt->count)), U))), j->t_i32);
   }
 #undef PIX
-  gcc_jit_lvalue *cell = promo_cell(j, arr, e);
-  if (store) {
-    gcc_jit_rvalue *v = V(j, inst, in->ops[1], 0);
-    if (VT != T) v = gcc_jit_context_new_bitcast(j->cx, NULL, v, T);
-    assign(j, cell, mblend(j, v, R_(cell), T));
-  } else {
-    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
-    gcc_jit_rvalue *v = R_(cell);
-    if (VT != T) v = gcc_jit_context_new_bitcast(j->cx, NULL, v, VT);
-    assign(j, r, mblend(j, v, R_(r), VT));
-  }
+  promo_move(j, inst, in, store, promo_cell(j, arr, e), T, VT);
   loop_end(j, &lp);
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   /* some active lane's index is out of the array: private memory, as the

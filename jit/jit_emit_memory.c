@@ -1431,6 +1431,56 @@ static void promo_move(J *j, uint32_t inst, const ld_insn *in, bool store, gcc_j
   }
 }
 
+/* A load of 32-bit elements at a lane-varying index in range, every lane
+ * active, 16 lanes, AVX-512: one vpgatherdd from the promoted array (cell
+ * e*S + l) instead of a lane loop, which GCC leaves scalar: its 16 4-byte
+ * stores make the next vector read of the result wait for them to retire (a
+ * store-forwarding stall: transpose's v[(l + k) & 15]).  The element index
+ * goes through tgt[] as two 256-bit halves.  SPIRV_SG_JIT_NO_PGATHER keeps
+ * the lane loop.  False: not applicable, nothing emitted. */
+static bool promo_gather(J *j, uint32_t inst, const ld_insn *in, gcc_jit_lvalue *arr, uint32_t idv,
+                         const ld_type *et) {
+  const ld_module *m = j->m;
+  gcc_jit_field *rs = value_slot(j, inst, in->result);
+  if (!j->full || j->S != 16 || !rs || !idv || !has_flag(j->mflags, "-mavx512f") ||
+      comp_bytes(j->k, in->type) != 4 || et->size != 4 || in->type->size != 4 ||
+      getenv("SPIRV_SG_JIT_NO_PGATHER"))
+    return false;
+  gcc_jit_type *U = j->t_u[3], *I = j->t_i32;
+  jloop lp;
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *ix = cast(j, cast(j, V(j, inst, idv, 0), sscal(j, m->values[idv].type)), I);
+  assign(j, lane_arr(j, j->f_tgt, L(j)), bin(j, GCC_JIT_BINARY_OP_PLUS, I,
+                                             bin(j, GCC_JIT_BINARY_OP_MULT, I, ix, ci(j, I, j->S)), L(j)));
+  loop_end(j, &lp);
+  gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], 16), 4);
+  gcc_jit_type *hv = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], 8), 4);
+  gcc_jit_type *ht = gcc_jit_type_get_pointer(hv);
+  gcc_jit_lvalue *rv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(
+      lane_arr(j, rs, ci(j, I, 0)), NULL), gcc_jit_type_get_pointer(vt)), NULL);
+  gcc_jit_lvalue *tmp = local(j, vt), *base = local(j, U);
+  assign(j, base, gcc_jit_context_new_bitcast(j->cx, NULL, cast(j, gcc_jit_lvalue_get_address(
+      gcc_jit_context_new_array_access(j->cx, NULL, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(arr),
+                                                                                        ci(j, I, 0))), ci(j, I, 0)), NULL), gcc_jit_type_get_pointer(vt)), U));
+  /* the halves in locals of their own: libgccjit 12 crashes when the asm
+   * reads them straight from the lane array the loop above wrote */
+  gcc_jit_lvalue *h0 = local(j, hv), *h1 = local(j, hv);
+  assign(j, h0, R_(gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(lane_arr(j, j->f_tgt, ci(j, I, 0)), NULL), ht), NULL)));
+  assign(j, h1, R_(gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(lane_arr(j, j->f_tgt, ci(j, I, 8)), NULL), ht), NULL)));
+  gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL,
+      "vinserti64x4 $1, %t3, %g2, %g1\n\tkxnorw %%k1, %%k1, %%k1\n\tvpxord %g0, %g0, %g0\n\t"
+      "vpgatherdd (%4,%g1,4), %g0%{%%k1%}");
+  gcc_jit_extended_asm_add_output_operand(a, NULL, "=&v", rv);
+  gcc_jit_extended_asm_add_output_operand(a, NULL, "=&v", tmp);
+  gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(h0));
+  gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(h1));
+  gcc_jit_extended_asm_add_input_operand(a, NULL, "r", R_(base));
+  gcc_jit_extended_asm_add_clobber(a, "memory");
+  gcc_jit_extended_asm_add_clobber(a, "k1");
+  j->n_stmts++;
+  return true;
+}
+
 /* A load (store: val != 0) through chain ptr of a promoted array.  True:
  * emitted. */
 static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
@@ -1492,6 +1542,10 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
     i0 = local(j, j->t_i32);
     assign(j, i0, cast(j, R_(i0u), j->t_i32));
   }
+  if (!i0 && !store && promo_gather(j, inst, in, arr, idv, et)) {
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    goto slow_path;
+  }
   loop_begin(j, &lp);
   gcc_jit_rvalue *e;
   if (i0) e = R_(i0);
@@ -1507,6 +1561,7 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   /* some active lane's index is out of the array: private memory, as the
    * interpreter sees it */
+slow_path:
   j->b = slow;
   xfer_all(j, 2);
   j->no_promo = true;

@@ -284,6 +284,9 @@ uint64_t ip_launch_group_count(const ip_launch *l);
  * chunks run one after another on one thread (no other thread of the launch
  * touches memory meanwhile), 0 outside a range. */
 uint32_t ip_launch_range_threads(const ip_launch *l);
+/* A number no other launch (or reset of this one) of the process has: what
+ * another backend caches per launch is keyed on it. */
+uint64_t ip_launch_serial(const ip_launch *l);
 const ip_report *ip_launch_report(const ip_launch *l);
 void ip_launch_free(ip_launch *l);
 

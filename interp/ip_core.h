@@ -67,6 +67,7 @@ static inline ip_sgx *ip_sgx_of(ip_sg *sg) { return &((ip_wgx *)sg->wg)->sgx[sg-
 
 struct ip_launch {
   const ld_module *m;
+  uint64_t serial;            /* ip_launch_serial: set at create and reset */
   const ld_kernel *k;
   ip_launch_desc desc;
   ip_arg *args;

@@ -3,8 +3,12 @@
  * formatting.
  */
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include "ip_check.h"
+
+static uint64_t serial_next = 0;
+static uint64_t new_serial(void) { return __atomic_add_fetch(&serial_next, 1, __ATOMIC_RELAXED); }
 
 const char *ip_diag_kind_name(ip_diag_kind k) {
   switch (k) {
@@ -300,6 +304,7 @@ ip_result ip_launch_create(const ld_module *m, const ip_launch_desc *desc, ip_la
   ip_launch *l = calloc(1, sizeof *l);
   if (!l) return IP_ERR_NOMEM;
   pthread_mutex_init(&l->mu, NULL);
+  l->serial = new_serial();
   l->m = m;
   l->k = k;
   l->desc = *desc;
@@ -425,15 +430,19 @@ static uint32_t launch_threads(const ip_launch *l, uint64_t count) {
   uint32_t nt = l->desc.threads > 1 ? l->desc.threads : 1;
   if (nt > 256) nt = 256;
   if ((uint64_t)nt > count) nt = (uint32_t)(count ? count : 1);
-  if (!l->out_pending) nt = 1;   /* no reordering buffers: keep output in order */
+  /* a kernel that may print needs the reordering buffers to keep its
+   * output in work-group order; without them (out of memory) one thread */
+  if (!l->out_pending && l->m->has_printf) nt = 1;
   return nt;
 }
 
 uint64_t ip_launch_group_count(const ip_launch *l) { return l ? l->n_groups : 0; }
 uint32_t ip_launch_range_threads(const ip_launch *l) { return l ? l->range_threads : 0; }
+uint64_t ip_launch_serial(const ip_launch *l) { return l ? l->serial : 0; }
 
 void ip_launch_reset(ip_launch *l) {
   if (!l) return;
+  l->serial = new_serial();
   l->stop = 0;
   l->insns = l->lane_insns = 0;
   l->rep.n_faults = l->rep.n_ub = 0;
@@ -446,8 +455,10 @@ void ip_launch_reset(ip_launch *l) {
   ip_regions_reset(l);
   ip_checks_reset(l);
   out_free(l);
-  /* Reordering buffers when work-groups may finish out of order. */
-  if (l->desc.threads > 1 && l->n_groups > 1 && l->n_groups <= ((uint64_t)1 << 26)) {
+  /* Reordering buffers when work-groups may finish out of order and some
+   * may print (a launch's set-up time: 1.1 MB to allocate and fault in for
+   * 65536 work-groups). */
+  if (l->desc.threads > 1 && l->n_groups > 1 && l->n_groups <= ((uint64_t)1 << 26) && l->m->has_printf) {
     l->out_pending = calloc(l->n_groups, sizeof *l->out_pending);
     l->out_pending_len = calloc(l->n_groups, sizeof *l->out_pending_len);
     l->out_ready = calloc(l->n_groups, 1);
@@ -513,8 +524,107 @@ static bool range_begin(ip_launch *l, uint64_t *first, uint64_t *count) {
   return true;
 }
 
+/* Worker threads: a process-wide pool that stays between launches, so a
+ * launch does not pay for starting threads (and, in them, fresh stacks and
+ * malloc arenas, whose first use faults pages in: about 0.1 ms a launch on
+ * two threads).  The calling thread runs fn too, with nt - 1 pool threads.
+ * One launch uses the pool at a time; another that runs meanwhile (an
+ * application's second host thread, or a nested call) starts threads of
+ * its own, as before the pool.  At exit (and at dlclose of a library that
+ * holds this code) the pool's threads are stopped and joined; a forked
+ * child starts with an empty pool. */
+enum { POOL_MAX = 256 };
+static struct {
+  pthread_mutex_t mu;
+  pthread_cond_t go, done;
+  pthread_t th[POOL_MAX];
+  uint64_t start_gen[POOL_MAX];
+  uint32_t n;           /* threads started */
+  uint32_t want;        /* pool threads taking part in the current job */
+  uint32_t running;     /* of those, not finished */
+  uint64_t gen;         /* current job */
+  void *(*fn)(void *);
+  void *arg;
+  bool busy, quit, hooks;
+} pool = {.mu = PTHREAD_MUTEX_INITIALIZER, .go = PTHREAD_COND_INITIALIZER, .done = PTHREAD_COND_INITIALIZER};
+
+static void *pool_main(void *p) {
+  uint32_t id = (uint32_t)(uintptr_t)p;
+  pthread_mutex_lock(&pool.mu);
+  uint64_t seen = pool.start_gen[id];
+  for (;;) {
+    while (pool.gen == seen && !pool.quit) pthread_cond_wait(&pool.go, &pool.mu);
+    if (pool.quit) break;
+    seen = pool.gen;
+    if (id >= pool.want) continue;
+    void *(*fn)(void *) = pool.fn;
+    void *arg = pool.arg;
+    pthread_mutex_unlock(&pool.mu);
+    fn(arg);
+    pthread_mutex_lock(&pool.mu);
+    if (--pool.running == 0) pthread_cond_broadcast(&pool.done);
+  }
+  pthread_mutex_unlock(&pool.mu);
+  return NULL;
+}
+static void pool_exit(void) {
+  pthread_mutex_lock(&pool.mu);
+  pool.quit = true;
+  pthread_cond_broadcast(&pool.go);
+  uint32_t n = pool.n;
+  pthread_mutex_unlock(&pool.mu);
+  pthread_t self = pthread_self();
+  for (uint32_t i = 0; i < n; i++)
+    if (!pthread_equal(pool.th[i], self)) pthread_join(pool.th[i], NULL);
+  pthread_mutex_lock(&pool.mu);
+  pool.n = 0;
+  pthread_mutex_unlock(&pool.mu);
+}
+static void pool_child(void) {
+  pthread_mutex_init(&pool.mu, NULL);
+  pthread_cond_init(&pool.go, NULL);
+  pthread_cond_init(&pool.done, NULL);
+  pool.n = pool.want = pool.running = 0;
+  pool.busy = false;
+}
+/* false: the pool is busy (or stopped); nothing ran */
+static bool pool_run(uint32_t nt, void *(*fn)(void *), void *arg) {
+  pthread_mutex_lock(&pool.mu);
+  if (pool.busy || pool.quit) {
+    pthread_mutex_unlock(&pool.mu);
+    return false;
+  }
+  if (!pool.hooks) {
+    pool.hooks = true;
+    atexit(pool_exit);
+    pthread_atfork(NULL, NULL, pool_child);
+  }
+  pool.busy = true;
+  uint32_t helpers = nt - 1;
+  while (pool.n < helpers && pool.n < POOL_MAX) {
+    pool.start_gen[pool.n] = pool.gen;
+    if (pthread_create(&pool.th[pool.n], NULL, pool_main, (void *)(uintptr_t)pool.n)) break;
+    pool.n++;
+  }
+  if (helpers > pool.n) helpers = pool.n;
+  pool.want = pool.running = helpers;
+  pool.fn = fn;
+  pool.arg = arg;
+  pool.gen++;
+  pthread_cond_broadcast(&pool.go);
+  pthread_mutex_unlock(&pool.mu);
+  fn(arg);
+  pthread_mutex_lock(&pool.mu);
+  while (pool.running) pthread_cond_wait(&pool.done, &pool.mu);
+  pool.busy = false;
+  pthread_mutex_unlock(&pool.mu);
+  return true;
+}
+
 static void run_threads(ip_launch *l, uint32_t nt, void *(*fn)(void *), void *arg) {
+  (void)l;
   if (nt <= 1) { fn(arg); return; }
+  if (!getenv("SPIRV_SG_NO_POOL") && pool_run(nt, fn, arg)) return;
   pthread_t *th = calloc(nt, sizeof *th);
   uint32_t started = 0;
   for (uint32_t i = 0; th && i < nt; i++)
@@ -523,7 +633,6 @@ static void run_threads(ip_launch *l, uint32_t nt, void *(*fn)(void *), void *ar
   if (!started) fn(arg);
   for (uint32_t i = 0; i < started; i++) pthread_join(th[i], NULL);
   free(th);
-  (void)l;
 }
 
 ip_result ip_launch_run_range(ip_launch *l, uint64_t first, uint64_t count) {

@@ -504,6 +504,10 @@ void jit_kernel_free(jit_kernel *k) {
   free(k->defer_of);
   free(k->arg_off);
   free(k->asm_text);
+  free(k->lc_args);
+  free(k->lc_reg);
+  free(k->lc_local_size);
+  pthread_mutex_destroy(&k->lc_mu);
   if (k->dl) dlclose(k->dl);
   free(k);
 }
@@ -525,6 +529,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   jit_kernel *k = calloc(1, sizeof *k);
   if (!k) { failf(&e, "out of memory"); return NULL; }
   k->m = m; k->k = lk; k->S = sg_size;
+  pthread_mutex_init(&k->lc_mu, NULL);
   k->inst = calloc(JIT_MAX_INST, sizeof *k->inst);
   k->arg_off = calloc(lk->fn->n_params + 1, sizeof *k->arg_off);
   if (!k->inst || !k->arg_off) { failf(&e, "out of memory"); goto fail; }

@@ -4,6 +4,7 @@
 #ifndef JIT_INTERNAL_H
 #define JIT_INTERNAL_H
 
+#include <pthread.h>
 #include "jit.h"
 #include "ip_internal.h"
 
@@ -183,6 +184,18 @@ struct jit_kernel {
   uint32_t n_defer;
   struct { uint32_t arg, width; } defer[JIT_MAX_DEFER];
   uint8_t *defer_of;
+  /* Launch values (jit_kernel_run): the packed arguments, the launch-wide
+   * regions and the local sizes, read from an interpreter work-group by a
+   * launch's first run and copied by its other runs (one per chunk of
+   * work-groups; ip_wg_begin costs about 20 us).  Keyed on
+   * ip_launch_serial; lc_mu guards them. */
+  pthread_mutex_t lc_mu;
+  uint64_t lc_serial;
+  uint8_t *lc_args;
+  jit_region *lc_reg;        /* [lc_reg_hi] */
+  uint32_t lc_reg_hi;
+  uint32_t lc_n_local;
+  uint64_t *lc_local_size;   /* [lc_n_local] */
   /* code */
   void *dl;
   jit_groups_fn groups;

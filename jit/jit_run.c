@@ -562,42 +562,40 @@ int32_t jit_rt_coll(jit_ctx *c, uint8_t *frame, int32_t idx) {
 /* The region table: 1 << (addr_bits - shift) entries (1.5 MiB with 64-bit
  * addresses), of which a run writes few: launch-wide regions up to
  * reg_hi, the local ones, and the private ones of a subgroup's lanes
- * (emit_priv_regions).  Each thread keeps one zeroed table between runs
- * (a launch makes several runs per thread, one per chunk of work-groups):
- * tbl_take hands it out, tbl_give zeroes those entries and keeps it. */
-typedef struct tbl_cache { jit_region *t; uint32_t n; } tbl_cache;
-static pthread_key_t tbl_key;
-static pthread_once_t tbl_once = PTHREAD_ONCE_INIT;
-static bool tbl_ok;
-static void tbl_free(void *p) {
-  tbl_cache *c = p;
-  if (c) free(c->t);
-  free(c);
-}
+ * (emit_priv_regions).  A process-wide pool keeps zeroed tables between
+ * runs (a launch makes several runs per thread, one per chunk of
+ * work-groups, and its threads are new ones): tbl_take hands one out,
+ * tbl_give zeroes those entries and keeps it.  A fresh 1.5 MiB calloc
+ * costs a thread about 0.65 ms (its pages faulted in), once per thread and
+ * launch before the pool. */
+enum { TBL_KEEP = 64 };
+static struct { pthread_mutex_t mu; jit_region *t[TBL_KEEP]; uint32_t n[TBL_KEEP]; uint32_t count; bool exit_set; }
+  tbl_pool = {PTHREAD_MUTEX_INITIALIZER, {0}, {0}, 0, false};
 /* At exit, or when the library is unloaded (atexit in a shared object runs
- * at dlclose): the calling thread's table (key destructors do not run for
- * the main thread), and the key, so that no thread that ends later calls
- * an unloaded destructor (their tables are then left to the process). */
+ * at dlclose). */
 static void tbl_exit(void) {
-  tbl_cache *c = pthread_getspecific(tbl_key);
-  pthread_setspecific(tbl_key, NULL);
-  tbl_free(c);
-  tbl_ok = false;   /* a run after this: its own table, freed at its end */
-  pthread_key_delete(tbl_key);
-}
-static void tbl_init(void) {
-  tbl_ok = pthread_key_create(&tbl_key, tbl_free) == 0;
-  if (tbl_ok) atexit(tbl_exit);
+  pthread_mutex_lock(&tbl_pool.mu);
+  for (uint32_t i = 0; i < tbl_pool.count; i++) free(tbl_pool.t[i]);
+  tbl_pool.count = 0;
+  pthread_mutex_unlock(&tbl_pool.mu);
 }
 static jit_region *tbl_take(uint32_t n) {
-  pthread_once(&tbl_once, tbl_init);
-  tbl_cache *c = tbl_ok ? pthread_getspecific(tbl_key) : NULL;
-  if (c && c->t && c->n == n) {
-    jit_region *t = c->t;
-    c->t = NULL;
-    return t;
+  jit_region *t = NULL;
+  pthread_mutex_lock(&tbl_pool.mu);
+  if (!tbl_pool.exit_set) {
+    tbl_pool.exit_set = true;
+    atexit(tbl_exit);
   }
-  return calloc(n, sizeof(jit_region));
+  for (uint32_t i = tbl_pool.count; i-- > 0;)
+    if (tbl_pool.n[i] == n) {
+      t = tbl_pool.t[i];
+      tbl_pool.t[i] = tbl_pool.t[tbl_pool.count - 1];
+      tbl_pool.n[i] = tbl_pool.n[tbl_pool.count - 1];
+      tbl_pool.count--;
+      break;
+    }
+  pthread_mutex_unlock(&tbl_pool.mu);
+  return t ? t : calloc(n, sizeof(jit_region));
 }
 static void tbl_give(jit_run *r) {
   jit_region *t = r->regions;
@@ -605,9 +603,6 @@ static void tbl_give(jit_run *r) {
   r->regions = NULL;
   const ld_addr_layout *a = &r->k->m->layout;
   uint32_t n = r->n_table;
-  tbl_cache *c = tbl_ok ? pthread_getspecific(tbl_key) : NULL;
-  if (!c && tbl_ok && (c = calloc(1, sizeof *c)) && pthread_setspecific(tbl_key, c)) { free(c); c = NULL; }
-  if (!c) { free(t); return; }
   uint32_t hi = r->reg_hi < n ? r->reg_hi : n;
   memset(t, 0, (size_t)hi * sizeof *t);
   for (uint32_t i = 0; i < r->n_local && a->local_base + i < n; i++) memset(&t[a->local_base + i], 0, sizeof *t);
@@ -615,9 +610,14 @@ static void tbl_give(jit_run *r) {
     uint32_t np = n - a->priv_base < r->k->S ? n - a->priv_base : r->k->S;
     memset(&t[a->priv_base], 0, (size_t)np * sizeof *t);
   }
-  free(c->t);
-  c->t = t;
-  c->n = n;
+  pthread_mutex_lock(&tbl_pool.mu);
+  if (tbl_pool.count < TBL_KEEP) {
+    tbl_pool.t[tbl_pool.count] = t;
+    tbl_pool.n[tbl_pool.count++] = n;
+    t = NULL;
+  }
+  pthread_mutex_unlock(&tbl_pool.mu);
+  free(t);
 }
 
 static void run_free(jit_run *r) {
@@ -869,7 +869,22 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
   r->w.priv_stride = (k->priv_bytes > l->priv_size ? k->priv_bytes : l->priv_size);
   r->w.priv_stride = (r->w.priv_stride + 15) & ~(uint64_t)15;
   if (!r->w.priv_stride) r->w.priv_stride = 16;
-  {
+  /* launch-wide values: copied from the launch cache, or (a launch's first
+   * run) read from a work-group of the interpreter and cached */
+  uint64_t serial = ip_launch_serial(l);
+  pthread_mutex_lock(&k->lc_mu);
+  bool cached = serial && k->lc_serial == serial;
+  if (cached) {
+    memcpy(r->args, k->lc_args, k->args_bytes);
+    uint32_t hi = k->lc_reg_hi < r->n_table ? k->lc_reg_hi : r->n_table;
+    if (hi) memcpy(r->regions, k->lc_reg, (size_t)hi * sizeof *r->regions);
+    r->reg_hi = hi;
+    r->n_local = k->lc_n_local;
+    r->local_size = calloc(r->n_local + 1, sizeof *r->local_size);
+    if (r->local_size && r->n_local) memcpy(r->local_size, k->lc_local_size, r->n_local * sizeof *r->local_size);
+  }
+  pthread_mutex_unlock(&k->lc_mu);
+  if (!cached) {
     uint32_t g[3] = {(uint32_t)(first % nd->groups[0]), (uint32_t)(first / nd->groups[0] % nd->groups[1]),
                      (uint32_t)(first / nd->groups[0] / nd->groups[1])};
     char err[256];
@@ -894,20 +909,38 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
       r->reg_hi = reg + 1;
     }
     r->n_local = wg->n_local;
-    r->local_mem = calloc(r->n_local + 1, sizeof *r->local_mem);
     r->local_size = calloc(r->n_local + 1, sizeof *r->local_size);
-    if (!r->local_mem || !r->local_size) { ip_wg_end(wg); res = IP_ERR_NOMEM; goto out; }
-    for (uint32_t i = 0; i < r->n_local; i++) {
-      r->local_size[i] = wg->local[i].size;
-      r->local_mem[i] = calloc(1, wg->local[i].size ? wg->local[i].size : 1);
-      if (!r->local_mem[i]) { ip_wg_end(wg); res = IP_ERR_NOMEM; goto out; }
-      uint32_t reg = a->local_base + i;
-      if (reg < r->n_table) {
-        r->regions[reg].base = r->local_mem[i];
-        r->regions[reg].size = r->regions[reg].wsize = wg->local[i].size;
-      }
-    }
+    for (uint32_t i = 0; r->local_size && i < r->n_local; i++) r->local_size[i] = wg->local[i].size;
     ip_wg_end(wg);
+    /* for the launch's other runs (a failed allocation only skips this) */
+    uint8_t *ca = malloc(k->args_bytes + 16);
+    jit_region *cr = malloc(((size_t)r->reg_hi + 1) * sizeof *cr);
+    uint64_t *cl = malloc(((size_t)r->n_local + 1) * sizeof *cl);
+    if (ca && cr && cl && r->local_size) {
+      memcpy(ca, r->args, k->args_bytes);
+      memcpy(cr, r->regions, (size_t)r->reg_hi * sizeof *cr);
+      if (r->n_local) memcpy(cl, r->local_size, r->n_local * sizeof *cl);
+      pthread_mutex_lock(&k->lc_mu);
+      free(k->lc_args); free(k->lc_reg); free(k->lc_local_size);
+      k->lc_args = ca; k->lc_reg = cr; k->lc_local_size = cl;
+      k->lc_reg_hi = r->reg_hi;
+      k->lc_n_local = r->n_local;
+      k->lc_serial = serial;
+      pthread_mutex_unlock(&k->lc_mu);
+    } else {
+      free(ca); free(cr); free(cl);
+    }
+  }
+  r->local_mem = calloc(r->n_local + 1, sizeof *r->local_mem);
+  if (!r->local_mem || !r->local_size) { res = IP_ERR_NOMEM; goto out; }
+  for (uint32_t i = 0; i < r->n_local; i++) {
+    r->local_mem[i] = calloc(1, r->local_size[i] ? r->local_size[i] : 1);
+    if (!r->local_mem[i]) { res = IP_ERR_NOMEM; goto out; }
+    uint32_t reg = a->local_base + i;
+    if (reg < r->n_table) {
+      r->regions[reg].base = r->local_mem[i];
+      r->regions[reg].size = r->regions[reg].wsize = r->local_size[i];
+    }
   }
   /* the loops over work-groups and subgroups are compiled code */
   for (uint32_t s = 0; s < k->n_defer && !r->w.alone; s++) defer_begin(r, s);

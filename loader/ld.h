@@ -320,6 +320,7 @@ typedef struct ld_module {
   uint32_t source_version;
   uint8_t hash[32];                      /* hash of the words after spec overrides,
                                             for caches (any good 256-bit hash) */
+  bool has_printf;                       /* some OpExtInst is OpenCL.std printf */
 } ld_module;
 
 /* ------------------------------------------------------------------- load */

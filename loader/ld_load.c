@@ -395,6 +395,7 @@ static void check_ocl_std_types(ld_b *b, const ld_insn *insn, const char *name) 
     break;
   case OpenCLstd_Printf:
     ocl_want(b, insn, 0, 'p', name);
+    b->m->has_printf = true;
     break;
   case OpenCLstd_Prefetch:
     ocl_want(b, insn, 0, 'p', name); ocl_want(b, insn, 1, 'n', name);

@@ -1161,11 +1161,12 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   /* every frame field gets a local of sg_kernel (see J.use_loc) */
   gcc_jit_field **fields = j->all_fields;
   gcc_jit_type **ftypes = j->all_types;
-  free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep);
+  free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); free(j->fref);
   for (j->fmap_cap = 16; j->fmap_cap < 2 * j->n_fields; j->fmap_cap *= 2) {}
   j->fmap_key = calloc(j->fmap_cap, sizeof *j->fmap_key);
   j->fmap_val = calloc(j->fmap_cap, sizeof *j->fmap_val);
   j->fmap_q = calloc(j->fmap_cap, sizeof *j->fmap_q);
+  j->fref = getenv("SPIRV_SG_JIT_ZERO_ALL") ? NULL : calloc(j->fmap_cap, 1);
   j->fkeep = NULL;
   if (!j->fmap_key || !j->fmap_val || !j->fmap_q) { failf(e, "out of memory"); return NULL; }
   for (uint32_t q = 0; q < j->n_fields; q++) {
@@ -1209,9 +1210,11 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
     j->fresh = fresh;
   }
 
+  j->track_ref = true;
   for (uint32_t s = 0; s < k->n_seg && !e->failed; s++) emit_seg(j, (int32_t)s);
   if (e->failed) return NULL;
   emit_settle(j);
+  j->track_ref = false;
   emit_xfer_blocks(j);
   if (e->failed) return NULL;
   {
@@ -1234,6 +1237,12 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
       }
       if (f == j->f_mask || f == j->f_pred) { fill(j, f); continue; }
       if (j->full && j->fkeep && !(j->fkeep[q] & FK_ZERO)) continue;
+      /* a local no segment touches (a value every use of which is
+       * recomputed where it is read, J.remat): nothing reads its zeros
+       * (compact zeroed five 128-byte arrays per subgroup for nothing);
+       * SPIRV_SG_JIT_ZERO_ALL zeroes it anyway */
+      int32_t h = fidx(j, f);
+      if (h >= 0 && j->fref && !j->fref[h]) continue;
       memset0(j, gcc_jit_lvalue_get_address(floc(j, f), NULL), j->all_sizes[q]);
     }
     /* promoted private arrays start zeroed, as private memory does */
@@ -1520,7 +1529,7 @@ out:
   free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag); free(j->ifc_local); free(j->rm_on);
   free(j->fn_prm); free(j->argc);
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
-  free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);
+  free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); free(j->fref); for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);
   if (e->failed) { gcc_jit_context_release(cx); return NULL; }
   return cx;
 }

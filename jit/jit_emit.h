@@ -72,6 +72,10 @@ typedef struct J {
    * vectorizer); the heap frame is their home only across host calls and
    * suspensions (spill/fill).  fmap: open-addressed field -> local. */
   bool use_loc;                 /* emitting sg_kernel: fld() gives the local */
+  /* while the segments are emitted (track_ref): fref[h] set for every
+   * field local the code touches; a first start zeroes only those */
+  bool track_ref;
+  uint8_t *fref;                /* [fmap_cap] */
   /* Emitting sg_kernel_full, the variant of a convergent kernel that
    * sg_groups runs for a whole subgroup: every lane is active from start to
    * end (no varying branch, every lane present), so mask reads are the
@@ -277,6 +281,7 @@ static inline int32_t fidx(J *j, gcc_jit_field *fl) {
 static inline gcc_jit_lvalue *floc(J *j, gcc_jit_field *fl) {
   if (!j->use_loc) return NULL;
   int32_t h = fidx(j, fl);
+  if (h >= 0 && j->track_ref && j->fref) j->fref[h] = 1;
   return h < 0 ? NULL : j->fmap_val[h];
 }
 

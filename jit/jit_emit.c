@@ -688,8 +688,14 @@ static void emit_seg_(J *j, int32_t si) {
           assign(j, res_lv(j, ci_, callee->params[a], c), V(j, inst, in->ops[1 + a], c));
       }
       loop_end(j, &lp);
-      /* the callee's Function variables start zeroed (as in the interpreter) */
-      zero_private(j, ci_);
+      /* the callee's Function variables start zeroed (as in the interpreter):
+       * already so for a call in the entry block of a kernel without
+       * variables of its own (llvm-spirv's wrapper of a kernel that another
+       * kernel calls): rt_wg zeroed the private memory as the work-group
+       * began and this call runs once per subgroup */
+      if (!(inst == 0 && blk == &k->inst[0].fn->blocks[0] && k->inst[0].priv_end == k->inst[0].priv_off) ||
+          getenv("SPIRV_SG_JIT_PROMO_ZERO_ALL"))
+        zero_private(j, ci_);
       promo_zero(j, ci_, false);
       if (k->conv) {   /* the same lanes run the callee; its return jumps back */
         gcc_jit_block_end_with_jump(j->b, NULL, j->segb[k->inst[ci_].block_seg[0]]);

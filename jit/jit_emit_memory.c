@@ -1303,12 +1303,53 @@ void promo_locals(J *j) {
 }
 
 /* Zeroes instance inst's promoted arrays (the active lanes', or all). */
+static bool promo_const_index(J *j, size_t x, uint32_t *e);
+/* Whether instance inst's entry block stores every element of its promoted
+ * array var, each at a constant index, before any other instruction uses a
+ * pointer into it and before any call: then nothing can read the zeros its
+ * start would give it (transpose's v[16] and gemm's two arrays: 1 KiB each
+ * per subgroup).  Conservative: an operand that
+ * merely equals such an id also stops it.  SPIRV_SG_JIT_PROMO_ZERO_ALL
+ * zeroes every array. */
+static bool promo_written_first(J *j, uint32_t inst, uint32_t var) {
+  const ld_module *m = j->m;
+  const ld_function *fn = j->k->inst[inst].fn;
+  const ld_type *pt = m->values[var].u.insn->type->elem;
+  if (!fn || !fn->n_blocks || !pt || pt->count == 0 || pt->count > 256 || getenv("SPIRV_SG_JIT_PROMO_ZERO_ALL"))
+    return false;
+  uint8_t seen[256] = {0};
+  uint32_t n = 0;
+  const ld_block *b = &fn->blocks[0];
+  for (uint32_t i = 0; i < b->n_insns; i++) {
+    const ld_insn *in = &b->insns[i];
+    if (in->op == SpvOpFunctionCall) return false;
+    if (in->op == SpvOpStore && in->n_ops >= 2 && in->ops[0] < m->bound && j->promo_base[vidx(j, inst, in->ops[0])] == var) {
+      uint32_t e;
+      if (!promo_const_index(j, vidx(j, inst, in->ops[0]), &e) || e >= pt->count) return false;
+      if (!seen[e]) {
+        seen[e] = 1;
+        if (++n == pt->count) return true;
+      }
+      continue;
+    }
+    bool derive = in->op == SpvOpAccessChain || in->op == SpvOpInBoundsAccessChain || in->op == SpvOpPtrAccessChain ||
+                  in->op == SpvOpInBoundsPtrAccessChain || in->op == SpvOpBitcast || in->op == SpvOpVariable;
+    if (derive) continue;   /* a pointer made, nothing read */
+    for (uint32_t q = 0; q < in->n_ops; q++) {
+      uint32_t id = in->ops[q];
+      if (id && id < m->bound && (id == var || j->promo_base[vidx(j, inst, id)] == var)) return false;
+    }
+  }
+  return false;
+}
+
 void promo_zero(J *j, uint32_t inst, bool all_lanes) {
   if (!j->promo_any) return;
   const ld_module *m = j->m;
   for (uint32_t id = 1; id < m->bound; id++) {
     size_t x = vidx(j, inst, id);
     if (!j->promo_var[x] || !j->promo_lv[x]) continue;
+    if (promo_written_first(j, inst, id)) continue;
     const ld_type *pt = m->values[id].u.insn->type->elem;
     if (all_lanes || j->full) {   /* sg_kernel_full: every lane is active */
       memset0(j, gcc_jit_lvalue_get_address(j->promo_lv[x], NULL), (uint64_t)pt->size * j->S);

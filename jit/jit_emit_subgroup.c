@@ -289,6 +289,15 @@ bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in) {
     }
     masks = gcc_jit_context_new_rvalue_from_vector(j->cx, NULL, vt, S, e);
     assign(j, v, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt, splat(j, vt, S, R_(bs)), masks));
+    if (S == 16 && has_flag(j->mflags, "-mavx512vpopcntdq") && !getenv("SPIRV_SG_JIT_NO_VPOPCNT")) {
+      /* one AVX512_VPOPCNTDQ instruction for the twelve of the bitwise count */
+      gcc_jit_lvalue *c = local(j, vt);
+      gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vpopcntd %1, %0");
+      gcc_jit_extended_asm_add_output_operand(a, NULL, "=v", c);
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(v));
+      j->n_stmts++;
+      assign(j, v, R_(c));
+    } else {
     assign(j, v, bin(j, GCC_JIT_BINARY_OP_MINUS, vt, R_(v), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt,
         bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, R_(v), splat(j, vt, S, ci(j, W, 1))), splat(j, vt, S, ci(j, W, 0x55555555)))));
     assign(j, v, bin(j, GCC_JIT_BINARY_OP_PLUS, vt, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt, R_(v), splat(j, vt, S, ci(j, W, 0x33333333))),
@@ -298,6 +307,7 @@ bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in) {
         bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, R_(v), splat(j, vt, S, ci(j, W, 4)))), splat(j, vt, S, ci(j, W, 0x0f0f0f0f))));
     assign(j, v, bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, bin(j, GCC_JIT_BINARY_OP_MULT, vt, R_(v), splat(j, vt, S, ci(j, W, 0x01010101))),
         splat(j, vt, S, ci(j, W, 24))));
+    }
     gcc_jit_function *mc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memcpy");
     gcc_jit_rvalue *args[3] = {
         cast(j, gcc_jit_lvalue_get_address(fld(j, value_slot(j, inst, in->result)), NULL), j->t_vp),

@@ -17,59 +17,42 @@ static void emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_fie
                          gcc_jit_field *res, uint32_t n) {
   gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], j->S), 4);
   gcc_jit_type *vp = gcc_jit_type_get_pointer(vt);
-  /* 16 lanes: the lane arrays are read as two 256-bit halves and joined in
-   * registers (vinserti64x4).  GCC writes those arrays with 256-bit stores
-   * (its preferred vector width), and one 512-bit load of two such stores
-   * cannot take its data from the store buffer: a store-forwarding stall
-   * (about a quarter of transpose's time before this).  SPIRV_SG_JIT_PERM512
-   * keeps the single 512-bit loads. */
-  bool halves = j->S == 16 && !getenv("SPIRV_SG_JIT_PERM512");
-  gcc_jit_type *ht = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], 8), 4);
-  gcc_jit_type *hp = gcc_jit_type_get_pointer(ht);
-#define HALF(lv, h) R_(gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address((lv), NULL), hp), NULL))
+  /* 16 lanes, the index from idx[] (tgt[], written by a lane loop that GCC
+   * vectorizes in 256-bit stores): read as two 256-bit halves joined in a
+   * register (vinserti64x4).  One 512-bit load of two such stores cannot
+   * take its data from the store buffer and waits for them to retire (a
+   * store-forwarding stall: transpose 0.83x with the halves).  The tables
+   * stay 512-bit loads: their lane arrays are written in 64-byte moves
+   * (vcopy, a gather, a permute), which forward whole (stencil 4% slower
+   * with halves there).  SPIRV_SG_JIT_PERM512 reads the index whole too. */
+  bool halves = j->S == 16 && idx && !ivec && !getenv("SPIRV_SG_JIT_PERM512");
+  gcc_jit_type *hv = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], 8), 4);
+  gcc_jit_type *hp = gcc_jit_type_get_pointer(hv);
   for (uint32_t c = 0; c < n; c++) {
+    gcc_jit_lvalue *xv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, xs, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
     gcc_jit_lvalue *rv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, res, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
+    gcc_jit_lvalue *yv = ys ? gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, ys, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL) : NULL;
     if (halves) {
-      /* operands: %0 result, %1 %2 scratch, then x lo/hi, y lo/hi (two
-       * tables), the index lo/hi or the index register */
-      gcc_jit_lvalue *t1 = local(j, vt), *t2 = local(j, vt);
-      char tpl[256];
-      int o = 3;                                    /* first input */
-      int xo = o; o += 2;
-      int yo = ys ? o : 0; if (ys) o += 2;
-      int io = o;
-      if (!ys) {
-        if (ivec) snprintf(tpl, sizeof tpl, "vinserti64x4 $1, %%t%d, %%g%d, %%g0\n\tvpermd %%g0, %%g%d, %%g0", xo + 1, xo, io);
-        else snprintf(tpl, sizeof tpl, "vinserti64x4 $1, %%t%d, %%g%d, %%g0\n\tvinserti64x4 $1, %%t%d, %%g%d, %%g1\n\t"
-                      "vpermd %%g0, %%g1, %%g0", xo + 1, xo, io + 1, io);
-      } else {
-        if (ivec) snprintf(tpl, sizeof tpl, "vinserti64x4 $1, %%t%d, %%g%d, %%g1\n\tvinserti64x4 $1, %%t%d, %%g%d, %%g2\n\t"
-                           "vmovdqa32 %%g%d, %%g0\n\tvpermi2d %%g2, %%g1, %%g0", xo + 1, xo, yo + 1, yo, io);
-        else snprintf(tpl, sizeof tpl, "vinserti64x4 $1, %%t%d, %%g%d, %%g1\n\tvinserti64x4 $1, %%t%d, %%g%d, %%g2\n\t"
-                      "vinserti64x4 $1, %%t%d, %%g%d, %%g0\n\tvpermi2d %%g2, %%g1, %%g0", xo + 1, xo, yo + 1, yo, io + 1, io);
-      }
-      gcc_jit_rvalue *in[8];
-      int ni = 0;
-      in[ni++] = HALF(slot_lv(j, xs, n, c, ci(j, j->t_i32, 0)), 0);
-      in[ni++] = HALF(slot_lv(j, xs, n, c, ci(j, j->t_i32, 8)), 1);
-      if (ys) {
-        in[ni++] = HALF(slot_lv(j, ys, n, c, ci(j, j->t_i32, 0)), 0);
-        in[ni++] = HALF(slot_lv(j, ys, n, c, ci(j, j->t_i32, 8)), 1);
-      }
-      if (ivec) in[ni++] = ivec;
-      else {
-        in[ni++] = HALF(lane_arr(j, idx, ci(j, j->t_i32, 0)), 0);
-        in[ni++] = HALF(lane_arr(j, idx, ci(j, j->t_i32, 8)), 1);
-      }
-      gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, tpl);
+      /* %0 result, %1 scratch, %2 %3 the index halves, %4 x, %5 y; the
+       * halves go through locals of their own (libgccjit 12 crashed on the
+       * asm reading them straight from the lane array) */
+      gcc_jit_lvalue *t1 = local(j, vt), *h0 = local(j, hv), *h1 = local(j, hv);
+      assign(j, h0, R_(gcc_jit_rvalue_dereference(cast(j,
+          gcc_jit_lvalue_get_address(lane_arr(j, idx, ci(j, j->t_i32, 0)), NULL), hp), NULL)));
+      assign(j, h1, R_(gcc_jit_rvalue_dereference(cast(j,
+          gcc_jit_lvalue_get_address(lane_arr(j, idx, ci(j, j->t_i32, 8)), NULL), hp), NULL)));
+      gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, ys
+          ? "vinserti64x4 $1, %t3, %g2, %g0\n\tvpermi2d %g5, %g4, %g0"
+          : "vinserti64x4 $1, %t3, %g2, %g1\n\tvpermd %g4, %g1, %g0");
       gcc_jit_extended_asm_add_output_operand(a, NULL, "=&v", rv);
       gcc_jit_extended_asm_add_output_operand(a, NULL, "=&v", t1);
-      gcc_jit_extended_asm_add_output_operand(a, NULL, "=&v", t2);
-      for (int i = 0; i < ni; i++) gcc_jit_extended_asm_add_input_operand(a, NULL, "v", in[i]);
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(h0));
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(h1));
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(xv));
+      if (ys) gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(yv));
       j->n_stmts++;
       continue;
     }
-    gcc_jit_lvalue *xv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, xs, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
     /* the index vector: ivec (a register; its own vector type, so handed
      * to the template, tied to the output where vpermi2d overwrites it), or
      * idx[] */
@@ -81,7 +64,6 @@ static void emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_fie
       gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(xv));
       gcc_jit_extended_asm_add_input_operand(a, NULL, "v", iv);
     } else {
-      gcc_jit_lvalue *yv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, ys, n, c, ci(j, j->t_i32, 0)), NULL), vp), NULL);
       gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vpermi2d %2, %1, %0");
       gcc_jit_extended_asm_add_output_operand(a, NULL, "=v", rv);
       gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(xv));
@@ -90,7 +72,6 @@ static void emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_fie
     }
     j->n_stmts++;
   }
-#undef HALF
 }
 
 /* Intel shuffles (SubgroupShuffle, Xor, Down, Up; Down and Up take two

@@ -14,11 +14,77 @@
  * the new top and dispatches on its segment.  Divergent switches call the
  * host (rt_branch). */
 
+/* A bool value as (base, nonzero): c is `base != 0` (nonzero true) or
+ * `base == 0` (false) for an integer comparison with the constant 0, else
+ * (c, true). */
+static uint32_t bool_base(const ld_module *m, uint32_t c, bool *nonzero) {
+  *nonzero = true;
+  if (c >= m->bound || m->values[c].kind != LD_V_RESULT) return c;
+  const ld_insn *in = m->values[c].u.insn;
+  if ((in->op != SpvOpINotEqual && in->op != SpvOpIEqual) || in->n_ops != 2) return c;
+  for (int q = 0; q < 2; q++) {
+    uint32_t k = in->ops[q];
+    const ld_value *v = k < m->bound ? &m->values[k] : NULL;
+    if (!v || v->kind != LD_V_CONSTANT || !v->type || v->type->kind != LD_T_INT || v->type->size > 8) continue;
+    uint64_t x = 0;
+    memcpy(&x, v->u.bytes, v->type->size);
+    if (x) continue;
+    *nonzero = in->op == SpvOpINotEqual;
+    return in->ops[1 - q];
+  }
+  return c;
+}
+
+/* Every lane active (sg_kernel_full), at most 64 lanes: the lanes a branch
+ * on cond takes are the bits of a Subgroup ballot made earlier in the same
+ * block of a predicate that tests the same value against 0 (compact's
+ * `ballot(keep)` and `if (keep)`), or their complement: no lane loop.
+ * False: no such ballot. */
+static bool taken_from_ballot(J *j, uint32_t inst, const ld_insn *br, uint32_t cond, bool sense, gcc_jit_lvalue *tw[2]) {
+  const ld_module *m = j->m;
+  if (!j->full || j->one_lane || j->S > 64 || !br || !br->block || getenv("SPIRV_SG_JIT_NO_BALLOT_BRANCH"))
+    return false;
+  bool cz;
+  uint32_t cb = bool_base(m, cond, &cz), bal = 0;
+  bool flip = false;
+  const ld_block *b = br->block;
+  for (uint32_t i = 0; i < b->n_insns && &b->insns[i] != br; i++) {
+    const ld_insn *in = &b->insns[i];
+    bool ok = true;
+    if (in->op != SpvOpGroupNonUniformBallot || in->n_ops != 2 || const_u32(m, in->ops[0], &ok) != SpvScopeSubgroup ||
+        !ok || !in->result)
+      continue;
+    bool pz;
+    if (bool_base(m, in->ops[1], &pz) != cb) continue;
+    bal = in->result;
+    flip = pz != cz;
+  }
+  if (!bal) return false;
+  gcc_jit_type *U = j->t_u[3], *I = j->t_i32;
+  fuse_close(j);
+  gcc_jit_lvalue *save = j->lane;
+  j->lane = local(j, I);
+  assign(j, j->lane, ci(j, I, 0));
+  gcc_jit_rvalue *w0 = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, cast(j, V(j, inst, bal, 0), U),
+                           bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, cast(j, V(j, inst, bal, 1), U), ci(j, U, 32)));
+  j->lane = save;
+  uint64_t all = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
+  gcc_jit_rvalue *allv = cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)all), U);
+  for (uint32_t w = 0; w < 2; w++) tw[w] = local(j, U);
+  /* cond == sense in lane l iff its ballot bit == (sense != flip) */
+  if (sense != flip) assign(j, tw[0], bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, w0, allv));
+  else assign(j, tw[0], bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U,
+                            gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, w0), allv));
+  assign(j, tw[1], ci(j, U, 0));
+  return true;
+}
+
 /* The active lanes whose condition cond is true (sense) or false, as two
- * mask words (locals). */
-static void taken_words(J *j, uint32_t inst, uint32_t cond, bool sense, gcc_jit_lvalue *tw[2]) {
+ * mask words (locals); br: the branch (or NULL). */
+static void taken_words(J *j, uint32_t inst, const ld_insn *br, uint32_t cond, bool sense, gcc_jit_lvalue *tw[2]) {
   gcc_jit_type *U = j->t_u[3];
   jloop lp;
+  if (taken_from_ballot(j, inst, br, cond, sense, tw)) return;
   for (uint32_t w = 0; w < 2; w++) {
     tw[w] = local(j, U);
     assign(j, tw[w], ci(j, U, 0));
@@ -238,7 +304,7 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
       int32_t T = sg->succ[sg->ifc_then], M = sg->succ[1 - sg->ifc_then];
       bool sense = sg->ifc_then == 0;   /* then-block taken when the condition is true */
       gcc_jit_lvalue *tw[2];
-      taken_words(j, inst, in->ops[0], sense, tw);
+      taken_words(j, inst, in, in->ops[0], sense, tw);
       gcc_jit_block *none = nb(j), *some = nb(j);
       gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ,
           bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[0]), R_(tw[1])), ci(j, U, 0)), none, some);
@@ -299,7 +365,7 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
     }
     /* lanes taking the true target, as mask words */
     gcc_jit_lvalue *tw[2], *fw[2];
-    taken_words(j, inst, in->ops[0], true, tw);
+    taken_words(j, inst, in, in->ops[0], true, tw);
     for (uint32_t w = 0; w < 2; w++) fw[w] = local(j, U);
     for (uint32_t w = 0; w < 2; w++)
       assign(j, fw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, top_e(j), (int)w)),

@@ -579,7 +579,9 @@ static void emit_seg(J *j, int32_t si) {
   bool full = j->full;
   if (j->k->seg[si].ifc == IFC_THEN) j->full = false;
   ifc_one_lane(j, si);
+  j->cur_tw = ifc_scalar(j, si) ? ifc_tw_local(j, si) : NULL;
   emit_seg_(j, si);
+  j->cur_tw = NULL;
   j->one_lane = NULL;
   j->full = full;
 }
@@ -1162,6 +1164,8 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   for (int x = 0; x < 4; x++) { j->xfer_blk[x] = NULL; j->xfer_ret[x] = NULL; j->n_xfer[x] = 0; }
   memset(j->argl, 0, (size_t)k->m->bound * 16 * sizeof *j->argl);
   memset(j->ifc_mask, 0, k->n_seg * sizeof *j->ifc_mask);
+  memset(j->ifc_tw, 0, k->n_seg * sizeof *j->ifc_tw);
+  j->cur_tw = NULL;
   j->c = gcc_jit_param_as_rvalue(prm[0]);
   j->f = gcc_jit_param_as_rvalue(prm[1]);
   j->lane = gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "l");
@@ -1333,6 +1337,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   j->privoff = k->privoff;
   j->argl = calloc((size_t)k->m->bound * 16, sizeof *j->argl);
   j->ifc_mask = calloc(k->n_seg + 1, sizeof *j->ifc_mask);
+  j->ifc_tw = calloc(k->n_seg + 1, sizeof *j->ifc_tw);
   j->segb = calloc(k->n_seg + 2, sizeof *j->segb);
   int nf = 4;
   enum_slots(k, count_cb, &nf, e);
@@ -1340,7 +1345,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   gcc_jit_type **ftypes = calloc((size_t)nf + 1, sizeof *ftypes);
   uint32_t *fsizes = calloc((size_t)nf + 1, sizeof *fsizes);
   if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields || !ftypes || !fsizes ||
-      !j->ifc_mask) { failf(e, "out of memory"); goto out; }
+      !j->ifc_mask || !j->ifc_tw) { failf(e, "out of memory"); goto out; }
 
   /* frame struct */
   gcc_jit_type *lanei = gcc_jit_context_new_array_type(cx, NULL, j->t_i32, (int)k->S);
@@ -1532,6 +1537,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   *n_stmts = j->n_stmts;
 out:
   free(j->ifc_mask);
+  free(j->ifc_tw);
   ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_only); free(j->promo_cs); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
   free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag); free(j->ifc_local); free(j->rm_on);

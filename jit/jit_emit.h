@@ -108,6 +108,12 @@ typedef struct J {
    * being emitted: the head's mask[] to restore at the then-block's end
    * (made by whichever side is emitted first). */
   gcc_jit_lvalue **ifc_mask;
+  /* If-converted then-blocks whose mask stays a scalar (ifc_scalar): the
+   * head's taken lanes as one word (ifc_tw[T]); cur_tw while T's code is
+   * emitted, which MASKV and mask[]'s spill and fill read instead of
+   * mask[] (no mask[] rewrite at the head, no restore at the end). */
+  gcc_jit_lvalue **ifc_tw;
+  gcc_jit_lvalue *cur_tw;
   /* While an if-converted then-block is emitted that only lane K can take
    * (ifc_lane_bound, jit_emit_control.c: `lid == K`): the constant K (NULL:
    * any lane may run).  loop_act and the open lane loop then run lane K
@@ -214,6 +220,8 @@ bool phis_uniform(J *j, uint32_t inst, const ld_block *blk);
 void emit_settle(J *j);
 int64_t ifc_lane_bound(J *j, int32_t si);
 void ifc_one_lane(J *j, int32_t si);
+bool ifc_scalar(J *j, int32_t T);
+gcc_jit_lvalue *ifc_tw_local(J *j, int32_t T);
 void stack_room(J *j, int32_t seg, int need);
 void push_entry(J *j, int32_t pc, int32_t rpc, gcc_jit_rvalue *m0, gcc_jit_rvalue *m1);
 
@@ -292,9 +300,11 @@ static inline gcc_jit_lvalue *fld(J *j, gcc_jit_field *fl) {    /* the value's h
   gcc_jit_lvalue *l = floc(j, fl);
   return l ? l : hfld(j, fl);
 }
+void ifc_tw_xfer(J *j, bool spill);
 /* Copies a field's local to the heap frame (spill) or back (fill), for a
  * host call that reads or writes the frame, or a suspension. */
 static inline void spill_or_fill(J *j, gcc_jit_field *fl, bool spill) {
+  if (fl == j->f_mask && j->cur_tw) { ifc_tw_xfer(j, spill); return; }
   gcc_jit_lvalue *l = floc(j, fl);
   if (!l) return;
   gcc_jit_lvalue *h = hfld(j, fl);
@@ -317,7 +327,22 @@ static inline gcc_jit_rvalue *lane_arr_r(J *j, gcc_jit_field *fl) { return gcc_j
 /* mask[l] (int32 0/1) of the current lane; 1 in sg_kernel_full */
 static inline gcc_jit_rvalue *MASKV(J *j) {
   if (j->full) return ci(j, j->t_i32, 1);
-  gcc_jit_rvalue *m = gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j)));
+  /* a one-lane then-block with its word (J.cur_tw): that lane alone */
+  if (j->one_lane && j->cur_tw)
+    return gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_context_new_comparison(j->cx, NULL, GCC_JIT_COMPARISON_EQ,
+                                                                                 L(j), j->one_lane), j->t_i32);
+  /* J.cur_tw: bit l of the then-block's word, in 32-bit arithmetic up to
+   * 32 lanes (a 64-bit shift per lane kept GCC from vectorizing the loop) */
+  gcc_jit_type *W = j->S <= 32 ? j->t_u[2] : j->t_u[3];
+  gcc_jit_rvalue *m = j->cur_tw
+      ? gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_BITWISE_AND,
+            W, gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_RSHIFT, W,
+                gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_as_rvalue(j->cur_tw), W),
+                gcc_jit_context_new_cast(j->cx, NULL,
+                    gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_i32, L(j),
+                                                  ci(j, j->t_i32, j->S <= 32 ? 31 : 63)), W)),
+            gcc_jit_context_new_rvalue_from_int(j->cx, W, 1)), j->t_i32)
+      : gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j)));
   /* J.one_lane: the block runs only when that lane takes it, so its bit
    * is set (a constant 1 in the loops over it alone) */
   if (j->one_lane)

@@ -100,6 +100,45 @@ static void taken_words(J *j, uint32_t inst, const ld_insn *br, uint32_t cond, b
   }
 }
 
+/* Whether if-converted then-block T keeps its lanes as one scalar word
+ * (J.ifc_tw) instead of rewriting mask[]: a convergent kernel, at most 64
+ * lanes, T a whole block of its own that ends in an unconditional branch
+ * (no if-converted block inside it).  compact's `if (keep)` and `if (lane
+ * == 0)` rebuilt mask[] at the head and restored it at the end, on every
+ * subgroup.  SPIRV_SG_JIT_NO_IFC_SCALAR keeps mask[]. */
+bool ifc_scalar(J *j, int32_t T) {
+  const jit_kernel *k = j->k;
+  const jit_seg *s = &k->seg[T];
+  if (!k->conv || s->ifc != IFC_THEN || j->S > 64 || s->first != 0 || !s->blk || !s->blk->n_insns ||
+      s->blk->insns[s->blk->n_insns - 1].op != SpvOpBranch || getenv("SPIRV_SG_JIT_NO_IFC_SCALAR"))
+    return false;
+  for (uint32_t q = 0; q < k->n_seg; q++)
+    if ((int32_t)q != T && k->seg[q].blk == s->blk && k->seg[q].inst == s->inst) return false;
+  return true;
+}
+gcc_jit_lvalue *ifc_tw_local(J *j, int32_t T) {
+  if (!j->ifc_tw[T]) j->ifc_tw[T] = local(j, j->t_u[3]);
+  return j->ifc_tw[T];
+}
+/* mask[] of the heap frame from J.cur_tw (spill: a host call reads it) or
+ * J.cur_tw from it (fill: the host rewrote it). */
+void ifc_tw_xfer(J *j, bool spill) {
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_lvalue *tw = j->cur_tw;
+  jloop lp;
+  if (!spill) assign(j, tw, ci(j, U, 0));
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_i32, L(j), ci(j, j->t_i32, 63)), U);
+  gcc_jit_lvalue *h = gcc_jit_context_new_array_access(j->cx, NULL, R_(hfld(j, j->f_mask)), L(j));
+  if (spill)
+    assign(j, h, cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(tw), sh),
+                             ci(j, U, 1)), j->t_i32));
+  else
+    assign(j, tw, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw),
+                      bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, cast(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(h), ci(j, j->t_i32, 0)), U), sh)));
+  loop_end(j, &lp);
+}
+
 /* The local holding the mask[] an if-converted then-block (segment T)
  * restores at its end. */
 static void ifc_saved(J *j, int32_t T) {
@@ -310,6 +349,13 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
           bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[0]), R_(tw[1])), ci(j, U, 0)), none, some);
       j->b = none; go_seg(j, M);
       j->b = some;
+      if (ifc_scalar(j, T)) {   /* T's lanes as one word; mask[] untouched */
+        assign(j, ifc_tw_local(j, T), R_(tw[0]));
+        stack_room(j, seg, 1);
+        push_entry(j, T, M, R_(tw[0]), R_(tw[1]));
+        go_seg(j, T);
+        return;
+      }
       ifc_saved(j, T);
       assign(j, j->ifc_mask[T], R_(fld(j, j->f_mask)));
       stack_room(j, seg, 1);
@@ -460,9 +506,11 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
     branch_prologue(j, seg);
     if (sg->n_succ != 1) { failf(j->e, "%s: branch without a target", ld_insn_where(m, in)); return; }
     if (j->k->conv && sg->ifc == IFC_THEN) {   /* the end of an if-converted block: the head's lanes again */
-      ifc_saved(j, seg);
       assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
-      assign(j, fld(j, j->f_mask), R_(j->ifc_mask[seg]));
+      if (!j->cur_tw) {
+        ifc_saved(j, seg);
+        assign(j, fld(j, j->f_mask), R_(j->ifc_mask[seg]));
+      }
     }
     go_seg(j, sg->succ[0]);
     return;

@@ -881,9 +881,15 @@ static gcc_jit_block *compress_store(J *j, uint32_t inst, uint32_t ptr, uint32_t
   assign(j, km, cast(j, R_(M), K));
   assign(j, ks, smask);
   assign(j, da, gcc_jit_context_new_bitcast(j->cx, NULL, dst, U));
-  gcc_jit_extended_asm *x = gcc_jit_block_add_extended_asm(j->b, NULL, size == 4
+  /* with a prefetch for writing j->prefetch bytes ahead, as a whole
+   * subgroup's consecutive store has (a prefetch never faults) */
+  char tpl[160];
+  char pf[40] = "";
+  if (j->prefetch && !getenv("SPIRV_SG_JIT_NO_CS_PREFETCH")) snprintf(pf, sizeof pf, "prefetchw %u(%%4)\n\t", j->prefetch);
+  snprintf(tpl, sizeof tpl, "%s%s", pf, size == 4
       ? "vpcompressd %1, %0%{%2%}%{z%}\n\tvmovdqu32 %0, (%4)%{%3%}"
       : "vpcompressq %1, %0%{%2%}%{z%}\n\tvmovdqu64 %0, (%4)%{%3%}");
+  gcc_jit_extended_asm *x = gcc_jit_block_add_extended_asm(j->b, NULL, tpl);
   gcc_jit_extended_asm_add_output_operand(x, NULL, "=&v", tmp);
   gcc_jit_extended_asm_add_input_operand(x, NULL, "v", R_(xv));
   gcc_jit_extended_asm_add_input_operand(x, NULL, "Yk", R_(km));

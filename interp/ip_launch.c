@@ -532,7 +532,8 @@ static bool range_begin(ip_launch *l, uint64_t *first, uint64_t *count) {
  * application's second host thread, or a nested call) starts threads of
  * its own, as before the pool.  At exit (and at dlclose of a library that
  * holds this code) the pool's threads are stopped and joined; a forked
- * child starts with an empty pool. */
+ * child starts with an empty pool.  An exit while a launch runs on the pool
+ * does not wait for it. */
 enum { POOL_MAX = 256 };
 static struct {
   pthread_mutex_t mu;
@@ -572,6 +573,13 @@ static void pool_exit(void) {
   pool.quit = true;
   pthread_cond_broadcast(&pool.go);
   uint32_t n = pool.n;
+  if (pool.busy) {
+    /* exit() while another thread's launch runs on the pool: do not wait
+     * for that launch (a runaway kernel would hang the exit); its threads
+     * end with the process */
+    pthread_mutex_unlock(&pool.mu);
+    return;
+  }
   pthread_mutex_unlock(&pool.mu);
   pthread_t self = pthread_self();
   for (uint32_t i = 0; i < n; i++)

@@ -531,9 +531,9 @@ static bool range_begin(ip_launch *l, uint64_t *first, uint64_t *count) {
  * One launch uses the pool at a time; another that runs meanwhile (an
  * application's second host thread, or a nested call) starts threads of
  * its own, as before the pool.  At exit (and at dlclose of a library that
- * holds this code) the pool's threads are stopped and joined; a forked
- * child starts with an empty pool.  An exit while a launch runs on the pool
- * does not wait for it. */
+ * holds this code) the pool's idle threads are stopped and joined (an exit
+ * while a launch runs on the pool does not wait for it); a forked child
+ * starts with an empty pool. */
 enum { POOL_MAX = 256 };
 static struct {
   pthread_mutex_t mu;

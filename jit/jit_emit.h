@@ -328,21 +328,19 @@ static inline gcc_jit_rvalue *lane_arr_r(J *j, gcc_jit_field *fl) { return gcc_j
 static inline gcc_jit_rvalue *MASKV(J *j) {
   if (j->full) return ci(j, j->t_i32, 1);
   /* a one-lane then-block with its word (J.cur_tw): that lane alone */
-  if (j->one_lane && j->cur_tw)
-    return gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_context_new_comparison(j->cx, NULL, GCC_JIT_COMPARISON_EQ,
-                                                                                 L(j), j->one_lane), j->t_i32);
-  /* J.cur_tw: bit l of the then-block's word, in 32-bit arithmetic up to
-   * 32 lanes (a 64-bit shift per lane kept GCC from vectorizing the loop) */
-  gcc_jit_type *W = j->S <= 32 ? j->t_u[2] : j->t_u[3];
-  gcc_jit_rvalue *m = j->cur_tw
-      ? gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_BITWISE_AND,
-            W, gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_RSHIFT, W,
-                gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_as_rvalue(j->cur_tw), W),
-                gcc_jit_context_new_cast(j->cx, NULL,
-                    gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_i32, L(j),
-                                                  ci(j, j->t_i32, j->S <= 32 ? 31 : 63)), W)),
-            gcc_jit_context_new_rvalue_from_int(j->cx, W, 1)), j->t_i32)
-      : gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j)));
+  if (j->one_lane && j->cur_tw) return cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, L(j), j->one_lane), j->t_i32);
+  gcc_jit_rvalue *m;
+  if (j->cur_tw) {
+    /* bit l of the then-block's word, in 32-bit arithmetic up to 32 lanes
+     * (a 64-bit shift per lane kept GCC from vectorizing the loop) */
+    gcc_jit_type *W = j->S <= 32 ? j->t_u[2] : j->t_u[3];
+    gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_i32, L(j), ci(j, j->t_i32, j->S <= 32 ? 31 : 63)), W);
+    m = cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, W,
+                    bin(j, GCC_JIT_BINARY_OP_RSHIFT, W, cast(j, gcc_jit_lvalue_as_rvalue(j->cur_tw), W), sh), ci(j, W, 1)),
+             j->t_i32);
+  } else {
+    m = gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_mask, L(j)));
+  }
   /* J.one_lane: the block runs only when that lane takes it, so its bit
    * is set (a constant 1 in the loops over it alone) */
   if (j->one_lane)

@@ -1308,15 +1308,13 @@ void promo_locals(J *j) {
   }
 }
 
-/* Zeroes instance inst's promoted arrays (the active lanes', or all). */
 static bool promo_const_index(J *j, size_t x, uint32_t *e);
 /* Whether instance inst's entry block stores every element of its promoted
  * array var, each at a constant index, before any other instruction uses a
  * pointer into it and before any call: then nothing can read the zeros its
- * start would give it (transpose's v[16] and gemm's two arrays: 1 KiB each
- * per subgroup).  Conservative: an operand that
- * merely equals such an id also stops it.  SPIRV_SG_JIT_PROMO_ZERO_ALL
- * zeroes every array. */
+ * start would give it (transpose's v[16]: 1 KiB per subgroup).
+ * Conservative: an operand that merely equals such an id also stops it.
+ * SPIRV_SG_JIT_PROMO_ZERO_ALL zeroes every array. */
 static bool promo_written_first(J *j, uint32_t inst, uint32_t var) {
   const ld_module *m = j->m;
   const ld_function *fn = j->k->inst[inst].fn;
@@ -1349,6 +1347,7 @@ static bool promo_written_first(J *j, uint32_t inst, uint32_t var) {
   return false;
 }
 
+/* Zeroes instance inst's promoted arrays (the active lanes', or all). */
 void promo_zero(J *j, uint32_t inst, bool all_lanes) {
   if (!j->promo_any) return;
   const ld_module *m = j->m;
@@ -1589,26 +1588,23 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
     i0 = local(j, j->t_i32);
     assign(j, i0, cast(j, R_(i0u), j->t_i32));
   }
-  if (!i0 && !store && promo_gather(j, inst, in, arr, idv, et)) {
-    gcc_jit_block_end_with_jump(j->b, NULL, after);
-    goto slow_path;
-  }
-  loop_begin(j, &lp);
-  gcc_jit_rvalue *e;
-  if (i0) e = R_(i0);
-  else {   /* an inactive lane's index may be anything: row 0 */
-    gcc_jit_rvalue *ixl = PIX();
-    e = cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ixl,
-                    bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0),
-                        cast(j, cmp(j, GCC_JIT_COMPARISON_LT, ixl, ci(j, U, (long)pt->count)), U))), j->t_i32);
-  }
+  if (i0 || store || !promo_gather(j, inst, in, arr, idv, et)) {
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *e;
+    if (i0) e = R_(i0);
+    else {   /* an inactive lane's index may be anything: row 0 */
+      gcc_jit_rvalue *ixl = PIX();
+      e = cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ixl,
+                      bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0),
+                          cast(j, cmp(j, GCC_JIT_COMPARISON_LT, ixl, ci(j, U, (long)pt->count)), U))), j->t_i32);
+    }
 #undef PIX
-  promo_move(j, inst, in, store, promo_cell(j, arr, e), T, VT);
-  loop_end(j, &lp);
+    promo_move(j, inst, in, store, promo_cell(j, arr, e), T, VT);
+    loop_end(j, &lp);
+  }
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   /* some active lane's index is out of the array: private memory, as the
    * interpreter sees it */
-slow_path:
   j->b = slow;
   xfer_all(j, 2);
   j->no_promo = true;

@@ -298,15 +298,15 @@ bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in) {
       j->n_stmts++;
       assign(j, v, R_(c));
     } else {
-    assign(j, v, bin(j, GCC_JIT_BINARY_OP_MINUS, vt, R_(v), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt,
-        bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, R_(v), splat(j, vt, S, ci(j, W, 1))), splat(j, vt, S, ci(j, W, 0x55555555)))));
-    assign(j, v, bin(j, GCC_JIT_BINARY_OP_PLUS, vt, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt, R_(v), splat(j, vt, S, ci(j, W, 0x33333333))),
-        bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt, bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, R_(v), splat(j, vt, S, ci(j, W, 2))),
-            splat(j, vt, S, ci(j, W, 0x33333333)))));
-    assign(j, v, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt, bin(j, GCC_JIT_BINARY_OP_PLUS, vt, R_(v),
-        bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, R_(v), splat(j, vt, S, ci(j, W, 4)))), splat(j, vt, S, ci(j, W, 0x0f0f0f0f))));
-    assign(j, v, bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, bin(j, GCC_JIT_BINARY_OP_MULT, vt, R_(v), splat(j, vt, S, ci(j, W, 0x01010101))),
-        splat(j, vt, S, ci(j, W, 24))));
+      assign(j, v, bin(j, GCC_JIT_BINARY_OP_MINUS, vt, R_(v), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt,
+          bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, R_(v), splat(j, vt, S, ci(j, W, 1))), splat(j, vt, S, ci(j, W, 0x55555555)))));
+      assign(j, v, bin(j, GCC_JIT_BINARY_OP_PLUS, vt, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt, R_(v), splat(j, vt, S, ci(j, W, 0x33333333))),
+          bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt, bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, R_(v), splat(j, vt, S, ci(j, W, 2))),
+              splat(j, vt, S, ci(j, W, 0x33333333)))));
+      assign(j, v, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, vt, bin(j, GCC_JIT_BINARY_OP_PLUS, vt, R_(v),
+          bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, R_(v), splat(j, vt, S, ci(j, W, 4)))), splat(j, vt, S, ci(j, W, 0x0f0f0f0f))));
+      assign(j, v, bin(j, GCC_JIT_BINARY_OP_RSHIFT, vt, bin(j, GCC_JIT_BINARY_OP_MULT, vt, R_(v), splat(j, vt, S, ci(j, W, 0x01010101))),
+          splat(j, vt, S, ci(j, W, 24))));
     }
     gcc_jit_function *mc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memcpy");
     gcc_jit_rvalue *args[3] = {

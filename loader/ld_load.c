@@ -395,7 +395,6 @@ static void check_ocl_std_types(ld_b *b, const ld_insn *insn, const char *name) 
     break;
   case OpenCLstd_Printf:
     ocl_want(b, insn, 0, 'p', name);
-    b->m->has_printf = true;
     break;
   case OpenCLstd_Prefetch:
     ocl_want(b, insn, 0, 'p', name); ocl_want(b, insn, 1, 'n', name);
@@ -736,6 +735,7 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
       ld_fail(b, LD_ERR_INVALID, "%s is not an extended instruction set", ld_id_name(b->m, ops[0]));
     insn->ext_set = s->u.ext_set;
     insn->ext_op = ops[1];
+    if (s->u.ext_set == LD_EXT_OPENCL_STD && ops[1] == OpenCLstd_Printf) b->m->has_printf = true;
     if (s->u.ext_set == LD_EXT_OPENCL_STD) {
       const spv_opcode_desc *od = spv_opencl_std_info(ops[1]);
       if (!od) return;   /* unknown number: the backends name it */

@@ -1201,6 +1201,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   gcc_jit_block *disp = j->segb[k->n_seg] = nb(j);
   gcc_jit_block *done = nb(j);
   j->settle = nb(j);
+  j->resumed = nb(j);
 
   /* entry: kernel arguments into locals (uniform), from the parameters */
   j->b = entry;
@@ -1218,7 +1219,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
      * from the heap frame */
     j->b = resume;
     fill_all(j);
-    gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
+    gcc_jit_block_end_with_jump(j->b, NULL, j->resumed);   /* filled last */
     j->fresh = fresh;
   }
 
@@ -1261,6 +1262,16 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
     promo_zero(j, 0, true);
     gcc_jit_block_end_with_jump(j->b, NULL, disp);
   }
+  /* a resume: the flags of emit_select_uniform (J.sel_flag) are locals the
+   * previous call set, lost with its frame: false sends the accesses that
+   * read them down their per-lane path, which reads the select's lane
+   * array (a selected pointer made before a barrier and dereferenced after
+   * it took lane 0's arm in every lane) */
+  j->b = j->resumed;
+  if (j->sel_flag)
+    for (size_t x = 0; x < (size_t)k->n_inst * k->m->bound; x++)
+      if (j->sel_flag[x]) assign(j, j->sel_flag[x], gcc_jit_context_zero(cx, j->t_bool));
+  gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
 
   gcc_jit_case **cases = calloc(k->n_seg + 1, sizeof *cases);
   if (!cases) { failf(e, "out of memory"); return NULL; }

@@ -129,6 +129,7 @@ typedef struct J {
    * field, both (sg_kernel, whose blends read every lane) */
   uint8_t *fkeep;
   gcc_jit_block *fresh;         /* sg_kernel's first-start block (filled last) */
+  gcc_jit_block *resumed;       /* a resume, after the fill (filled last) */
   /* spill_all / fill_all are one shared block each (a kernel with many
    * collectives would repeat every lane array at each): a call site sets
    * the return index and jumps there; the block's switch jumps back */

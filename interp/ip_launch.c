@@ -184,10 +184,10 @@ static int check_ndrange(const ld_kernel *k, const ip_launch_desc *d, ip_ndrange
   /* every product checked: a wrapped count would run nothing and succeed */
   uint64_t items, n_groups;
   if (__builtin_mul_overflow((uint64_t)nd->local[0], (uint64_t)nd->local[1], &items) ||
-      __builtin_mul_overflow(items, (uint64_t)nd->local[2], &items) || items > (1u << 24)) {
-    snprintf(err, es, "work-group of %llu x %llu x %llu work-items is too large (limit 2^24 = %u)",
+      __builtin_mul_overflow(items, (uint64_t)nd->local[2], &items) || items > (1u << LD_MAX_WG_LOG2)) {
+    snprintf(err, es, "work-group of %llu x %llu x %llu work-items is too large (limit 2^%d = %u)",
              (unsigned long long)nd->local[0], (unsigned long long)nd->local[1],
-             (unsigned long long)nd->local[2], 1u << 24);
+             (unsigned long long)nd->local[2], LD_MAX_WG_LOG2, 1u << LD_MAX_WG_LOG2);
     return IP_ERR_ARGS;
   }
   if (__builtin_mul_overflow((uint64_t)nd->groups[0], (uint64_t)nd->groups[1], &n_groups) ||

@@ -124,7 +124,9 @@ static bool shadow_builtin_vec(J *j, const ld_insn *in, int64_t st[3]) {
 static void shadow_plan(J *j) {
   const jit_kernel *k = j->k;
   const ld_module *m = j->m;
-  if (!j->lanes || may_suspend(k) || getenv("SPIRV_SG_JIT_NO_AFFINE")) return;
+  /* a suspension writes the live ones to the heap frame's lane arrays and
+   * the resume reads lane 0 back (shadow_xfer, xfer_live) */
+  if (!j->lanes || (may_suspend(k) && getenv("SPIRV_SG_JIT_NO_SUSP_AFFINE")) || getenv("SPIRV_SG_JIT_NO_AFFINE")) return;
   size_t nv = (size_t)k->n_inst * m->bound;
   j->sh_on = calloc(nv + 1, 1);
   j->sh_st = calloc(nv * SH_MAXC + 1, sizeof *j->sh_st);
@@ -572,6 +574,20 @@ static void wgc_call(J *j, gcc_jit_field *fn, uint32_t idx, gcc_jit_block *susp)
   j->n_stmts++;
 }
 
+/* A segment that starts after a work-group barrier (not a collective:
+ * rt_wgc_done writes no result of a barrier into the frame). */
+static bool after_barrier(const J *j, const jit_seg *sg) {
+  return sg->after_wgc && sg->first > 0 && sg->blk->insns[sg->first - 1].op == SpvOpControlBarrier &&
+         is_wg_barrier(j->m, &sg->blk->insns[sg->first - 1]);
+}
+
+static void free_blive(J *j) {
+  if (j->blive)
+    for (uint32_t s = 0; s < j->k->n_seg; s++) free(j->blive[s]);
+  free(j->blive);
+  j->blive = NULL;
+}
+
 static void emit_seg_(J *j, int32_t si);
 /* An if-converted then-block runs under a partial mask, in sg_kernel_full
  * too: its code tests mask[] and the top entry like sg_kernel's. */
@@ -595,10 +611,11 @@ static void emit_seg_(J *j, int32_t si) {
   uint32_t i = s->first;
   if (i == 0) { emit_phis(j, inst, blk); i = blk->n_phis; }
   if (s->after_wgc) {
-    /* the rendezvous wrote results into the heap frames (every value was
-     * spilled before arriving) */
+    /* a collective's rendezvous wrote results into the heap frames (every
+     * value was spilled before arriving); a barrier's writes none, and the
+     * locals are those of before the barrier or of the resume's fill */
     wgc_call(j, j->c_wgc_done, 0, NULL);
-    fill_all(j);
+    if (!after_barrier(j, s) || getenv("SPIRV_SG_JIT_SPILL_ALL")) fill_all(j);
   }
   for (; i < blk->n_insns && !j->e->failed; i++) {
     const ld_insn *in = &blk->insns[i];
@@ -615,6 +632,7 @@ static void emit_seg_(J *j, int32_t si) {
       assign(j, cfl(j, j->c_susp), ci(j, j->t_i32, (long)idx));
       spill_insn(j, inst, in);   /* the handler reads its operands */
       spill_all(j);   /* a suspension keeps every value (live ones in sg_kernel_full) */
+      shadow_xfer(j, true);
       wgc_call(j, j->c_wgc, idx, susp);
       gcc_jit_block_end_with_jump(j->b, NULL, j->segb[s->succ[0]]);
       j->b = susp;
@@ -653,10 +671,13 @@ static void emit_seg_(J *j, int32_t si) {
                                            R_(arr_at(j, ctxf(j, j->c_all), 1))), susp, slow);
         j->b = slow;
         spill_all(j);
+        shadow_xfer(j, true);
         wgc_call(j, j->c_wgc, idx, susp);
         gcc_jit_block_end_with_jump(j->b, NULL, j->segb[k->seg[si].succ[0]]);
         j->b = susp;
-        spill_all(j);   /* resumed by a later call: every value from the heap frame */
+        /* resumed by a later call: every value from the heap frame (in
+         * sg_kernel_full, those live after the barrier: J.blive) */
+        xfer_live(j, k->seg[si].succ[0], true);
         assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, k->seg[si].succ[0]));
         gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
       }
@@ -776,7 +797,7 @@ static void emit_seg_(J *j, int32_t si) {
   if (!j->e->failed) failf(j->e, "block without terminator");
 }
 
-typedef struct field_u { J *j; int n; gcc_jit_field **fields; gcc_jit_type **types; uint32_t *sizes; } field_u;
+typedef struct field_u { J *j; int n; gcc_jit_field **fields; gcc_jit_type **types; uint32_t *sizes; size_t *vid; } field_u;
 static void field_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t) {
   field_u *u = u_;
   J *j = u->j;
@@ -789,6 +810,7 @@ static void field_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_ty
   gcc_jit_field *f = gcc_jit_context_new_field(j->cx, NULL, ft, name);
   u->types[u->n] = ft;
   u->sizes[u->n] = comp_bytes(j->k, ct) * n * j->S;
+  u->vid[u->n] = tmp ? 0 : vidx(j, inst, id) + 1;
   u->fields[u->n++] = f;
   if (tmp) j->phitmp[vidx(j, inst, id)] = f; else j->slot[vidx(j, inst, id)] = f;
 }
@@ -1021,6 +1043,36 @@ void xfer_all(J *j, int fill) {
   j->b = cont;
 }
 
+/* Spill (or fill) the lane arrays live at the start of segment s, which
+ * follows a work-group barrier (J.blive), inline; every kept one where
+ * there is no such set. */
+void xfer_live(J *j, int32_t s, bool spill_) {
+  const uint8_t *bl = j->full && j->blive && s >= 0 ? j->blive[s] : NULL;
+  if (!bl) { xfer_all(j, spill_ ? 0 : 1); shadow_xfer(j, spill_); return; }
+  for (uint32_t q = 0; q < j->n_fields; q++) {
+    if (!bl[q]) continue;
+    if (bl[q] == 2) {   /* an if-converted value not live here: zeroed */
+      if (!spill_) memset0(j, gcc_jit_lvalue_get_address(floc(j, j->all_fields[q]), NULL), j->all_sizes[q]);
+      continue;
+    }
+    size_t v = j->fvid[q];
+    if (fshadowed(j, q)) spill_val(j, (uint32_t)((v - 1) / j->m->bound), (uint32_t)((v - 1) % j->m->bound), spill_);
+    else spill_or_fill(j, j->all_fields[q], spill_);
+  }
+}
+
+/* Every shadowed value (J.sh_on) to the heap frame's lane arrays (spill),
+ * or lane 0's back (fill): around a suspension without a live set (the
+ * shared spill and fill blocks skip them: their lane arrays are never
+ * written). */
+void shadow_xfer(J *j, bool spill_) {
+  if (!j->sh_on) return;
+  for (uint32_t q = 0; q < j->n_fields; q++) {
+    size_t v = j->fvid[q];
+    if (fshadowed(j, q)) spill_val(j, (uint32_t)((v - 1) / j->m->bound), (uint32_t)((v - 1) % j->m->bound), spill_);
+  }
+}
+
 /* The shared spill and fill blocks: every lane array, then back to the site. */
 static void emit_xfer_blocks(J *j) {
   for (int fill = 0; fill < 4; fill++) {
@@ -1029,7 +1081,7 @@ static void emit_xfer_blocks(J *j) {
     if (fill >= 2) promo_sync_body(j, fill == 2);
     else
       for (uint32_t i = 0; i < j->n_fields; i++)
-        if (!j->fkeep || (j->fkeep[i] & FK_KEEP)) spill_or_fill(j, j->all_fields[i], !fill);
+        if ((!j->fkeep || (j->fkeep[i] & FK_KEEP)) && !fshadowed(j, i)) spill_or_fill(j, j->all_fields[i], !fill);
     uint32_t n = j->n_xfer[fill];
     gcc_jit_case **cases = calloc(n + 1, sizeof *cases);
     if (!cases) { failf(j->e, "out of memory"); return; }
@@ -1070,6 +1122,194 @@ static uint32_t seg_end(const jit_kernel *k, int32_t s) {
   }
   return end;
 }
+/* sg_kernel_full: per segment that starts after a work-group barrier, the
+ * kept lane arrays live there (J.blive): the values some path from its
+ * start reads before a new definition, mask[] and pred[], and the blended
+ * values of if-converted then-blocks (FK_ZERO: a blend reads their
+ * inactive lanes).  The suspension at that barrier writes only those to the
+ * heap frame, and the resume reads only those back (hist: nine lane arrays
+ * each way for every subgroup and barrier, of which four were live).
+ * Liveness is on the segment graph (a call's segment leads to the callee's
+ * entry, a return to the call's continuation), backwards from each use to
+ * the defining segment: a callee's parameters are defined by the call's
+ * segment, a call's result there too (live through the callee); a phi's
+ * operand counts as used at the end of every predecessor of the phi's
+ * segment. */
+typedef struct { uint32_t *v, *seg; uint8_t *phi; const ld_insn **in; uint32_t *q; size_t n, cap; } use_list;
+typedef struct { J *j; uint32_t inst; int32_t seg; const ld_insn *in; use_list *ul; } live_q;
+static void live_cb(void *u_, uint32_t w, spv_operand_class cls) {
+  live_q *u = u_;
+  if (cls != SPV_OPND_ID || w >= u->in->n_ops) return;
+  uint32_t id = u->in->ops[w];
+  if (id == 0 || id >= u->j->m->bound || !value_slot(u->j, u->inst, id)) return;
+  use_list *l = u->ul;
+  if (l->n == (size_t)-1) return;
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? 2 * l->cap : 256;
+    uint32_t *nv = realloc(l->v, cap * sizeof *nv);
+    if (nv) l->v = nv;
+    uint32_t *ns = nv ? realloc(l->seg, cap * sizeof *ns) : NULL;
+    if (ns) l->seg = ns;
+    uint8_t *np = ns ? realloc(l->phi, cap) : NULL;
+    if (np) l->phi = np;
+    const ld_insn **ni = np ? realloc(l->in, cap * sizeof *ni) : NULL;
+    if (ni) l->in = ni;
+    uint32_t *nq = ni ? realloc(l->q, cap * sizeof *nq) : NULL;
+    if (!nq) { l->n = (size_t)-1; return; }
+    l->q = nq;
+    l->cap = cap;
+  }
+  l->in[l->n] = u->in;
+  l->q[l->n] = w;
+  l->v[l->n] = (uint32_t)vidx(u->j, u->inst, id);
+  l->seg[l->n] = (uint32_t)u->seg;
+  l->phi[l->n++] = u->in->op == SpvOpPhi;
+}
+/* Operand q of u reads only the lanes active where u runs (an inactive
+ * lane's value is never seen): lane-local code, a phi (each lane reads the
+ * operand of the edge it came along), an atomic's pointer or value. */
+static bool inactive_blind(const ld_module *m, const ld_insn *u, uint32_t q) {
+  switch (u->op) {
+  case SpvOpPhi: return true;
+  case SpvOpAtomicIAdd: case SpvOpAtomicISub: case SpvOpAtomicAnd: case SpvOpAtomicOr: case SpvOpAtomicXor:
+  case SpvOpAtomicIIncrement: case SpvOpAtomicIDecrement: case SpvOpAtomicSMin: case SpvOpAtomicUMin:
+  case SpvOpAtomicSMax: case SpvOpAtomicUMax: case SpvOpAtomicExchange: case SpvOpAtomicLoad: case SpvOpAtomicStore:
+    return q == 0 || q == 3;
+  default:
+    return lane_local_use(m, u, q);
+  }
+}
+static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
+  const jit_kernel *k = j->k;
+  const ld_module *m = j->m;
+  uint32_t ns = k->n_seg, nf = j->n_fields;
+  size_t nv = (size_t)k->n_inst * m->bound;
+  j->blive = NULL;
+  if (!j->fkeep || getenv("SPIRV_SG_JIT_SPILL_ALL")) return;
+  bool any = false;
+  for (uint32_t s = 0; s < ns; s++) any |= after_barrier(j, &k->seg[s]);
+  if (!any) return;
+  uint32_t *np = calloc(ns + 2, sizeof *np), *pi = NULL, *pl = calloc(ns + 1, sizeof *pl);
+  int32_t *callseg = calloc(k->n_inst + 1, sizeof *callseg);
+  int32_t *defseg = malloc((nv + 1) * sizeof *defseg);
+  uint32_t (*edge)[2] = NULL;
+  size_t ne = 0, cape = 0;
+  uint8_t *in_q = calloc(ns + 1, 1);
+  uint32_t *queue = malloc((ns + 1) * sizeof *queue);
+  use_list ul = {0};
+  uint8_t **bl = calloc(ns + 1, sizeof *bl);
+  bool ok = np && pl && callseg && defseg && in_q && queue && bl;
+  if (ok) memcpy(defseg, defseg0, nv * sizeof *defseg);
+  /* the segment each instance is called from (it ends at the call) */
+  for (uint32_t ii = 1; ok && ii < k->n_inst; ii++) {
+    const jit_seg *c = k->inst[ii].cont >= 0 ? &k->seg[k->inst[ii].cont] : NULL;
+    callseg[ii] = -1;
+    for (uint32_t s = 0; c && s < ns; s++)
+      if (k->seg[s].inst == k->inst[ii].parent && k->seg[s].blk == c->blk && ends[s] == c->first) callseg[ii] = (int32_t)s;
+    if (callseg[ii] < 0 || k->inst[ii].block_seg[0] < 0) { ok = false; break; }
+    const ld_function *fn = k->inst[ii].fn;
+    for (uint32_t p = 0; p < fn->n_params; p++) defseg[vidx(j, ii, fn->params[p])] = callseg[ii];
+  }
+  /* edges: terminators' successors, calls into callees, returns back */
+  for (uint32_t s = 0; ok && s < ns; s++) {
+    const jit_seg *sg = &k->seg[s];
+    uint32_t to[66], nt = 0;
+    for (int32_t q = 0; q < sg->n_succ; q++) to[nt++] = (uint32_t)sg->succ[q];
+    if (sg->n_succ < 0) {   /* cut at a call */
+      for (uint32_t ii = 1; ii < k->n_inst; ii++)
+        if (callseg[ii] == (int32_t)s) to[nt++] = (uint32_t)k->inst[ii].block_seg[0];
+      if (!nt) { ok = false; break; }
+    }
+    const ld_insn *t = ends[s] == sg->blk->n_insns ? &sg->blk->insns[sg->blk->n_insns - 1] : NULL;
+    if (t && (t->op == SpvOpReturn || t->op == SpvOpReturnValue) && sg->inst > 0)
+      to[nt++] = (uint32_t)k->inst[sg->inst].cont;
+    for (uint32_t q = 0; q < nt; q++) {
+      if (ne == cape) {
+        cape = cape ? 2 * cape : 64;
+        void *ne_ = realloc(edge, cape * sizeof *edge);
+        if (!ne_) { ok = false; break; }
+        edge = ne_;
+      }
+      edge[ne][0] = s;
+      edge[ne++][1] = to[q];
+    }
+  }
+  /* predecessors (CSR) */
+  for (size_t x = 0; ok && x < ne; x++) np[edge[x][1] + 1]++;
+  for (uint32_t s = 0; ok && s < ns; s++) np[s + 1] += np[s];
+  if (ok && !(pi = malloc((np[ns] + 1) * sizeof *pi))) ok = false;
+  for (size_t x = 0; ok && x < ne; x++) {
+    uint32_t t = edge[x][1];
+    pi[np[t] + pl[t]++] = edge[x][0];
+  }
+  /* every use of a value with a lane array */
+  for (uint32_t s = 0; ok && s < ns; s++) {
+    const jit_seg *sg = &k->seg[s];
+    for (uint32_t i = sg->first; i < ends[s]; i++) {
+      const ld_insn *in = &sg->blk->insns[i];
+      const spv_opcode_desc *d = spv_opcode_info(in->op);
+      live_q u = {j, sg->inst, (int32_t)s, in, &ul};
+      uint16_t skip = d ? (uint16_t)(d->has_type + d->has_result) : 0;
+      if (!d || !spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip),
+                                   live_cb, &u))
+        for (uint32_t q = 0; q < in->n_ops; q++) live_cb(&u, q, SPV_OPND_ID);
+    }
+  }
+  if (ul.n == (size_t)-1) ok = false;
+  /* the blended values of if-converted then-blocks (FK_ZERO) a reader may
+   * see inactive lanes of (a cross-lane operation, a handler): kept at every
+   * barrier; the others are kept only where live, and else zeroed by the
+   * resume (their inactive lanes are never read, but a blend must not read
+   * an uninitialized local) */
+  uint8_t *zobs = ok ? calloc(nf + 1, 1) : NULL;
+  if (!zobs) ok = false;
+  for (size_t x = 0; ok && x < ul.n; x++) {
+    int32_t h = fidx(j, value_slot(j, ul.v[x] / m->bound, ul.v[x] % m->bound));
+    if (h < 0 || !(j->fkeep[j->fmap_q[h]] & FK_ZERO)) continue;
+    if (!inactive_blind(m, ul.in[x], ul.q[x])) zobs[j->fmap_q[h]] = 1;
+  }
+  for (uint32_t s = 0; ok && s < ns; s++) {
+    if (!after_barrier(j, &k->seg[s])) continue;
+    if (!(bl[s] = calloc(nf + 1, 1))) { ok = false; break; }
+    for (uint32_t q = 0; q < nf; q++)
+      if (zobs[q] || j->all_fields[q] == j->f_mask || j->all_fields[q] == j->f_pred) bl[s][q] = 1;
+  }
+  /* per use: the segments it is live into, backwards to its definition */
+  for (size_t x = 0; ok && x < ul.n; x++) {
+    int32_t d = defseg[ul.v[x]];
+    uint32_t u = ul.seg[x], nq = 0;
+    memset(in_q, 0, ns);
+    if (ul.phi[x]) {   /* live out of every predecessor of the phi's segment */
+      for (uint32_t p = np[u]; p < np[u + 1]; p++)
+        if ((int32_t)pi[p] != d && !in_q[pi[p]]) { in_q[pi[p]] = 1; queue[nq++] = pi[p]; }
+    } else if ((int32_t)u != d) {
+      in_q[u] = 1;
+      queue[nq++] = u;
+    }
+    while (nq) {
+      uint32_t s = queue[--nq];
+      for (uint32_t p = np[s]; p < np[s + 1]; p++)
+        if ((int32_t)pi[p] != d && !in_q[pi[p]]) { in_q[pi[p]] = 1; queue[nq++] = pi[p]; }
+    }
+    int32_t h = fidx(j, value_slot(j, ul.v[x] / m->bound, ul.v[x] % m->bound));
+    if (h < 0) continue;
+    uint32_t q = j->fmap_q[h];
+    for (uint32_t s = 0; s < ns; s++)
+      if (bl[s] && in_q[s]) bl[s][q] = 1;
+  }
+  for (uint32_t s = 0; ok && s < ns; s++)
+    if (bl[s])
+      for (uint32_t q = 0; q < nf; q++)
+        bl[s][q] = !(j->fkeep[q] & FK_KEEP) ? 0 : bl[s][q] ? 1 : (j->fkeep[q] & FK_ZERO) ? 2 : 0;
+  if (ok) j->blive = bl;
+  else if (bl) {
+    for (uint32_t s = 0; s < ns; s++) free(bl[s]);
+    free(bl);
+  }
+  free(np); free(pi); free(pl); free(callseg); free(defseg); free(edge); free(in_q); free(queue);
+  free(ul.v); free(ul.seg); free(ul.phi); free(ul.in); free(ul.q); free(zobs);
+}
+
 static void mark_kept(J *j) {
   const jit_kernel *k = j->k;
   size_t nv = (size_t)k->n_inst * j->m->bound;
@@ -1125,6 +1365,7 @@ static void mark_kept(J *j) {
       gcc_jit_field *f = value_slot(j, ii, k->inst[ii].fn->params[p]);
       if (f) keep_field(j, f, FK_KEEP);
     }
+  mark_live(j, defseg, ends);
   free(defseg); free(ends); free(one);
 }
 
@@ -1174,6 +1415,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   gcc_jit_field **fields = j->all_fields;
   gcc_jit_type **ftypes = j->all_types;
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); free(j->fref);
+  free_blive(j);
   for (j->fmap_cap = 16; j->fmap_cap < 2 * j->n_fields; j->fmap_cap *= 2) {}
   j->fmap_key = calloc(j->fmap_cap, sizeof *j->fmap_key);
   j->fmap_val = calloc(j->fmap_cap, sizeof *j->fmap_val);
@@ -1218,7 +1460,28 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
     /* start < 0: resume after a barrier at the stack's top, every value
      * from the heap frame */
     j->b = resume;
+    if (j->blive) {   /* after a barrier: its live set (J.blive); else every value */
+      uint32_t nc = 0;
+      for (uint32_t s = 0; s < k->n_seg; s++) nc += j->blive[s] != NULL;
+      gcc_jit_case **cases = calloc(nc + 1, sizeof *cases);
+      gcc_jit_block *other = nb(j);
+      if (!cases) { failf(e, "out of memory"); return NULL; }
+      nc = 0;
+      for (uint32_t s = 0; s < k->n_seg; s++) {
+        if (!j->blive[s]) continue;
+        gcc_jit_block *bs = nb(j);
+        cases[nc++] = gcc_jit_context_new_case(cx, ci(j, j->t_i32, s), ci(j, j->t_i32, s), bs);
+        j->b = bs;
+        xfer_live(j, (int32_t)s, false);
+        gcc_jit_block_end_with_jump(j->b, NULL, j->resumed);
+      }
+      j->b = resume;
+      gcc_jit_block_end_with_switch(j->b, NULL, R_(ent_f(j, top_e(j), j->e_pc)), other, (int)nc, cases);
+      free(cases);
+      j->b = other;
+    }
     fill_all(j);
+    shadow_xfer(j, false);
     gcc_jit_block_end_with_jump(j->b, NULL, j->resumed);   /* filled last */
     j->fresh = fresh;
   }
@@ -1355,7 +1618,9 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   gcc_jit_field **fields = calloc((size_t)nf + 1, sizeof *fields);
   gcc_jit_type **ftypes = calloc((size_t)nf + 1, sizeof *ftypes);
   uint32_t *fsizes = calloc((size_t)nf + 1, sizeof *fsizes);
-  if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields || !ftypes || !fsizes ||
+  free(j->fvid);
+  j->fvid = calloc((size_t)nf + 1, sizeof *j->fvid);
+  if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields || !ftypes || !fsizes || !j->fvid ||
       !j->ifc_mask || !j->ifc_tw) { failf(e, "out of memory"); goto out; }
 
   /* frame struct */
@@ -1370,7 +1635,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   ftypes[3] = lanea;
   fsizes[0] = fsizes[1] = fsizes[2] = 4 * k->S;
   fsizes[3] = 8 * k->S;
-  field_u fu = {j, 4, fields, ftypes, fsizes};
+  field_u fu = {j, 4, fields, ftypes, fsizes, j->fvid};
   enum_slots(k, field_cb, &fu, e);
   if (e->failed) goto out;
   j->frame_st = gcc_jit_context_new_struct_type(cx, NULL, "frame", fu.n, fields);
@@ -1553,7 +1818,9 @@ out:
   free(j->promo_cast); free(j->promo_only); free(j->promo_cs); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
   free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag); free(j->ifc_local); free(j->rm_on);
   free(j->fn_prm); free(j->argc);
+  free(j->fvid); j->fvid = NULL;
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
+  free_blive(j);
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); free(j->fref); for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);
   if (e->failed) { gcc_jit_context_release(cx); return NULL; }
   return cx;

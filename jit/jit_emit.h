@@ -129,6 +129,11 @@ typedef struct J {
    * field, both (sg_kernel, whose blends read every lane) */
   uint8_t *fkeep;
   gcc_jit_block *fresh;         /* sg_kernel's first-start block (filled last) */
+  /* sg_kernel_full (mark_live): per segment that starts after a work-group
+   * barrier, the kept fields live there ([n_fields], 1: spill and fill at
+   * that barrier); NULL, or a NULL entry: every kept field */
+  uint8_t **blive;
+  size_t *fvid;                 /* [n_fields] vidx + 1 of the value a field is the lane array of (0: none) */
   gcc_jit_block *resumed;       /* a resume, after the fill (filled last) */
   /* spill_all / fill_all are one shared block each (a kernel with many
    * collectives would repeat every lane array at each): a call site sets
@@ -190,6 +195,8 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
                           uint32_t *n_stmts);
 void emit_generic(J *j, uint32_t inst, const ld_insn *in);
 void spill_val(J *j, uint32_t inst, uint32_t id, bool sp);
+void xfer_live(J *j, int32_t s, bool spill);
+void shadow_xfer(J *j, bool spill);
 void spill_insn(J *j, uint32_t inst, const ld_insn *in);
 void shadow_def_begin(J *j);
 gcc_jit_rvalue *remat_v(J *j, uint32_t inst, uint32_t id, uint32_t c);
@@ -469,6 +476,10 @@ static inline bool remat(J *j, uint32_t inst, uint32_t id) {
  * component c, sh_at lane `lane`'s (v0 + lane * stride, in type T). */
 static inline bool shadowed(J *j, uint32_t inst, uint32_t id) {
   return j->sh_on && id < j->m->bound && j->sh_on[vidx(j, inst, id)];
+}
+/* field q (all_fields) is the never-written lane array of a shadowed value */
+static inline bool fshadowed(J *j, uint32_t q) {
+  return j->sh_on && j->fvid && j->fvid[q] && j->sh_on[j->fvid[q] - 1];
 }
 static inline gcc_jit_lvalue *sh_lv(J *j, uint32_t inst, uint32_t id, uint32_t c) {
   return j->sh_lv[vidx(j, inst, id) * SH_MAXC + c];

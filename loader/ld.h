@@ -438,4 +438,10 @@ bool ld_uni_branch_varies(const ld_uniformity *u, const ld_block *b);
  * (LD_UNI_STRIDES). */
 bool ld_uni_lane_stride(const ld_uniformity *u, uint32_t id, int64_t *stride);
 
+/* A work-group has at most 2^LD_MAX_WG_LOG2 work-items: every launcher
+ * refuses a larger one (interp/ip_launch.c), so a local id is below it.
+ * The stride analysis relies on it (a local id masked to its low 32 bits,
+ * clang's size_t-to-uint index, is the id itself). */
+#define LD_MAX_WG_LOG2 24
+
 #endif

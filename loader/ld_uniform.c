@@ -667,6 +667,22 @@ static bool st_eval(const ana *a, const ld_insn *in, uint64_t *s, bool *exact)
       return false;
     *s = st_wrap(*s, t);
     return true;
+  case SpvOpBitwiseAnd:
+    /* a local id component ANDed with a constant that keeps its low
+     * LD_MAX_WG_LOG2 bits is the id (a local id is below 2^LD_MAX_WG_LOG2) */
+    for (int q = 0; q < 2 && in->n_ops == 2; q++) {
+      uint64_t keep = ((uint64_t)1 << LD_MAX_WG_LOG2) - 1;
+      const ld_insn *x = in->ops[q] < m->bound && m->values[in->ops[q]].kind == LD_V_RESULT ?
+                         m->values[in->ops[q]].u.insn : NULL;
+      if (x && x->op == SpvOpCompositeExtract && x->n_ops == 2 &&
+          st_builtin_load(m, x->ops[0], SpvBuiltInLocalInvocationId) && st_const(m, in->ops[1 - q], &c) &&
+          (c & keep) == keep && st_get(a, in->ops[q], &s0, &e0)) {
+        *s = s0;
+        *exact = e0;
+        return true;
+      }
+    }
+    return false;
   case SpvOpSNegate: case SpvOpNot:
     if (in->n_ops != 1 || !st_get(a, in->ops[0], &s0, &e0))
       return false;

@@ -298,9 +298,18 @@ def main():
             s_jit = max(fit) if fit else s_small
         tj = {1: None, 2: None}
         if o.threads > 2: tj[o.threads] = None
+        tjs = None   # JIT -j1 at the interpreter's size: the same work as the interp column
         if fell:
             note.append("JIT FELL BACK: " + fell)
         else:
+            w = outfiles("jits", k)
+            ds = sgrun(write_sim("t", k, s_small), "jit", 1, jreps, w)
+            if ds.get("fell_back") or "error" in ds:
+                note.append("JIT -j1 at %s: %s" % (s_small, ds.get("fell_back") or ds["error"]))
+            else:
+                chk = checked(ds, name, s_small, w)
+                if chk != "ok": note.append("JIT -j1 at %s WRONG: %s" % (s_small, chk))
+                else: tjs = ds["times_ms"]["best"] / 1e3 / k["units"](s_small)
             for j in sorted(tj):
                 w = outfiles("jit%d" % j, k)
                 dj = sgrun(write_sim("t", k, s_jit), "jit", j, jreps, w)
@@ -354,6 +363,7 @@ def main():
             else: to = max(r[0] - r[1], 0.0) / k["units"](s_ocl)
         unit = "FMA" if name == "gemm" else "el"
         sp = tj[1] and ti and ti / tj[1]
+        sps = tjs and ti and ti / tjs
         vc = tj[1] and tc and tj[1] / tc
         bwj = bwc = pct = None
         if k["rw"] and tj[1] and tc:
@@ -364,7 +374,8 @@ def main():
         if o.threads > 2: scale += [fmt_t(tj[o.threads]), fmt_x(tj[1] and tj[o.threads] and tj[1] / tj[o.threads])]
         rows1.append([name + ("" if k["sg"] else "*"),
                       "%s/%s" % (fmt_t(ti), unit), fmt_t(tj[1]), fmt_t(tj[2])] + scale + [fmt_t(tc),
-                      fmt_x(sp) + mark(sp and sp >= 50), fmt_x(vc) + mark(vc and vc <= 1.5),
+                      fmt_x(sp) + mark(sp and sp >= 50), fmt_x(sps) + mark(sps and sps >= 50),
+                      fmt_x(vc) + mark(vc and vc <= 1.5),
                       "-" if bwj is None else "%.3g/%.3g GB/s" % (bwj / 1e9, bwc / 1e9),
                       "-" if pct is None else "%.0f%%" % pct + mark(pct >= 50)])
         rows2.append([name, "-" if ccold is None else "%.1f ms" % ccold + mark(ccold < 200),
@@ -377,12 +388,14 @@ def main():
     print()
     print("Time per element (gemm: per multiply-add), best of %d launches (interp), %d (JIT), 5 (C, PoCL); interp and JIT -j 1 run one thread," % (reps, jreps))
     print("JIT -j 2 two; C is single-threaded gcc -O3 -march=native (bench/cref.c; buffers of 4 MiB and more on huge pages, as\n         spirv-sgrun allocates them, sg_alloc_buffer). JIT/interp = interp time / JIT -j1")
-    print("time (target >= 50x); JIT/C = JIT -j1 time / C time (target <= 1.5x); GB/s = bytes read+written per")
+    print("time per element at their sizes (target >= 50x); same size = interp time / JIT -j1 time at the interpreter's size")
+    print("(the same work; at the larger JIT size, cache and TLB misses cost the JIT more per element);")
+    print("JIT/C = JIT -j1 time / C time (target <= 1.5x); GB/s = bytes read+written per")
     print("second, JIT -j1 / C, and JIT as % of C (target >= 50% for memory-bound kernels).  * = no subgroup ops.")
     print("j2/j1 = JIT -j1 time / JIT -j2 time (thread scaling, 2.0 is linear).")
     hdr1 = ["kernel", "interp", "JIT -j1", "JIT -j2", "j2/j1"]
     if o.threads > 2: hdr1 += ["JIT -j%d" % o.threads, "j%d/j1" % o.threads]
-    table(rows1, hdr1 + ["plain C", "JIT/interp", "JIT/C", "GB/s JIT/C", "BW %C"])
+    table(rows1, hdr1 + ["plain C", "JIT/interp", "same size", "JIT/C", "GB/s JIT/C", "BW %C"])
     print()
     print("JIT compile of the kernel (spirv-sgrun times_ms.compile): cold = empty XDG_CACHE_HOME (target < 200 ms),")
     print("cached = second run on that cache (target < 5 ms).  oclgrind-kernel --num-threads 1 on the plain form,")

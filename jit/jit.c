@@ -238,7 +238,7 @@
 #include "jit_stamp.h"
 #include "jit_emit.h"
 
-#define JIT_ABI_VERSION 9u
+#define JIT_ABI_VERSION 10u
 #define JIT_CACHE_MAGIC "SGJIT001"
 
 static double now_ms(void) {

@@ -614,7 +614,16 @@ static void emit_seg_(J *j, int32_t si) {
     /* a collective's rendezvous wrote results into the heap frames (every
      * value was spilled before arriving); a barrier's writes none, and the
      * locals are those of before the barrier or of the resume's fill */
+    /* nothing to do unless some subgroup waited in rt_wgc (the host's
+     * jit_wgs, c->wg: the kernel functions' wg is sg_groups' copy) */
+    gcc_jit_block *call = nb(j), *on = nb(j);
+    gcc_jit_rvalue *used = R_(gcc_jit_rvalue_dereference_field(R_(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_wg)),
+                                                               NULL, j->w_wgc_used));
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, used, ci(j, j->t_i32, 0)), call, on);
+    j->b = call;
     wgc_call(j, j->c_wgc_done, 0, NULL);
+    gcc_jit_block_end_with_jump(j->b, NULL, on);
+    j->b = on;
     if (!after_barrier(j, s) || getenv("SPIRV_SG_JIT_SPILL_ALL")) fill_all(j);
   }
   for (; i < blk->n_insns && !j->e->failed; i++) {
@@ -1678,7 +1687,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   gcc_jit_type *wg_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_s[3], 2, pw, 0);
   gcc_jit_type *pr[1] = {wgsp};
   gcc_jit_type *rel_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_i32, 1, pr, 0);
-  gcc_jit_field *wf[22] = {
+  gcc_jit_field *wf[23] = {
     j->w_group = gcc_jit_context_new_field(cx, NULL, u64x3, "group"),
     j->w_wsize = gcc_jit_context_new_field(cx, NULL, u64x3, "wsize"),
     j->w_local = gcc_jit_context_new_field(cx, NULL, u64x3, "local"),
@@ -1696,13 +1705,14 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
     j->w_step_check = gcc_jit_context_new_field(cx, NULL, U, "step_check"),
     j->w_stop = gcc_jit_context_new_field(cx, NULL, j->t_i32, "stop"),
     j->w_alone = gcc_jit_context_new_field(cx, NULL, j->t_i32, "alone"),
+    j->w_wgc_used = gcc_jit_context_new_field(cx, NULL, j->t_i32, "wgc_used"),
     j->w_rt_release = gcc_jit_context_new_field(cx, NULL, rel_t, "rt_release"),
     j->w_regions = gcc_jit_context_new_field(cx, NULL, j->t_regp, "regions"),
     j->w_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
     j->w_defer_reg = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, U, JIT_MAX_DEFER), "defer_reg"),
     j->w_defer_base = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_u8p, JIT_MAX_DEFER),
                                                 "defer_base")};
-  gcc_jit_struct_set_fields(wgs_st, NULL, 22, wf);
+  gcc_jit_struct_set_fields(wgs_st, NULL, 23, wf);
   gcc_jit_type *pl[6] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32, j->t_i32};
   gcc_jit_type *ldst_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 6, pl, 0);
   gcc_jit_field *cf[27] = {

@@ -45,7 +45,7 @@ typedef struct J {
   gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_susp, *c_base, *c_stack;
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
-                *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop, *w_alone, *w_rt_release, *w_defer_reg, *w_defer_base,
+                *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop, *w_alone, *w_wgc_used, *w_rt_release, *w_defer_reg, *w_defer_base,
                 *w_regions, *w_args;
   gcc_jit_function *fn_kernel, *fn_full;   /* sg_kernel, sg_kernel_full (NULL: none) */
   const char *mflags;

@@ -94,6 +94,7 @@ struct jit_wgs {
   uint64_t step_check;       /* first value of jit_ctx.steps that calls rt_limit */
   int32_t stop;              /* nonzero: the launch stops (fault, limit) */
   int32_t alone;             /* nonzero: one thread runs the whole range (global atomics need no lock) */
+  int32_t wgc_used;          /* a wgc_insn of this work-group's contexts may be nonzero (else rt_wgc_done has nothing to do) */
   int32_t (*rt_release)(jit_wgs *w);  /* after a round with waiting subgroups: != 0 stop */
   jit_region *regions;       /* the region table (every jit_ctx.regions) */
   uint8_t *args;             /* the kernel arguments (every jit_ctx.args) */

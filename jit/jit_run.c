@@ -43,7 +43,6 @@ typedef struct jit_run {
   uint32_t dgroup[3];
   uint64_t next_time;        /* steps value of the next time-limit check */
   bool div_checked;          /* this work-group's barrier-divergence fault is reported */
-  bool wgc_used;             /* a wgc_insn of this work-group's contexts may be nonzero */
   uint64_t n_wg;             /* work-groups set up (rt_wg) */
   uint32_t shape_n_sg;       /* subgroups of a work-group of size shape */
 } jit_run;
@@ -483,7 +482,7 @@ int32_t jit_rt_wgc(jit_ctx *c, uint8_t *frame, int32_t idx) {
   (void)frame;
   int rc = run_handler(c->run, c, idx, false);
   if (rc < 0 || rc == IP_HALT) return 2;
-  if (rc == IP_SUSPEND) { c->wgc_insn = idx; c->run->wgc_used = true; return 1; }
+  if (rc == IP_SUSPEND) { c->wgc_insn = idx; c->run->w.wgc_used = 1; return 1; }
   return 0;
 }
 
@@ -748,9 +747,9 @@ static int64_t rt_wg(jit_wgs *w, uint64_t gi) {
   for (uint32_t i = 0; i < r->n_local; i++) memset(r->local_mem[i], 0, r->local_size[i]);
   if (k->priv_bytes)
     for (uint32_t i = 0; i < n_sg; i++) memset(w->sgs[i]->priv, 0, (size_t)S * w->priv_stride);
-  if (r->wgc_used)   /* some subgroup waited at a work-group collective */
+  if (w->wgc_used)   /* some subgroup waited at a work-group collective */
     for (uint32_t i = 0; i < n_sg; i++) w->sgs[i]->wgc_insn = 0;
-  r->wgc_used = false;
+  w->wgc_used = 0;
   r->div_checked = false;
   if (time_up) {   /* as jit_rt_limit reports it, at the first subgroup */
     time_fault(r, w->sgs[0], ip_mask_first_n(w->sgs[0]->n_lanes));

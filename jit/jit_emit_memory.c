@@ -520,10 +520,15 @@ static bool feeds_vector(J *j, uint32_t inst, uint32_t id) {
 }
 /* In the fast block: when the lanes' addresses are consecutive elements and
  * the value is one lane array (a scalar slot), one memcpy moves the whole
- * subgroup.  j->b is then the block for the general fast loop; true when
- * there is none (contig_only: the copy is the whole fast path). */
-static bool fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, bool vcopy, gcc_jit_block *after) {
-  if (!slot || !j->contig) return false;
+ * subgroup.  A store of a scalar value without a lane array (a constant, an
+ * affine or recomputed value: slot NULL, T its type) writes its lanes to a
+ * temporary first (GCC keeps it in a register: hist's `lh[lid] = 0` was a
+ * lane loop of 4-byte stores).  j->b is then the block for the general fast
+ * loop; true when there is none (contig_only: the copy is the whole fast
+ * path). */
+static bool fast_contig(J *j, gcc_jit_field *slot, uint32_t inst, uint32_t vid, gcc_jit_type *T, uint32_t bytes,
+                        bool write, bool vcopy, gcc_jit_block *after) {
+  if ((!slot && !(write && T)) || !j->contig) return false;
   /* contig_only: the copy is the whole fast path (no general loop after it,
    * which GCC would compile before finding it unreachable) */
   gcc_jit_block *cp = nb(j), *gen = j->contig_only ? NULL : nb(j);
@@ -535,7 +540,17 @@ static bool fast_contig(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, b
   j->b = cp;
   gcc_jit_rvalue *off = R_(j->fast_off0);   /* fast_full: the first active lane is lane 0 */
   gcc_jit_rvalue *mp = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL), j->t_vp);
-  gcc_jit_rvalue *fp = cast(j, gcc_jit_lvalue_get_address(fld(j, slot), NULL), j->t_vp);
+  gcc_jit_rvalue *fp;
+  if (slot) {
+    fp = cast(j, gcc_jit_lvalue_get_address(fld(j, slot), NULL), j->t_vp);
+  } else {
+    gcc_jit_lvalue *tmp = local(j, gcc_jit_context_new_array_type(j->cx, NULL, T, (int)j->S));
+    jloop lp;
+    loop_begin(j, &lp);
+    assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(tmp), L(j)), cast(j, V(j, inst, vid, 0), T));
+    loop_end(j, &lp);
+    fp = cast(j, gcc_jit_lvalue_get_address(tmp, NULL), j->t_vp);
+  }
   uint64_t total = (uint64_t)bytes * j->S;
   if (!write && vcopy && total % 64 == 0 && total <= 256 && !getenv("SPIRV_SG_JIT_NO_VCOPY")) {
     /* a load that a lane permute reads (vcopy): 64-byte vector moves (one
@@ -644,7 +659,8 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
     /* j->b: every active lane's address in one region (or its own private
      * memory), in bounds, aligned */
     if (!(contig && !j->fast_priv &&
-          fast_contig(j, value_slot(j, inst, in->result), cb, false, feeds_vector(j, inst, in->result), after))) {
+          fast_contig(j, value_slot(j, inst, in->result), inst, in->result, NULL, cb, false,
+                      feeds_vector(j, inst, in->result), after))) {
       loop_begin(j, &lp);
       gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr_masked(j);
       for (uint32_t c = 0; c < n; c++) {
@@ -944,14 +960,15 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
 static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type *vt, uint32_t n, gcc_jit_type *T,
                           uint32_t cb, uint32_t idx, uint32_t al) {
   jloop lp;
-  bool contig = n == 1 && cb == vt->size && value_slot(j, inst, in->ops[1]);
+  gcc_jit_field *vs = value_slot(j, inst, in->ops[1]);
+  bool contig = n == 1 && cb == vt->size && (vs || !getenv("SPIRV_SG_JIT_NO_CONST_CONTIG"));
   gcc_jit_block *after = NULL;
   if (!j->one_lane) {   /* one lane at most (J.one_lane): the checked store below */
     after = mem_priv(j, inst, in->ops[0], vt->size, al);
     if (!after) after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
   }
   if (after) {
-    bool done = contig && !j->fast_priv && fast_contig(j, value_slot(j, inst, in->ops[1]), cb, true, false, after);
+    bool done = contig && !j->fast_priv && fast_contig(j, vs, inst, in->ops[1], vs ? NULL : T, cb, true, false, after);
     /* sg_kernel_full: fast_full is the constant true, no partial loop */
     gcc_jit_block *allb = done ? NULL : nb(j), *part = done || j->full ? NULL : nb(j);
     if (part) gcc_jit_block_end_with_conditional(j->b, NULL, R_(j->fast_full), allb, part);

@@ -359,7 +359,13 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
      * address alone decides, since the span off0 .. off0 + S*size stays
      * inside the region's offset bits when it fits its size, and lane l's
      * alignment is lane 0's (size is a multiple of it). */
-    gcc_jit_block *q = nb(j), *gen = nb(j);
+    /* gen_a: the per-lane tests with addr[] already filled by the test
+     * loop (which writes the addresses it computes: a subgroup whose lanes
+     * are not consecutive, transpose's scattered rows, computed them twice).
+     * Not under a select's flag (F: the window test first, this loop only
+     * where the flag fails; stencil's clamped neighbours were 5% slower) */
+    bool keep_addr = !known && !F && !getenv("SPIRV_SG_JIT_NO_TEST_ADDR");
+    gcc_jit_block *q = nb(j), *gen = nb(j), *gen_a = keep_addr ? nb(j) : gen;
     if (!known) {
       /* only with every lane active (a partial mask, compact's `if (keep)`,
        * goes straight to the per-lane tests; contig matters only with
@@ -368,12 +374,17 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
       gcc_jit_block_end_with_conditional(j->b, NULL, R_(full), test, gen);
       j->b = test;
       loop_begin(j, &lp);
+      gcc_jit_rvalue *ad = cast(j, V(j, inst, ptr, 0), U);
+      if (keep_addr) {
+        assign(j, lane_arr(j, j->f_addr, L(j)), ad);
+        ad = R_(lane_arr(j, j->f_addr, L(j)));
+      }
       assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig),
-          bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, ptr, 0), U),
+          bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, ad,
               bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(a0),
                   bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
       loop_end(j, &lp);
-      gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, U, 0)), q, gen);
+      gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, U, 0)), q, gen_a);
     } else {
       gcc_jit_block_end_with_conditional(j->b, NULL, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, R_(full),
           cmp(j, GCC_JIT_COMPARISON_EQ, R_(j->contig), ci(j, U, 0))), q, gen);
@@ -387,9 +398,13 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     if (align > 1)
       ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok, cmp(j, GCC_JIT_COMPARISON_EQ,
                bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, align - 1)), ci(j, U, 0)));
-    gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, gen);
+    gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, gen_a);
     j->b = gen;
     addr_lanes(j, inst, ptr);   /* the lanes' addresses for the per-lane checks and the slow path */
+    if (gen_a != gen) {
+      gcc_jit_block_end_with_jump(j->b, NULL, gen_a);
+      j->b = gen_a;
+    }
     if (known && j->full) {
       /* Every lane active and the addresses consecutive: a failed range
        * check leaves nothing for a per-lane test to pass, so the per-lane

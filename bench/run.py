@@ -299,6 +299,7 @@ def main():
         tj = {1: None, 2: None}
         if o.threads > 2: tj[o.threads] = None
         tjs = None   # JIT -j1 at the interpreter's size: the same work as the interp column
+        tj2m = tpm = None   # medians of JIT -j2 and PoCL (PoCL's best of 5 moves by up to 2.4x between runs)
         if fell:
             note.append("JIT FELL BACK: " + fell)
         else:
@@ -318,6 +319,7 @@ def main():
                 chk = checked(dj, name, s_jit, w)
                 if chk != "ok": note.append("JIT -j%d WRONG: %s" % (j, chk)); continue
                 tj[j] = dj["times_ms"]["best"] / 1e3 / k["units"](s_jit)
+                if j == 2: tj2m = dj["times_ms"]["median"] / 1e3 / k["units"](s_jit)
         # plain C
         dcr = cref(name, s_big, 5 if not o.quick else 3)
         tc = dcr["best_ms"] / 1e3 / k["units"](s_big) if "best_ms" in dcr else None
@@ -333,7 +335,9 @@ def main():
                 dp = json.loads(out)
                 chk = checked(dp, name, s_big, w)
                 if chk != "ok": note.append("PoCL WRONG: " + chk)
-                else: tp = dp["best_ms"] / 1e3 / k["units"](s_big)
+                else:
+                    tp = dp["best_ms"] / 1e3 / k["units"](s_big)
+                    tpm = dp["median_ms"] / 1e3 / k["units"](s_big)
                 C.pocl_dev = "%s, %s compute units" % (dp["device"], dp["compute_units"])
             except ValueError:
                 note.append("PoCL: " + (first_line(err) or "exit %s" % rc))
@@ -380,7 +384,7 @@ def main():
                       "-" if pct is None else "%.0f%%" % pct + mark(pct >= 50)])
         rows2.append([name, "-" if ccold is None else "%.1f ms" % ccold + mark(ccold < 200),
                       "-" if cwarm is None else "%.2f ms" % cwarm + mark(cwarm < 5),
-                      fmt_t(to), fmt_t(tp), fmt_x(tp and tj[2] and tj[2] / tp), fmt_t(tq),
+                      fmt_t(to), fmt_t(tp), fmt_x(tp and tj[2] and tj[2] / tp), fmt_x(tpm and tj2m and tj2m / tpm), fmt_t(tq),
                       fmt_x(tp and tq and tq / tp),
                       "interp %s, JIT %s, C/PoCL %s, oclgrind %s" % (s_small, s_jit, s_big, s_ocl)])
         if note: notes.append("%s: %s" % (name, "; ".join(note)))
@@ -401,12 +405,13 @@ def main():
     print("cached = second run on that cache (target < 5 ms).  oclgrind-kernel --num-threads 1 on the plain form,")
     print("execution only (end to end minus the same file run as one work-group, which pays compile + setup).")
     print("PoCL (%s): plain form built from source," % getattr(C, "pocl_dev", "not available"))
-    print("clEnqueueNDRangeKernel+clFinish best of 5, PoCL's own threads (both cores); JIT-j2/PoCL = JIT -j2 time / PoCL time.")
+    print("clEnqueueNDRangeKernel+clFinish best of 5, PoCL's own threads (both cores); JIT-j2/PoCL = JIT -j2 time / PoCL time,")
+    print("both best of 5; medians = the same ratio of the medians of those 5 launches.")
     print("ICD: the same host program and plain form on spirv-sg's OpenCL ICD (OCL_ICD_VENDORS, SPIRV_SG_BACKEND=jit,")
     print("SPIRV_SG_THREADS=2) at the JIT size; ICD/PoCL = ICD time / PoCL time.")
     print("Sizes (elements; transpose, gemm: matrix side) differ per column: per-element times make them comparable;")
     print("the JIT size is the C size unless a JIT launch would take over %.3g s (--budget)." % o.budget)
-    table(rows2, ["kernel", "compile cold", "cached", "oclgrind", "PoCL", "JIT-j2/PoCL", "ICD", "ICD/PoCL", "sizes"])
+    table(rows2, ["kernel", "compile cold", "cached", "oclgrind", "PoCL", "JIT-j2/PoCL", "medians", "ICD", "ICD/PoCL", "sizes"])
     print()
     if notes:
         print("Problems (a row with these shows '-' instead of a misleading figure):")

@@ -343,7 +343,15 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
       int32_t T = sg->succ[sg->ifc_then], M = sg->succ[1 - sg->ifc_then];
       bool sense = sg->ifc_then == 0;   /* then-block taken when the condition is true */
       gcc_jit_lvalue *tw[2];
-      taken_words(j, inst, in, in->ops[0], sense, tw);
+      int64_t K = j->full && j->S <= 64 && !getenv("SPIRV_SG_JIT_NO_ONE_LANE_WORD") ? ifc_lane_bound(j, T) : -1;
+      if (K >= 0) {
+        /* `lid == K` with every lane present: lane K alone, no lane loop */
+        for (uint32_t w = 0; w < 2; w++) tw[w] = local(j, U);
+        assign(j, tw[0], cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)(1ll << K)), U));
+        assign(j, tw[1], ci(j, U, 0));
+      } else {
+        taken_words(j, inst, in, in->ops[0], sense, tw);
+      }
       gcc_jit_block *none = nb(j), *some = nb(j);
       gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ,
           bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[0]), R_(tw[1])), ci(j, U, 0)), none, some);

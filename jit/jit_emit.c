@@ -1065,8 +1065,22 @@ void xfer_live(J *j, int32_t s, bool spill_) {
       continue;
     }
     size_t v = j->fvid[q];
-    if (fshadowed(j, q)) spill_val(j, (uint32_t)((v - 1) / j->m->bound), (uint32_t)((v - 1) % j->m->bound), spill_);
-    else spill_or_fill(j, j->all_fields[q], spill_);
+    uint32_t inst = (uint32_t)((v - 1) / j->m->bound), id = (uint32_t)((v - 1) % j->m->bound);
+    if (fshadowed(j, q) && spill_ && !getenv("SPIRV_SG_JIT_SHADOW_LANES")) {
+      /* lane 0 alone: the resume reads nothing else (a barrier: no handler
+       * reads this subgroup's frame meanwhile) */
+      const ld_type *ct; uint32_t n;
+      lane_shape(j->m->values[id].type, &ct, &n);
+      for (uint32_t c = 0; c < n; c++) {
+        gcc_jit_rvalue *arr = R_(hfld(j, j->all_fields[q]));
+        if (n > 1) arr = R_(gcc_jit_context_new_array_access(j->cx, NULL, arr, ci(j, j->t_i32, c)));
+        assign(j, gcc_jit_context_new_array_access(j->cx, NULL, arr, ci(j, j->t_i32, 0)), R_(sh_lv(j, inst, id, c)));
+      }
+    } else if (fshadowed(j, q)) {
+      spill_val(j, inst, id, spill_);
+    } else {
+      spill_or_fill(j, j->all_fields[q], spill_);
+    }
   }
 }
 

@@ -996,10 +996,18 @@ static void emit_groups(J *j) {
           * kernel function has one call site (GCC inlines it) */
     gcc_jit_block_end_with_jump(rr, NULL, gnext);
   {
+    /* every subgroup waiting (pend == n): none finished early, nothing to
+     * report (rt_release counts the same; the stop flag is tested after
+     * every call) */
+    gcc_jit_block *relc = nb(j);
+    if (getenv("SPIRV_SG_JIT_RELEASE_ALWAYS"))
+      gcc_jit_block_end_with_jump(rel, NULL, relc);
+    else
+      gcc_jit_block_end_with_conditional(rel, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(pend), nn), rr_init, relc);
     gcc_jit_rvalue *wr[1] = {w};
     gcc_jit_rvalue *relrc = gcc_jit_context_new_call_through_ptr(cx, NULL,
         R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_rt_release)), 1, wr);
-    gcc_jit_block_end_with_conditional(rel, NULL, cmp(j, GCC_JIT_COMPARISON_NE, relrc, ci(j, I, 0)), ret1, rr_init);
+    gcc_jit_block_end_with_conditional(relc, NULL, cmp(j, GCC_JIT_COMPARISON_NE, relrc, ci(j, I, 0)), ret1, rr_init);
   }
   j->b = rr_init;
   assign(j, pend, ci(j, I, 0));

@@ -45,13 +45,25 @@ What keeps the kernels well defined:
     one thread per work-group in both backends).
 
 Modes:
-  kgen.py --emit SEED            print the kernel (its header names the launch)
+  kgen.py --emit SEED [--dir D]  print the kernel (its header names the launch
+                                 and the command); with --dir, write it and its
+                                 input files (in.bin, inl.bin, inf.bin) to D
   kgen.py --sgrun PATH --seeds A:B [-j 2] [--keep DIR] [--opt -O0,-O2]
-                                 run seeds A..B-1; one line per mismatch with
-                                 the seed and a reproducing command; with
-                                 --keep, the kernel, inputs and both backends'
-                                 outputs of each mismatch are saved there
+                                 run seeds A..B-1; one line per finding with
+                                 the seed, the first difference, the
+                                 SPIRV_SG_JIT_* switches under which the JIT
+                                 agrees, and a reproducing command; with
+                                 --keep, the kernel, inputs, both backends'
+                                 buffers and reports and a repro.sh are saved
+  --checks                       also run the interpreter's detectors
+                                 (--check-all) on every kernel: a report is a
+                                 generator bug (the kernels promise no race)
+  --ext narrow, --sizes 8,16,32,64
+                                 opt-in families for side campaigns (8/16-bit
+                                 integers; more subgroup sizes); without them
+                                 the kernels of a seed never change
 Environment: SG_KGEN_SEEDS=A:B overrides --seeds (a longer run of the meson test).
+Exit status: 0 no finding, 1 findings, 2 usage.
 """
 import argparse
 import concurrent.futures
@@ -1115,6 +1127,8 @@ class Gen:
                 e2 = "((int)(%s & 0xfffffu) - %d)" % (self.eu(1, U_LANE)[0], r.randint(0, 1 << 20))
             elif ty == "ulong":
                 e2 = self.el(2, U_LANE)[0]
+            elif ty in ("uchar", "ushort"):
+                e2 = "(%s)(%s)" % (ty, self.eu(2, U_LANE)[0])
             else:
                 e2, _, b2 = self.ef(2, U_LANE, b)
             d = self.delta(S, U_SG)

@@ -611,11 +611,12 @@ static void emit_seg_(J *j, int32_t si) {
   uint32_t i = s->first;
   if (i == 0) { emit_phis(j, inst, blk); i = blk->n_phis; }
   if (s->after_wgc) {
-    /* a collective's rendezvous wrote results into the heap frames (every
-     * value was spilled before arriving); a barrier's writes none, and the
-     * locals are those of before the barrier or of the resume's fill */
-    /* nothing to do unless some subgroup waited in rt_wgc (the host's
-     * jit_wgs, c->wg: the kernel functions' wg is sg_groups' copy) */
+    /* rt_wgc_done has nothing to do unless some subgroup waited in rt_wgc
+     * (read in the host's jit_wgs, c->wg: the kernel functions' wg is
+     * sg_groups' copy).  A collective's rendezvous wrote results into the
+     * heap frames (every value was spilled before arriving); a barrier's
+     * writes none, and the locals are those of before the barrier or of
+     * the resume's fill. */
     gcc_jit_block *call = nb(j), *on = nb(j);
     gcc_jit_rvalue *used = R_(gcc_jit_rvalue_dereference_field(R_(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_wg)),
                                                                NULL, j->w_wgc_used));
@@ -1072,8 +1073,8 @@ void xfer_live(J *j, int32_t s, bool spill_) {
       if (!spill_) memset0(j, gcc_jit_lvalue_get_address(floc(j, j->all_fields[q]), NULL), j->all_sizes[q]);
       continue;
     }
-    size_t v = j->fvid[q];
-    uint32_t inst = (uint32_t)((v - 1) / j->m->bound), id = (uint32_t)((v - 1) % j->m->bound);
+    uint32_t inst = 0, id = 0;
+    field_value(j, q, &inst, &id);
     if (fshadowed(j, q) && spill_ && !getenv("SPIRV_SG_JIT_SHADOW_LANES")) {
       /* lane 0 alone: the resume reads nothing else (a barrier: no handler
        * reads this subgroup's frame meanwhile) */
@@ -1099,8 +1100,8 @@ void xfer_live(J *j, int32_t s, bool spill_) {
 void shadow_xfer(J *j, bool spill_) {
   if (!j->sh_on) return;
   for (uint32_t q = 0; q < j->n_fields; q++) {
-    size_t v = j->fvid[q];
-    if (fshadowed(j, q)) spill_val(j, (uint32_t)((v - 1) / j->m->bound), (uint32_t)((v - 1) % j->m->bound), spill_);
+    uint32_t inst, id;
+    if (fshadowed(j, q) && field_value(j, q, &inst, &id)) spill_val(j, inst, id, spill_);
   }
 }
 
@@ -1131,6 +1132,14 @@ static void emit_xfer_blocks(J *j) {
  * values of if-converted blocks (blended under a partial mask: also zeroed
  * at a first start, FK_ZERO).  Values defined and used within one segment
  * never live across a suspension. */
+/* cb for every operand word of `in` that names a value, by the grammar's
+ * operand layout; for every word when the layout is not known. */
+static void walk_ids(const ld_insn *in, void (*cb)(void *, uint32_t, spv_operand_class), void *u) {
+  const spv_opcode_desc *d = spv_opcode_info(in->op);
+  uint16_t skip = d ? (uint16_t)(d->has_type + d->has_result) : 0;
+  if (!d || !spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip), cb, u))
+    for (uint32_t q = 0; q < in->n_ops; q++) cb(u, q, SPV_OPND_ID);
+}
 typedef struct { J *j; uint32_t inst; int32_t seg; const ld_insn *in; const int32_t *defseg; } kept_q;
 static void keep_field(J *j, gcc_jit_field *f, uint8_t flags) {
   int32_t h = fidx(j, f);
@@ -1166,7 +1175,9 @@ static uint32_t seg_end(const jit_kernel *k, int32_t s) {
  * segment, a call's result there too (live through the callee); a phi's
  * operand counts as used at the end of every predecessor of the phi's
  * segment. */
-typedef struct { uint32_t *v, *seg; uint8_t *phi; const ld_insn **in; uint32_t *q; size_t n, cap; } use_list;
+/* one use: value v (vidx) read by operand q of `in`, in segment seg */
+typedef struct { const ld_insn *in; uint32_t v, seg, q; } live_use;
+typedef struct { live_use *a; size_t n, cap; bool oom; } use_list;
 typedef struct { J *j; uint32_t inst; int32_t seg; const ld_insn *in; use_list *ul; } live_q;
 static void live_cb(void *u_, uint32_t w, spv_operand_class cls) {
   live_q *u = u_;
@@ -1174,27 +1185,15 @@ static void live_cb(void *u_, uint32_t w, spv_operand_class cls) {
   uint32_t id = u->in->ops[w];
   if (id == 0 || id >= u->j->m->bound || !value_slot(u->j, u->inst, id)) return;
   use_list *l = u->ul;
-  if (l->n == (size_t)-1) return;
+  if (l->oom) return;
   if (l->n == l->cap) {
     size_t cap = l->cap ? 2 * l->cap : 256;
-    uint32_t *nv = realloc(l->v, cap * sizeof *nv);
-    if (nv) l->v = nv;
-    uint32_t *ns = nv ? realloc(l->seg, cap * sizeof *ns) : NULL;
-    if (ns) l->seg = ns;
-    uint8_t *np = ns ? realloc(l->phi, cap) : NULL;
-    if (np) l->phi = np;
-    const ld_insn **ni = np ? realloc(l->in, cap * sizeof *ni) : NULL;
-    if (ni) l->in = ni;
-    uint32_t *nq = ni ? realloc(l->q, cap * sizeof *nq) : NULL;
-    if (!nq) { l->n = (size_t)-1; return; }
-    l->q = nq;
+    live_use *na = realloc(l->a, cap * sizeof *na);
+    if (!na) { l->oom = true; return; }
+    l->a = na;
     l->cap = cap;
   }
-  l->in[l->n] = u->in;
-  l->q[l->n] = w;
-  l->v[l->n] = (uint32_t)vidx(u->j, u->inst, id);
-  l->seg[l->n] = (uint32_t)u->seg;
-  l->phi[l->n++] = u->in->op == SpvOpPhi;
+  l->a[l->n++] = (live_use){u->in, (uint32_t)vidx(u->j, u->inst, id), (uint32_t)u->seg, w};
 }
 /* Operand q of u reads only the lanes active where u runs (an inactive
  * lane's value is never seen): lane-local code, a phi (each lane reads the
@@ -1277,16 +1276,11 @@ static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
   for (uint32_t s = 0; ok && s < ns; s++) {
     const jit_seg *sg = &k->seg[s];
     for (uint32_t i = sg->first; i < ends[s]; i++) {
-      const ld_insn *in = &sg->blk->insns[i];
-      const spv_opcode_desc *d = spv_opcode_info(in->op);
-      live_q u = {j, sg->inst, (int32_t)s, in, &ul};
-      uint16_t skip = d ? (uint16_t)(d->has_type + d->has_result) : 0;
-      if (!d || !spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip),
-                                   live_cb, &u))
-        for (uint32_t q = 0; q < in->n_ops; q++) live_cb(&u, q, SPV_OPND_ID);
+      live_q u = {j, sg->inst, (int32_t)s, &sg->blk->insns[i], &ul};
+      walk_ids(u.in, live_cb, &u);
     }
   }
-  if (ul.n == (size_t)-1) ok = false;
+  if (ul.oom) ok = false;
   /* the blended values of if-converted then-blocks (FK_ZERO) a reader may
    * see inactive lanes of (a cross-lane operation, a handler): kept at every
    * barrier; the others are kept only where live, and else zeroed by the
@@ -1295,9 +1289,10 @@ static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
   uint8_t *zobs = ok ? calloc(nf + 1, 1) : NULL;
   if (!zobs) ok = false;
   for (size_t x = 0; ok && x < ul.n; x++) {
-    int32_t h = fidx(j, value_slot(j, ul.v[x] / m->bound, ul.v[x] % m->bound));
+    const live_use *us = &ul.a[x];
+    int32_t h = fidx(j, value_slot(j, us->v / m->bound, us->v % m->bound));
     if (h < 0 || !(j->fkeep[j->fmap_q[h]] & FK_ZERO)) continue;
-    if (!inactive_blind(m, ul.in[x], ul.q[x])) zobs[j->fmap_q[h]] = 1;
+    if (!inactive_blind(m, us->in, us->q)) zobs[j->fmap_q[h]] = 1;
   }
   for (uint32_t s = 0; ok && s < ns; s++) {
     if (!after_barrier(j, &k->seg[s])) continue;
@@ -1307,10 +1302,11 @@ static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
   }
   /* per use: the segments it is live into, backwards to its definition */
   for (size_t x = 0; ok && x < ul.n; x++) {
-    int32_t d = defseg[ul.v[x]];
-    uint32_t u = ul.seg[x], nq = 0;
+    const live_use *us = &ul.a[x];
+    int32_t d = defseg[us->v];
+    uint32_t u = us->seg, nq = 0;
     memset(in_q, 0, ns);
-    if (ul.phi[x]) {   /* live out of every predecessor of the phi's segment */
+    if (us->in->op == SpvOpPhi) {   /* live out of every predecessor of the phi's segment */
       for (uint32_t p = np[u]; p < np[u + 1]; p++)
         if ((int32_t)pi[p] != d && !in_q[pi[p]]) { in_q[pi[p]] = 1; queue[nq++] = pi[p]; }
     } else if ((int32_t)u != d) {
@@ -1322,7 +1318,7 @@ static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
       for (uint32_t p = np[s]; p < np[s + 1]; p++)
         if ((int32_t)pi[p] != d && !in_q[pi[p]]) { in_q[pi[p]] = 1; queue[nq++] = pi[p]; }
     }
-    int32_t h = fidx(j, value_slot(j, ul.v[x] / m->bound, ul.v[x] % m->bound));
+    int32_t h = fidx(j, value_slot(j, us->v / m->bound, us->v % m->bound));
     if (h < 0) continue;
     uint32_t q = j->fmap_q[h];
     for (uint32_t s = 0; s < ns; s++)
@@ -1338,7 +1334,7 @@ static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
     free(bl);
   }
   free(np); free(pi); free(pl); free(callseg); free(defseg); free(edge); free(in_q); free(queue);
-  free(ul.v); free(ul.seg); free(ul.phi); free(ul.in); free(ul.q); free(zobs);
+  free(ul.a); free(zobs);
 }
 
 static void mark_kept(J *j) {
@@ -1367,12 +1363,8 @@ static void mark_kept(J *j) {
     const jit_seg *sg = &k->seg[s];
     for (uint32_t i = sg->first; i < ends[s]; i++) {
       const ld_insn *in = &sg->blk->insns[i];
-      const spv_opcode_desc *d = spv_opcode_info(in->op);
       kept_q u = {j, sg->inst, (int32_t)s, in, defseg};
-      uint16_t skip = d ? (uint16_t)(d->has_type + d->has_result) : 0;
-      if (!d || !spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip),
-                                   kept_cb, &u))
-        for (uint32_t q = 0; q < in->n_ops; q++) kept_cb(&u, q, SPV_OPND_ID);
+      walk_ids(in, kept_cb, &u);
       gcc_jit_field *rf = in->result ? value_slot(j, sg->inst, in->result) : NULL;
       if (rf && in->op == SpvOpFunctionCall) keep_field(j, rf, FK_KEEP);
       if (rf && sg->ifc == IFC_THEN && !one[s]) keep_field(j, rf, FK_KEEP | FK_ZERO);

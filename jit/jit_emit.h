@@ -481,6 +481,14 @@ static inline bool shadowed(J *j, uint32_t inst, uint32_t id) {
 static inline bool fshadowed(J *j, uint32_t q) {
   return j->sh_on && j->fvid && j->fvid[q] && j->sh_on[j->fvid[q] - 1];
 }
+/* the value (instance, id) whose lane array field q is; false: none */
+static inline bool field_value(J *j, uint32_t q, uint32_t *inst, uint32_t *id) {
+  size_t v = j->fvid ? j->fvid[q] : 0;
+  if (!v) return false;
+  *inst = (uint32_t)((v - 1) / j->m->bound);
+  *id = (uint32_t)((v - 1) % j->m->bound);
+  return true;
+}
 static inline gcc_jit_lvalue *sh_lv(J *j, uint32_t inst, uint32_t id, uint32_t c) {
   return j->sh_lv[vidx(j, inst, id) * SH_MAXC + c];
 }

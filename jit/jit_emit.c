@@ -1837,6 +1837,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   *n_stmts = j->n_stmts;
 out:
   free(j->ifc_mask);
+  free(j->nx_over);
   free(j->ifc_tw);
   ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_only); free(j->promo_cs); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);

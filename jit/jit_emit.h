@@ -51,6 +51,7 @@ typedef struct J {
   const char *mflags;
   gcc_jit_lvalue *fast_base, *contig, *fast_full, *fast_off0;
   gcc_jit_lvalue *fast_reg0;   /* mem_fast_'s region of the first active lane (NULL: not known) */
+  gcc_jit_lvalue *fast_first;  /* mem_fast_'s first active lane (fast_off0 is its offset) */
   bool fast_priv;               /* the fast block's lanes each access their own private memory */
   bool contig_only;             /* mem_fast_ reaches the fast block only with consecutive addresses */
   ld_uniformity *lanes;         /* lane strides (convergent kernels; NULL: none known) */
@@ -186,6 +187,10 @@ typedef struct J {
   gcc_jit_struct *win_st;
   gcc_jit_type *t_winp;
   gcc_jit_field *wn_lo, *wn_lim, *wn_base;
+  /* [bound] (nx_next, jit_emit_memory.c): while an expression for the next
+   * subgroup's value is built, V() returns these for the ids set; NULL
+   * otherwise. */
+  gcc_jit_rvalue **nx_over;
 } J;
 
 /* -------------------------------------------- emitters shared between files */
@@ -555,6 +560,7 @@ static inline gcc_jit_rvalue *V(J *j, uint32_t inst, uint32_t id, uint32_t c) {
     if (shadowed(j, inst, id)) return sh_at(j, inst, id, c, L(j), scal(j, ct));
     return gcc_jit_lvalue_as_rvalue(res_lv(j, inst, id, c));
   case LD_V_RESULT:
+    if (j->nx_over && j->nx_over[id]) return j->nx_over[id];
     if (v->u.insn->op == SpvOpVariable) {
       const ld_addr_layout *a = &j->m->layout;
       gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3], cast(j, L(j), j->t_u[3]),

@@ -216,18 +216,24 @@ static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_
  * on took one arm whole (emit_select_uniform's J.sel_flag: the condition was
  * the same in every lane); *flag gets the AND of their flags (NULL: none
  * needed).  64-bit integer and pointer arithmetic only, where strides add
- * modulo 2^64 exactly as the addresses do. */
+ * modulo 2^64 exactly as the addresses do.  Also for a value made in a
+ * divergent block from operands with strides (hist's &bins[lid] under `if`):
+ * the stride then holds between the lanes that ran it, the active ones. */
 static bool cond_stride(J *j, uint32_t inst, uint32_t id, int64_t *st, gcc_jit_rvalue **flag, int depth) {
   const ld_module *m = j->m;
   if (ld_uni_lane_stride(j->lanes, id, st)) return true;
-  if (depth > 8 || !j->sel_flag || id >= m->bound || m->values[id].kind != LD_V_RESULT) return false;
+  if (depth > 8 || id >= m->bound || m->values[id].kind != LD_V_RESULT) return false;
   const ld_insn *in = m->values[id].u.insn;
   const ld_type *t = in->type;
   int64_t s0, s1;
   if (!t || t->size != 8 || (t->kind != LD_T_INT && t->kind != LD_T_POINTER)) return false;
+  if (j->lanes && !ld_uni_value_varies(j->lanes, id)) {   /* the same in every lane that makes it */
+    *st = 0;
+    return true;
+  }
   switch (in->op) {
   case SpvOpSelect: {
-    gcc_jit_lvalue *f = j->sel_flag[vidx(j, inst, id)];
+    gcc_jit_lvalue *f = j->sel_flag ? j->sel_flag[vidx(j, inst, id)] : NULL;
     if (!f || in->n_ops < 3 || !ld_uni_lane_stride(j->lanes, in->ops[1], &s0)) return false;
     *st = s0;
     *flag = *flag ? bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, *flag, R_(f)) : R_(f);
@@ -347,6 +353,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     else   /* the mask is never empty while code runs; | 0 keeps ctz defined */
       assign(j, first, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(m0), ci(j, U, 0)), c0, ci(j, j->t_i32, 0), j->t_i32));
   }
+  j->fast_first = first;
   if (!quick)
     assign(j, a0, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(fld(j, j->f_addr)), R_(first))));
   assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
@@ -970,6 +977,152 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
   }
 }
 
+/* ------------------------------------------------ the next subgroup's address
+ *
+ * A scattered store (transpose's rows) writes lines that are not in the cache:
+ * each one costs a read for ownership, and the lanes' stores wait for them.
+ * The next subgroup of a work-group usually stores at the same addresses
+ * moved by a fixed amount (its x ids are S higher), so the per-lane store
+ * prefetches, for writing, lane l's address of the next subgroup: the
+ * pointer's expression evaluated again with the built-in ids the next
+ * subgroup sees (global and local id x + S in a work-group wider than S,
+ * else y + S / width; the subgroup id + 1, the linear ids + S; every other
+ * value the same: loop counters, loads, arguments).
+ * Only a hint: a prefetch never faults, and a wrong guess (the last subgroup
+ * of a row, a value that differs in the next subgroup) costs a useless
+ * prefetch, never a wrong result.  SPIRV_SG_JIT_NO_SCATTER_PREFETCH=1 turns
+ * it off. */
+enum { NX_DEPTH = 10, NX_BUDGET = 48 };
+
+/* id is an OpLoad of the built-in variable b */
+static bool nx_builtin_load(const ld_module *m, uint32_t id, SpvBuiltIn b) {
+  if (id >= m->bound || m->values[id].kind != LD_V_RESULT) return false;
+  const ld_insn *in = m->values[id].u.insn;
+  if (in->op != SpvOpLoad || in->n_ops < 1 || in->ops[0] >= m->bound) return false;
+  const ld_value *p = &m->values[in->ops[0]];
+  return p->kind == LD_V_VARIABLE && p->u.var->storage == SpvStorageClassInput && p->u.var->builtin == (int32_t)b;
+}
+
+/* V() can read id at inst without an error (a value with a lane array, a
+ * shadow or a recomputation whose operands it can read) */
+static bool nx_avail(J *j, uint32_t inst, uint32_t id, int depth) {
+  const ld_module *m = j->m;
+  if (id >= m->bound || depth > NX_DEPTH) return false;
+  const ld_value *v = &m->values[id];
+  const ld_type *ct; uint32_t n;
+  if (!lane_shape(v->type, &ct, &n) || n != 1) return false;
+  switch (v->kind) {
+  case LD_V_CONSTANT: case LD_V_UNDEF: case LD_V_VARIABLE: case LD_V_PARAM: return true;
+  case LD_V_RESULT: break;
+  default: return false;
+  }
+  const ld_insn *in = v->u.insn;
+  if (in->op == SpvOpVariable || shadowed(j, inst, id)) return true;
+  if (remat(j, inst, id)) {
+    for (uint32_t k = 0; k < in->n_ops; k++)
+      if (!nx_avail(j, inst, in->ops[k], depth + 1)) return false;
+    return true;
+  }
+  return j->slot[vidx(j, inst, id)] != NULL;
+}
+
+static bool nx_int(const ld_type *t) {
+  return t && ((t->kind == LD_T_INT && (t->width == 8 || t->width == 16 || t->width == 32 || t->width == 64)) ||
+               t->kind == LD_T_POINTER);
+}
+
+/* The next subgroup's value of id for the current lane (inside a lane
+ * loop); NULL: the same as this subgroup's, or *fail: unknown. */
+static gcc_jit_rvalue *nx_next(J *j, uint32_t inst, uint32_t id, int depth, int *budget, bool *fail) {
+  const ld_module *m = j->m;
+  if (*fail || id >= m->bound || m->values[id].kind != LD_V_RESULT) return NULL;
+  const ld_insn *in = m->values[id].u.insn;
+  if (!nx_int(in->type)) return NULL;
+  if (depth > NX_DEPTH || --*budget < 0) { *fail = true; return NULL; }
+  gcc_jit_type *T = scal(j, in->type), *U = j->t_u[3];
+  gcc_jit_rvalue *step = NULL;
+  switch (in->op) {
+  case SpvOpCompositeExtract:
+    /* the next subgroup's x ids are S higher in a work-group wider than
+     * S, else its y ids S / (the width) higher */
+    if (in->n_ops == 2 && in->ops[1] <= 1 && (nx_builtin_load(m, in->ops[0], SpvBuiltInGlobalInvocationId) ||
+                                              nx_builtin_load(m, in->ops[0], SpvBuiltInLocalInvocationId))) {
+      gcc_jit_rvalue *wx = R_(arr_at(j, R_(wfl(j, j->w_wsize)), 0));
+      step = in->ops[1] == 0 ? bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, cmp(j, GCC_JIT_COMPARISON_GT, wx, ci(j, U, j->S)), U),
+                                   ci(j, U, j->S))
+                             : bin(j, GCC_JIT_BINARY_OP_DIVIDE, U, ci(j, U, j->S), wx);
+    }
+    break;
+  case SpvOpLoad:
+    if (nx_builtin_load(m, id, SpvBuiltInSubgroupId)) step = ci(j, U, 1);
+    else if (nx_builtin_load(m, id, SpvBuiltInGlobalLinearId) || nx_builtin_load(m, id, SpvBuiltInLocalInvocationIndex))
+      step = ci(j, U, j->S);
+    break;
+  case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpShiftLeftLogical: case SpvOpBitwiseAnd:
+  case SpvOpBitwiseOr: case SpvOpBitwiseXor: case SpvOpUConvert: case SpvOpSConvert: case SpvOpBitcast:
+  case SpvOpCopyObject: case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:
+  case SpvOpInBoundsPtrAccessChain: {
+    if (in->n_ops > 8) { *fail = true; return NULL; }
+    gcc_jit_rvalue *nx[8] = {0};
+    bool any = false;
+    for (uint32_t k = 0; k < in->n_ops; k++) {
+      nx[k] = nx_next(j, inst, in->ops[k], depth + 1, budget, fail);
+      if (*fail) return NULL;
+      if (nx[k]) any = true;
+      else if (!nx_avail(j, inst, in->ops[k], 0)) { *fail = true; return NULL; }
+    }
+    if (!any) return NULL;
+    if (in->op == SpvOpBitcast) {   /* integer <-> pointer or same-size integers only */
+      const ld_type *ft = m->values[in->ops[0]].type;
+      if (!nx_int(ft) || (ft->kind == LD_T_INT && in->type->kind == LD_T_INT && ft->width != in->type->width)) {
+        *fail = true;
+        return NULL;
+      }
+    }
+    if (!j->nx_over && !(j->nx_over = calloc(m->bound, sizeof *j->nx_over))) { *fail = true; return NULL; }
+    for (uint32_t k = 0; k < in->n_ops; k++)
+      if (nx[k]) j->nx_over[in->ops[k]] = nx[k];
+    bool chain = in->op == SpvOpAccessChain || in->op == SpvOpInBoundsAccessChain || in->op == SpvOpPtrAccessChain ||
+                 in->op == SpvOpInBoundsPtrAccessChain;
+    gcc_jit_rvalue *r = chain ? cast(j, emit_access_chain(j, inst, in), T) : emit_elementwise(j, inst, in, 0);
+    for (uint32_t k = 0; k < in->n_ops; k++) j->nx_over[in->ops[k]] = NULL;
+    return r;
+  }
+  default:
+    break;
+  }
+  if (!step) return NULL;
+  if (!nx_avail(j, inst, id, 0)) { *fail = true; return NULL; }
+  return bin(j, GCC_JIT_BINARY_OP_PLUS, T, V(j, inst, id, 0), cast(j, step, T));
+}
+
+/* The current lane's host pointer in the next subgroup, from p, this
+ * subgroup's, if ptr's expression depends on the ids; NULL: none. */
+static gcc_jit_rvalue *nx_ptr(J *j, uint32_t inst, uint32_t ptr, gcc_jit_rvalue *p) {
+  if (getenv("SPIRV_SG_JIT_NO_SCATTER_PREFETCH")) return NULL;
+  int budget = NX_BUDGET;
+  bool fail = false;
+  gcc_jit_rvalue *nx = nx_next(j, inst, ptr, 0, &budget, &fail);
+  if (fail || !nx) return NULL;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_rvalue *d = bin(j, GCC_JIT_BINARY_OP_MINUS, U, cast(j, nx, U), cast(j, V(j, inst, ptr, 0), U));
+  return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, p, cast(j, d, j->t_s[3])), NULL);
+}
+/* Prefetches pa (nx_ptr) for lane 0.  Lane 0 alone: transpose's rotating
+ * rows put the lanes of one store in the lines the loop's other stores also
+ * reach, and lane 0 meets them all (every lane's prefetch: 1.2x slower where
+ * the matrix stays in the cache); the plain transpose's column stores
+ * (each lane its own row) were 0.93x with every lane's prefetch in
+ * work-groups of 16 x 16, but 1.24x in work-groups of 256 x 1. */
+static void nx_prefetch(J *j, gcc_jit_rvalue *pa, bool write) {
+  fuse_close(j);
+  assign(j, j->lane, ci(j, j->t_i32, 0));
+  gcc_jit_function *pff = gcc_jit_context_get_builtin_function(j->cx, "__builtin_prefetch");
+  gcc_jit_rvalue *args[3] = {cast(j, pa, j->t_vp), ci(j, j->t_i32, write ? 1 : 0), ci(j, j->t_i32, 3)};
+  gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, pff, 3, args));
+  j->n_stmts++;
+}
+
 /* emit_store's general path: the fast range test (mem_priv, mem_fast_)
  * and the per-lane checked store. */
 static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type *vt, uint32_t n, gcc_jit_type *T,
@@ -990,6 +1143,9 @@ static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type 
     else if (allb) gcc_jit_block_end_with_jump(j->b, NULL, allb);
     if (allb) {
       j->b = allb;
+      /* the next subgroup's lines, before this one's stores */
+      gcc_jit_rvalue *pa = j->fast_priv ? NULL : nx_ptr(j, inst, in->ops[0], fast_ptr(j, vt->size));
+      if (pa) nx_prefetch(j, pa, true);
       loop_begin(j, &lp);
       gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
       for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
@@ -1096,8 +1252,91 @@ void emit_priv_regions(J *j) {
 /* The active lanes' read-modify-writes of an atomic (emit_atomic), in
  * increasing lane order, each address valid: as plain loads and stores
  * (plain) or through builtin af; then to after. */
+/* The plain read-modify-writes (atomic_lanes' `plain`) of lanes whose
+ * addresses are consecutive (a known stride of the element's size: hist's
+ * bins[lid] under its `if`) as one masked vector load, the operation and a
+ * masked vector store (AVX-512, S * size = 64 or 32 bytes): the lanes never
+ * share an element, so their order does not matter, and masked-off lanes
+ * are neither read nor written (nor fault).  An inactive lane's result
+ * keeps its old value (the load merges under the mask).  base: the run's
+ * private copy (deferred atomics), else the region's.  false: not
+ * applicable, nothing emitted.  SPIRV_SG_JIT_NO_VEC_ATOMIC=1: lane by lane. */
+static bool atomic_vec(J *j, uint32_t inst, const ld_insn *in, const ld_type *ct, gcc_jit_rvalue *base,
+                       gcc_jit_block *after) {
+  SpvOp op = in->op;
+  uint32_t sz = ct->width / 8;
+  bool zmm = j->S * sz == 64 && has_flag(j->mflags, "-mavx512f");
+  bool ymm = j->S * sz == 32 && has_flag(j->mflags, "-mavx512f") && has_flag(j->mflags, "-mavx512vl");
+  if (!(zmm || ymm) || j->one_lane || getenv("SPIRV_SG_JIT_NO_VEC_ATOMIC")) return false;
+  bool noval = op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement;
+  gcc_jit_field *vs = noval ? NULL : value_slot(j, inst, in->ops[3]);
+  gcc_jit_field *rs = value_slot(j, inst, in->result);
+  int64_t st = 0;
+  gcc_jit_rvalue *flag = NULL;
+  if ((!noval && !vs) || !rs || !cond_stride(j, inst, in->ops[0], &st, &flag, 0) || flag || st != (int64_t)sz)
+    return false;
+  gcc_jit_type *U = j->t_u[3], *K = j->t_u[1];
+  uint64_t fullm = (1ull << j->S) - 1;
+  fuse_close(j);
+  /* the active lanes as bits */
+  gcc_jit_lvalue *km = local(j, K);
+  if (j->full) {
+    assign(j, km, ci(j, K, (long)fullm));
+  } else if (j->cur_tw) {
+    assign(j, km, cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, R_(j->cur_tw), U), ci(j, U, (long)fullm)), K));
+  } else {
+    gcc_jit_lvalue *mb = local(j, j->t_u[2]);
+    assign(j, mb, ci(j, j->t_u[2], 0));
+    jloop lp;
+    loop_begin(j, &lp);
+    assign(j, mb, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[2], R_(mb),
+        bin(j, GCC_JIT_BINARY_OP_LSHIFT, j->t_u[2], cast(j, MASK(j), j->t_u[2]), cast(j, L(j), j->t_u[2]))));
+    loop_end(j, &lp);
+    assign(j, km, cast(j, R_(mb), K));
+  }
+  /* lane 0's place: the first active lane's offset less its lanes before */
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(j->fast_off0),
+      bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, R_(j->fast_first), U), ci(j, U, sz)));
+  gcc_jit_lvalue *da = local(j, U);
+  assign(j, da, bin(j, GCC_JIT_BINARY_OP_PLUS, U, gcc_jit_context_new_bitcast(j->cx, NULL, base ? base : R_(j->fast_base), U), off));
+  gcc_jit_type *et = sz == 4 ? j->t_u[2] : j->t_u[3];
+  gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(et, j->S), sz);
+  gcc_jit_type *vp = gcc_jit_type_get_pointer(vt);
+  gcc_jit_lvalue *vv = local(j, vt), *rv = local(j, vt), *tmp = local(j, vt);
+  if (!noval)
+    assign(j, vv, R_(gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(
+        slot_lv(j, vs, 1, 0, ci(j, j->t_i32, 0)), NULL), vp), NULL)));
+  gcc_jit_lvalue *res = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(
+      slot_lv(j, rs, 1, 0, ci(j, j->t_i32, 0)), NULL), vp), NULL);
+  assign(j, rv, R_(res));
+  const char *opn = op == SpvOpAtomicAnd ? "vpand" : op == SpvOpAtomicOr ? "vpor" : op == SpvOpAtomicXor ? "vpxor" :
+                    (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? "vpsub" : "vpadd";
+  char q = sz == 4 ? 'd' : 'q';
+  char ones[80] = "";
+  if (noval)   /* %2 = 1 in every element: all bits set, shifted right */
+    snprintf(ones, sizeof ones, "vpternlogd $0xff, %%2, %%2, %%2\n\tvpsrl%c $%u, %%2, %%2\n\t", q, sz * 8 - 1);
+  char tpl[300];
+  /* rv{k} = the old elements; tmp = rv op vv; the elements under k = tmp */
+  snprintf(tpl, sizeof tpl, "%svmovdqu%u (%%3), %%0%%{%%4%%}\n\t%s%c %%2, %%0, %%1\n\tvmovdqu%u %%1, (%%3)%%{%%4%%}",
+           ones, sz * 8, opn, q, sz * 8);
+  gcc_jit_extended_asm *x = gcc_jit_block_add_extended_asm(j->b, NULL, tpl);
+  gcc_jit_extended_asm_add_output_operand(x, NULL, "+v", rv);
+  gcc_jit_extended_asm_add_output_operand(x, NULL, "=&v", tmp);
+  if (noval) gcc_jit_extended_asm_add_output_operand(x, NULL, "=&v", vv);
+  else gcc_jit_extended_asm_add_input_operand(x, NULL, "v", R_(vv));
+  gcc_jit_extended_asm_add_input_operand(x, NULL, "r", R_(da));
+  gcc_jit_extended_asm_add_input_operand(x, NULL, "Yk", R_(km));
+  gcc_jit_extended_asm_add_clobber(x, "memory");
+  gcc_jit_extended_asm_set_volatile_flag(x, 1);
+  j->n_stmts++;
+  assign(j, res, R_(rv));
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  return true;
+}
+
 static void atomic_lanes(J *j, uint32_t inst, const ld_insn *in, const ld_type *ct, bool plain,
                          gcc_jit_function *af, gcc_jit_rvalue *base, gcc_jit_block *after) {
+  if (plain && atomic_vec(j, inst, in, ct, base, after)) return;
   SpvOp op = in->op;
   bool noval = op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement;
   uint32_t sz = ct->width / 8;
@@ -1109,7 +1348,8 @@ static void atomic_lanes(J *j, uint32_t inst, const ld_insn *in, const ld_type *
   j->b = act;
   if (plain) {
     /* base: the same offset in the run's private copy (deferred atomics) */
-    gcc_jit_lvalue *d = typed_at(j, base ? lane_ptr_in(j, base) : fast_ptr(j, sz), 0, T);
+    gcc_jit_rvalue *p = base ? lane_ptr_in(j, base) : fast_ptr(j, sz);
+    gcc_jit_lvalue *d = typed_at(j, p, 0, T);
     gcc_jit_lvalue *old = local(j, T);
     assign(j, old, R_(d));
     gcc_jit_rvalue *v = noval ? ci(j, T, 1) : cast(j, V(j, inst, in->ops[3], 0), T);

@@ -1588,6 +1588,15 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   gcc_jit_context_add_command_line_option(cx, "-ffp-contract=off");
   gcc_jit_context_add_command_line_option(cx, "-fno-math-errno");
   gcc_jit_context_add_command_line_option(cx, "-fno-strict-aliasing");
+  /* GCC 12 miscompile (tests/kernels/remat_select_extinst, case test_addr):
+   * RTL dead-store elimination replaces a 256-bit load with the constant an
+   * earlier vector store wrote, and the x86 back end materializes a 256-bit
+   * constant whose upper half is zero and whose lower 64-bit words are equal
+   * ({1,1,1,1,0,0,0,0} in 32-bit lanes) as a broadcast of its lowest word
+   * (ix86_convert_const_wide_int_to_broadcast checks only the constant's
+   * stored words).  -fno-dse drops that pass (reduce and stencil about 5%
+   * slower; large kernels were compiled without it already, BIG_OFF). */
+  gcc_jit_context_add_command_line_option(cx, "-fno-dse");
   /* GCC 12's -O2 default (very-cheap) leaves most lane loops scalar */
   gcc_jit_context_add_command_line_option(cx, "-fvect-cost-model=dynamic");
   gcc_jit_context_add_command_line_option(cx, "-fPIC");

@@ -32,6 +32,8 @@ it describes one launch at top level, or several in CASES = [dict(...), ...]:
                                 # a list: any one of them
     jobs_compare = [1, 2]       # run with each -j N (text and --json) and require identical
                                 # dumps, printf text and diagnostics
+    env = {"SPIRV_SG_JIT_X": "1"}  # more environment variables for every spirv-sgrun run
+                                # (a JIT switch that brings back a code shape)
 In/Out/InOut take flags="ro" or "wo" (run-file header tokens: read-only, write-only).
 Image arguments: Image(width, height, order="RGBA", format="UNORM_INT8", type="uchar",
 values=[...] | None, expect=[...], dump=False) (type = element type of the data, one value
@@ -298,7 +300,7 @@ OPTS = ["-O0", "-O1", "-O2", "-O3"]
 CASE_KEYS = ("kernel", "std", "global_size", "local_size", "global_offset",
              "args", "printf", "exit", "diag", "subgroup_sizes", "opts",
              "defines", "name", "extra_flags", "sweep", "spec_constants", "run_flags",
-             "cli", "stderr", "error", "jobs_compare", "jit_fallback")
+             "cli", "stderr", "error", "jobs_compare", "jit_fallback", "env")
 
 
 def load_spec(path):
@@ -601,8 +603,9 @@ class Runner:
         else:
             cmd.append(sim)
         try:
+            env = dict(os.environ, **case["env"]) if case.get("env") else None
             p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               timeout=self.o.timeout)
+                               timeout=self.o.timeout, env=env)
         except subprocess.TimeoutExpired:
             return cmd, None, "", "timed out after %ds" % self.o.timeout, None
         out = p.stdout.decode(errors="replace")

@@ -17,3 +17,11 @@ for g in range(G):
 global_size = (G,); local_size = (G,)
 subgroup_sizes = [None]
 args = [In("uint", [100, 101, 102, 103]), In("float", [1.0] * 4), Out("uint", 160, expect=OUT), Scalar("uint", 25)]
+# Once more as session 17 compiled it (SPIRV_SG_JIT_NO_TEST_ADDR=1), the code
+# shape that met the miscompile: GCC 12's RTL dead-store pass replaced the
+# frame copy's load of the condition's upper half by the constant its store
+# wrote, {1,1,1,1,0,0,0,0}, and the x86 back end materialized that 256-bit
+# constant as a broadcast of 1 (ix86_convert_const_wide_int_to_broadcast
+# compares only the constant's nonzero 64-bit words).  The JIT compiles
+# with -fno-dse since.
+CASES = [dict(), dict(name="test_addr", env={"SPIRV_SG_JIT_NO_TEST_ADDR": "1"})]

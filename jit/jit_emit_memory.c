@@ -429,6 +429,49 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   gcc_jit_lvalue *room = local(j, U);
   assign(j, room, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(lim), ci(j, U, size)));
   gcc_jit_rvalue *none = cmp(j, GCC_JIT_COMPARISON_LT, R_(lim), ci(j, U, size));
+  /* Lanes whose addresses step by a known stride (cond_stride, also under
+   * an if: hist's &bins[lid]): the two ends of the lanes that may be active
+   * decide for every lane between them (same region, offsets in bounds, the
+   * first aligned and the stride a multiple of the alignment; |stride| <
+   * 2^32 and at most 63 steps keep the lanes between the ends).  The lanes
+   * that may be active: the if-converted then-block's word, else the stack
+   * entry's mask, a superset of mask[] (a lane outside the active ones only
+   * makes the test stricter: the per-lane path then decides). */
+  int64_t est = 0;
+  gcc_jit_rvalue *eflag = NULL;
+  bool ends = j->S <= 64 && !j->one_lane && !getenv("SPIRV_SG_JIT_NO_AFFINE_ENDS") &&
+              cond_stride(j, inst, ptr, &est, &eflag, 0) && !eflag && est != 0 &&
+              est < ((int64_t)1 << 32) && est > -((int64_t)1 << 32) && (align <= 1 || est % (int64_t)align == 0);
+  if (ends) {
+    gcc_jit_lvalue *act = local(j, U), *lo = local(j, j->t_i32), *ae[2] = {local(j, U), local(j, U)};
+    uint64_t fm = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
+    gcc_jit_rvalue *fmr = cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)fm), U);
+    if (j->full) assign(j, act, fmr);
+    else if (j->cur_tw) assign(j, act, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, R_(j->cur_tw), U), fmr));
+    else assign(j, act, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(m0), fmr));
+    fuse_close(j);
+    assign(j, lo, ctz64(j, R_(act)));
+    gcc_jit_function *clz = gcc_jit_context_get_builtin_function(j->cx, "__builtin_clzll");
+    gcc_jit_rvalue *ca[1] = {cast(j, R_(act), gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG))};
+    gcc_jit_rvalue *hi = bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, ci(j, j->t_i32, 63),
+                             cast(j, gcc_jit_context_new_call(j->cx, NULL, clz, 1, ca), j->t_i32));
+    assign(j, j->lane, R_(lo));
+    assign(j, ae[0], cast(j, V(j, inst, ptr, 0), U));
+    assign(j, ae[1], bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(ae[0]),
+        bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, hi, R_(lo)), U),
+            cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)est), U))));
+    gcc_jit_rvalue *b = NULL;
+    for (int e = 0; e < 2; e++) {
+      gcc_jit_rvalue *be = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U,
+          bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(ae[e]), ci(j, U, (long)a->shift)), R_(reg0)),
+          cast(j, cmp(j, GCC_JIT_COMPARISON_GT, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ae[e]), ci(j, U, (long)a->offset_mask)),
+                      R_(room)), U));
+      b = b ? bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, be) : be;
+    }
+    if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ae[0]), ci(j, U, align - 1)));
+    assign(j, bad, b);
+    if (want_contig && !quick && !known) assign(j, j->contig, ci(j, U, 1));   /* not tested: not consecutive */
+  } else {
   loop_begin(j, &lp);
   /* the lanes' own pointers, not addr[] (filled just above: the
    * store-forwarding stall of the quick path's comment); but addr[] for a
@@ -446,6 +489,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
         bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
             bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
   loop_end(j, &lp);
+  }
   gcc_jit_block *c1 = nb(j), *c2 = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, none, slow, c1);
   gcc_jit_block_end_with_conditional(c1, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), c2, slow);

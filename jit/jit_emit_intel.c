@@ -13,8 +13,44 @@ static bool can_permute(J *j, bool two) {
   return (j->S == 16 && has_flag(j->mflags, "-mavx512f")) ||
          (j->S == 8 && has_flag(j->mflags, "-mavx2") && (!two || has_flag(j->mflags, "-mavx512vl")));
 }
+/* Every use of value id is a lane-wise arithmetic, comparison, conversion
+ * or select (a lane loop, which GCC vectorizes at its preferred 256 bits);
+ * false for any other use (a permute's table, a store, a phi: they may read
+ * the lane array in 512-bit moves) or an operand word that only looks like
+ * id. */
+static bool lanewise_uses_only(J *j, uint32_t id) {
+  const ld_module *m = j->m;
+  for (uint32_t f = 0; f < m->n_functions; f++) {
+    const ld_function *fn = m->functions[f];
+    for (uint32_t b = 0; b < fn->n_blocks; b++)
+      for (uint32_t x = 0; x < fn->blocks[b].n_insns; x++) {
+        const ld_insn *u = &fn->blocks[b].insns[x];
+        bool uses = false;
+        for (uint32_t q = 0; q < u->n_ops && !uses; q++) uses = u->ops[q] == id;
+        if (!uses) continue;
+        switch (u->op) {
+        case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpUDiv: case SpvOpSDiv: case SpvOpUMod:
+        case SpvOpSRem: case SpvOpSMod: case SpvOpShiftLeftLogical: case SpvOpShiftRightLogical:
+        case SpvOpShiftRightArithmetic: case SpvOpBitwiseAnd: case SpvOpBitwiseOr: case SpvOpBitwiseXor:
+        case SpvOpNot: case SpvOpSNegate: case SpvOpIEqual: case SpvOpINotEqual: case SpvOpUGreaterThan:
+        case SpvOpSGreaterThan: case SpvOpUGreaterThanEqual: case SpvOpSGreaterThanEqual: case SpvOpULessThan:
+        case SpvOpSLessThan: case SpvOpULessThanEqual: case SpvOpSLessThanEqual: case SpvOpFAdd: case SpvOpFSub:
+        case SpvOpFMul: case SpvOpFDiv: case SpvOpFNegate: case SpvOpFOrdEqual: case SpvOpFOrdNotEqual:
+        case SpvOpFOrdLessThan: case SpvOpFOrdGreaterThan: case SpvOpFOrdLessThanEqual:
+        case SpvOpFOrdGreaterThanEqual: case SpvOpConvertFToU: case SpvOpConvertFToS: case SpvOpConvertSToF:
+        case SpvOpConvertUToF: case SpvOpUConvert: case SpvOpSConvert: case SpvOpFConvert: case SpvOpBitcast:
+        case SpvOpSelect: case SpvOpCopyObject:
+          break;
+        default:
+          return false;
+        }
+      }
+  }
+  return true;
+}
+
 static void emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_field *idx, gcc_jit_rvalue *ivec,
-                         gcc_jit_field *res, uint32_t n) {
+                         gcc_jit_field *res, uint32_t n, bool split) {
   gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], j->S), 4);
   gcc_jit_type *vp = gcc_jit_type_get_pointer(vt);
   /* 16 lanes, the index from idx[] (tgt[], written by a lane loop that GCC
@@ -50,6 +86,34 @@ static void emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_fie
       gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(h1));
       gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(xv));
       if (ys) gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(yv));
+      j->n_stmts++;
+      continue;
+    }
+    /* split (16 lanes, every reader a lane loop: stencil's left and
+     * right): the result goes to its lane array as two 256-bit halves, as
+     * the readers' vectorized loops load it; a 512-bit store that they
+     * read in halves forwards badly (stencil 0.88-0.91x the time split).
+     * Other readers (another permute's table) load 512 bits, which two
+     * halves would not forward to. */
+    if (split) {
+      gcc_jit_lvalue *t1 = local(j, vt), *lo = local(j, hv), *hi = local(j, hv);
+      gcc_jit_rvalue *iv = ivec ? ivec : R_(gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(
+          lane_arr(j, idx, ci(j, j->t_i32, 0)), NULL), vp), NULL));
+      /* %0 %1 the halves, %2 the whole result (scratch), %3 x, %4 y (x
+       * when one table), %5 the index */
+      gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, ys
+          ? "vmovdqa64 %g5, %g2\n\tvpermi2d %g4, %g3, %g2\n\tvextracti64x4 $1, %g2, %t1\n\tvmovdqa %t2, %t0"
+          : "vpermd %g3, %g5, %g2\n\tvextracti64x4 $1, %g2, %t1\n\tvmovdqa %t2, %t0");
+      gcc_jit_extended_asm_add_output_operand(a, NULL, "=&v", lo);
+      gcc_jit_extended_asm_add_output_operand(a, NULL, "=&v", hi);
+      gcc_jit_extended_asm_add_output_operand(a, NULL, "=&v", t1);
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(xv));
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", ys ? R_(yv) : R_(xv));
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", iv);
+      assign(j, gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, res, n, c, ci(j, j->t_i32, 0)), NULL),
+                                                hp), NULL), R_(lo));
+      assign(j, gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(slot_lv(j, res, n, c, ci(j, j->t_i32, 8)), NULL),
+                                                hp), NULL), R_(hi));
       j->n_stmts++;
       continue;
     }
@@ -139,7 +203,8 @@ bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
     gcc_jit_type *vt = gcc_jit_type_get_vector(j->t_u[2], (size_t)S);
     gcc_jit_rvalue *ivec = gcc_jit_context_new_rvalue_from_vector(j->cx, NULL, vt, (size_t)S, el);
     emit_permute(j, value_slot(j, inst, x), two ? value_slot(j, inst, y) : NULL, NULL, ivec,
-                 value_slot(j, inst, in->result), n);
+                 value_slot(j, inst, in->result), n,
+                 S == 16 && !getenv("SPIRV_SG_JIT_PERM_WHOLE") && lanewise_uses_only(j, in->result));
     gcc_jit_block_end_with_jump(j->b, NULL, join);
     j->b = join;
     return true;
@@ -192,7 +257,7 @@ bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
     assign(j, tl, bin(j, GCC_JIT_BINARY_OP_PLUS, I, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, I, R_(tl), ci(j, I, 255)),
                       bin(j, GCC_JIT_BINARY_OP_MULT, I, bin(j, GCC_JIT_BINARY_OP_RSHIFT, I, R_(tl), ci(j, I, 8)), ci(j, I, (long)j->S))));
     loop_end(j, &lp);
-    emit_permute(j, xs, ys, j->f_tgt, NULL, rs, n);
+    emit_permute(j, xs, ys, j->f_tgt, NULL, rs, n, false);
     gcc_jit_block_end_with_jump(j->b, NULL, join);
     j->b = join;
     return true;

@@ -1293,9 +1293,6 @@ void emit_priv_regions(J *j) {
   loop_end(j, &lp);
 }
 
-/* The active lanes' read-modify-writes of an atomic (emit_atomic), in
- * increasing lane order, each address valid: as plain loads and stores
- * (plain) or through builtin af; then to after. */
 /* The plain read-modify-writes (atomic_lanes' `plain`) of lanes whose
  * addresses are consecutive (a known stride of the element's size: hist's
  * bins[lid] under its `if`) as one masked vector load, the operation and a
@@ -1378,6 +1375,9 @@ static bool atomic_vec(J *j, uint32_t inst, const ld_insn *in, const ld_type *ct
   return true;
 }
 
+/* The active lanes' read-modify-writes of an atomic (emit_atomic), in
+ * increasing lane order, each address valid: as plain loads and stores
+ * (plain) or through builtin af; then to after. */
 static void atomic_lanes(J *j, uint32_t inst, const ld_insn *in, const ld_type *ct, bool plain,
                          gcc_jit_function *af, gcc_jit_rvalue *base, gcc_jit_block *after) {
   if (plain && atomic_vec(j, inst, in, ct, base, after)) return;
@@ -1392,8 +1392,7 @@ static void atomic_lanes(J *j, uint32_t inst, const ld_insn *in, const ld_type *
   j->b = act;
   if (plain) {
     /* base: the same offset in the run's private copy (deferred atomics) */
-    gcc_jit_rvalue *p = base ? lane_ptr_in(j, base) : fast_ptr(j, sz);
-    gcc_jit_lvalue *d = typed_at(j, p, 0, T);
+    gcc_jit_lvalue *d = typed_at(j, base ? lane_ptr_in(j, base) : fast_ptr(j, sz), 0, T);
     gcc_jit_lvalue *old = local(j, T);
     assign(j, old, R_(d));
     gcc_jit_rvalue *v = noval ? ci(j, T, 1) : cast(j, V(j, inst, in->ops[3], 0), T);

@@ -1594,8 +1594,8 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
    * constant whose upper half is zero and whose lower 64-bit words are equal
    * ({1,1,1,1,0,0,0,0} in 32-bit lanes) as a broadcast of its lowest word
    * (ix86_convert_const_wide_int_to_broadcast checks only the constant's
-   * stored words).  -fno-dse drops that pass (reduce and stencil about 5%
-   * slower; large kernels were compiled without it already, BIG_OFF). */
+   * stored words).  -fno-dse drops that pass (reduce about 5% slower;
+   * large kernels were compiled without it already). */
   gcc_jit_context_add_command_line_option(cx, "-fno-dse");
   /* GCC 12's -O2 default (very-cheap) leaves most lane loops scalar */
   gcc_jit_context_add_command_line_option(cx, "-fvect-cost-model=dynamic");
@@ -1826,14 +1826,15 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
    * huge ones -O0 (JIT_HUGE_KERNEL).  Large kernels also skip the -O1 passes
    * that cost compile time without changing their speed (BIG_OFF: the
    * dominator optimizer, constant and copy propagation on trees, the IPA
-   * summaries of a one-kernel module, if-conversion, RTL dead stores and
-   * forward propagation, branch-probability guessing): gemm 273 -> 197 ms and
-   * transpose 126 -> 99 ms cold (min of 3), launches 0.93x and 0.98x the time. */
+   * summaries of a one-kernel module, if-conversion, RTL forward
+   * propagation, branch-probability guessing; RTL dead stores are off for
+   * every kernel, see -fno-dse above): gemm 273 -> 197 ms and transpose
+   * 126 -> 99 ms cold (min of 3), launches 0.93x and 0.98x the time. */
   static const char *const BIG_OFF[] = {
     "-fno-tree-dominator-opts", "-fno-tree-ccp", "-fno-tree-copy-prop", "-fno-ipa-pure-const",
     "-fno-ipa-reference", "-fno-ipa-modref", "-fno-ipa-profile", "-fno-ipa-icf",
     "-fno-inline-functions-called-once", "-fno-guess-branch-probability", "-fno-if-conversion",
-    "-fno-if-conversion2", "-fno-dse", "-fno-forward-propagate", "-fno-cprop-registers"};
+    "-fno-if-conversion2", "-fno-forward-propagate", "-fno-cprop-registers"};
   if (fn_stmts > JIT_HUGE_KERNEL && opt >= 1) {
     gcc_jit_context_set_int_option(cx, GCC_JIT_INT_OPTION_OPTIMIZATION_LEVEL, 0);
   } else if (fn_stmts > JIT_BIG_KERNEL && opt >= 2) {

@@ -92,7 +92,7 @@ static void emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_fie
     /* split (16 lanes, every reader a lane loop: stencil's left and
      * right): the result goes to its lane array as two 256-bit halves, as
      * the readers' vectorized loops load it; a 512-bit store that they
-     * read in halves forwards badly (stencil 0.88-0.91x the time split).
+     * read in halves forwards badly (stencil 0.84-0.89x the time split).
      * Other readers (another permute's table) load 512 bits, which two
      * halves would not forward to. */
     if (split) {

@@ -784,6 +784,15 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
  * one vpcompressd/q and a masked vector store.  Any test that fails takes
  * the general store (its per-lane checks and reports). */
 
+/* id is an OpLoad of the built-in variable b */
+static bool builtin_load(const ld_module *m, uint32_t id, SpvBuiltIn b) {
+  if (id >= m->bound || m->values[id].kind != LD_V_RESULT) return false;
+  const ld_insn *in = m->values[id].u.insn;
+  if (in->op != SpvOpLoad || in->n_ops < 1 || in->ops[0] >= m->bound) return false;
+  const ld_value *p = &m->values[in->ops[0]];
+  return p->kind == LD_V_VARIABLE && p->u.var->storage == SpvStorageClassInput && p->u.var->builtin == (int32_t)b;
+}
+
 /* Value id as a + s * lane + k * pos (modulo 2^64, a the same in every
  * lane): *s, *k; false if not of that form.  pos: the exclusive ballot
  * bit count, 0 <= pos < S. */
@@ -807,13 +816,7 @@ static bool cp_aff(J *j, uint32_t id, uint32_t pos, int64_t *s, int64_t *k, int 
     if (in->n_ops != 1 || t->kind != LD_T_INT) return false;
     uint32_t x = in->ops[0];
     if (x == pos) { *k = 1; return true; }
-    const ld_value *xv = x < m->bound ? &m->values[x] : NULL;
-    if (xv && xv->kind == LD_V_RESULT && xv->u.insn->op == SpvOpLoad && xv->u.insn->n_ops >= 1 &&
-        xv->u.insn->ops[0] < m->bound) {
-      const ld_value *pv = &m->values[xv->u.insn->ops[0]];
-      if (pv->kind == LD_V_VARIABLE && pv->u.var->storage == SpvStorageClassInput &&
-          pv->u.var->builtin == SpvBuiltInSubgroupLocalInvocationId) { *s = 1; return true; }
-    }
+    if (builtin_load(m, x, SpvBuiltInSubgroupLocalInvocationId)) { *s = 1; return true; }
     return cp_aff(j, x, pos, &s0, &k0, depth + 1) && s0 == 0 && k0 == 0;
   }
   case SpvOpIAdd: case SpvOpISub:
@@ -1038,15 +1041,6 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
  * it off. */
 enum { NX_DEPTH = 10, NX_BUDGET = 48 };
 
-/* id is an OpLoad of the built-in variable b */
-static bool nx_builtin_load(const ld_module *m, uint32_t id, SpvBuiltIn b) {
-  if (id >= m->bound || m->values[id].kind != LD_V_RESULT) return false;
-  const ld_insn *in = m->values[id].u.insn;
-  if (in->op != SpvOpLoad || in->n_ops < 1 || in->ops[0] >= m->bound) return false;
-  const ld_value *p = &m->values[in->ops[0]];
-  return p->kind == LD_V_VARIABLE && p->u.var->storage == SpvStorageClassInput && p->u.var->builtin == (int32_t)b;
-}
-
 /* V() can read id at inst without an error (a value with a lane array, a
  * shadow or a recomputation whose operands it can read) */
 static bool nx_avail(J *j, uint32_t inst, uint32_t id, int depth) {
@@ -1089,8 +1083,8 @@ static gcc_jit_rvalue *nx_next(J *j, uint32_t inst, uint32_t id, int depth, int 
   case SpvOpCompositeExtract:
     /* the next subgroup's x ids are S higher in a work-group wider than
      * S, else its y ids S / (the width) higher */
-    if (in->n_ops == 2 && in->ops[1] <= 1 && (nx_builtin_load(m, in->ops[0], SpvBuiltInGlobalInvocationId) ||
-                                              nx_builtin_load(m, in->ops[0], SpvBuiltInLocalInvocationId))) {
+    if (in->n_ops == 2 && in->ops[1] <= 1 && (builtin_load(m, in->ops[0], SpvBuiltInGlobalInvocationId) ||
+                                              builtin_load(m, in->ops[0], SpvBuiltInLocalInvocationId))) {
       gcc_jit_rvalue *wx = R_(arr_at(j, R_(wfl(j, j->w_wsize)), 0));
       step = in->ops[1] == 0 ? bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, cmp(j, GCC_JIT_COMPARISON_GT, wx, ci(j, U, j->S)), U),
                                    ci(j, U, j->S))
@@ -1098,8 +1092,8 @@ static gcc_jit_rvalue *nx_next(J *j, uint32_t inst, uint32_t id, int depth, int 
     }
     break;
   case SpvOpLoad:
-    if (nx_builtin_load(m, id, SpvBuiltInSubgroupId)) step = ci(j, U, 1);
-    else if (nx_builtin_load(m, id, SpvBuiltInGlobalLinearId) || nx_builtin_load(m, id, SpvBuiltInLocalInvocationIndex))
+    if (builtin_load(m, id, SpvBuiltInSubgroupId)) step = ci(j, U, 1);
+    else if (builtin_load(m, id, SpvBuiltInGlobalLinearId) || builtin_load(m, id, SpvBuiltInLocalInvocationIndex))
       step = ci(j, U, j->S);
     break;
   case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpShiftLeftLogical: case SpvOpBitwiseAnd:

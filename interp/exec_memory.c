@@ -1,9 +1,8 @@
 /* exec_memory.c - variables, loads, stores, access chains, pointer casts,
  * atomics, memory copies and async copies.
  *
- * Alignment rule: an access of a scalar needs its size, of a vector its
- * component size, of an aggregate its natural alignment (at most 16); an
- * Aligned memory operand smaller than that lowers the requirement.
+ * Alignment rule: ld_natural_align / ld_access_align (loader/ld.h), which
+ * the JIT uses too.
  * Atomics execute lane by lane in increasing lane order, as real host atomics
  * (work-groups may run on several threads).
  */
@@ -23,27 +22,6 @@ static inline int64_t sext(uint64_t v, uint32_t bits) {
   uint64_t m = (uint64_t)1 << (bits - 1);
   v &= ((uint64_t)1 << bits) - 1;
   return (int64_t)((v ^ m) - m);
-}
-
-static uint32_t natural_align(const ld_type *t) {
-  if (!t) return 1;
-  uint32_t a;
-  if (t->n_comp && t->comp) a = t->comp->size ? t->comp->size : 1;
-  else if (t->kind == LD_T_POINTER) a = t->size ? t->size : 8;
-  else a = t->align ? t->align : 1;
-  if (a > 16) a = 16;
-  if (a & (a - 1)) a = 1;
-  return a;
-}
-
-/* Alignment for an access with memory-access operands at ops[k] (if any). */
-static uint32_t access_align(const ld_type *t, const ld_insn *in, uint32_t k) {
-  uint32_t a = natural_align(t);
-  if (k < in->n_ops && (in->ops[k] & SpvMemoryAccessAlignedMask) && k + 1 < in->n_ops) {
-    uint32_t lit = in->ops[k + 1];
-    if (lit && !(lit & (lit - 1)) && lit < a) a = lit;
-  }
-  return a;
 }
 
 /* ------------------------------------------------------ loads, stores */
@@ -97,7 +75,7 @@ static int op_variable(ip_sg *sg, const ip_op *op) {
 static int op_copy_memory(ip_sg *sg, const ip_op *op) {
   bool sized = op->insn->op == SpvOpCopyMemorySized;
   const ld_type *pt = op->in[0].type ? op->in[0].type->elem : NULL;
-  uint32_t al = sized ? 1 : natural_align(pt);
+  uint32_t al = sized ? 1 : ld_natural_align(pt);
   IP_FOR_LANES(sg->mask, l) {
     uint64_t n = sized ? ip_in_uint(sg, op, 2, l) : (pt ? pt->size : 0);
     if (!n) continue;
@@ -382,7 +360,7 @@ static int op_async_copy(ip_sg *sg, const ip_op *op) {
     uint64_t dst = ip_in_uint(sg, op, 1, l0), src = ip_in_uint(sg, op, 2, l0);
     uint64_t n = ip_in_uint(sg, op, 3, l0), stride = ip_in_uint(sg, op, 4, l0);
     const ld_type *et = op->in[1].type ? op->in[1].type->elem : NULL;
-    uint32_t es = et && et->size ? et->size : 1, al = natural_align(et);
+    uint32_t es = et && et->size ? et->size : 1, al = ld_natural_align(et);
     bool to_local = addr_class(a, dst) == SpvStorageClassWorkgroup;
     for (uint64_t i = 0; i < n; i++) {
       uint64_t so = to_local ? i * stride : i, dof = to_local ? i : i * stride;
@@ -452,11 +430,11 @@ ip_handler *ip_lookup_memory(const ld_module *m, const ld_insn *in, ip_op *op) {
         return op_load_builtin;
       }
     }
-    op->aux = access_align(in->type, in, 1);
+    op->aux = ld_access_align(in->type, in, 1);
     return op_load;
   case SpvOpStore:
     if (op->n_in < 2) return NULL;
-    op->aux = access_align(op->in[1].type, in, 2);
+    op->aux = ld_access_align(op->in[1].type, in, 2);
     return op_store;
   case SpvOpCopyMemory: case SpvOpCopyMemorySized:
     return op_copy_memory;

@@ -74,13 +74,6 @@ static gcc_jit_lvalue *typed_at(J *j, gcc_jit_rvalue *p, uint32_t byte_off, gcc_
   return gcc_jit_rvalue_dereference(cast(j, q, gcc_jit_type_get_pointer(t)), NULL);
 }
 
-static uint32_t mem_align(const ld_insn *in, uint32_t first_mo, const ld_type *t) {
-  uint32_t al = t->align ? t->align : 1;
-  if (in->n_ops > first_mo && (in->ops[first_mo] & SpvMemoryAccessAlignedMask) && in->n_ops > first_mo + 1)
-    if (in->ops[first_mo + 1] && in->ops[first_mo + 1] < al) al = in->ops[first_mo + 1];   /* as interp/exec_memory.c: Aligned lowers it (packed structs) */
-  return al & (al - 1) ? 1 : al;
-}
-
 /* True if pointer id is a Function variable of this instance itself (not an
  * access chain into it) and `size` bytes fit in it: each lane's access is to
  * its own private bytes, always in bounds and aligned. */
@@ -703,7 +696,7 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
   }
   if (promo_access(j, inst, in, false)) return;
   uint32_t idx = add_insn_index(j->k, in);
-  uint32_t al = mem_align(in, 1, in->type);
+  uint32_t al = ld_access_align(in->type, in, 1);
   gcc_jit_block *after = NULL;
   if (private_direct(j, inst, in->ops[0], in->type->size)) {
     /* a Function variable of this instance: each lane's own private bytes */
@@ -999,7 +992,7 @@ void emit_store(J *j, uint32_t inst, const ld_insn *in) {
   uint32_t cb = comp_bytes(j->k, ct);
   if (promo_access(j, inst, in, true)) return;
   uint32_t idx = add_insn_index(j->k, in);
-  uint32_t al = mem_align(in, 2, vt);
+  uint32_t al = ld_access_align(vt, in, 2);
   jloop lp;
   if (private_direct(j, inst, in->ops[0], vt->size)) {
     /* a Function variable of this instance: blend into each lane's own bytes */

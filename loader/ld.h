@@ -395,6 +395,15 @@ const char *ld_id_name(const ld_module *m, uint32_t id);
 bool ld_has_capability(const ld_module *m, SpvCapability cap);
 /* "file:line" or "word N" description of an instruction (per-thread buffer). */
 const char *ld_insn_where(const ld_module *m, const ld_insn *insn);
+/* The alignment rule of both backends (docs/semantics.md, "Memory"): an
+ * access of a scalar or pointer needs its size, of a vector its component
+ * size, of an aggregate its natural alignment; at most 16, and 1 where that
+ * is not a power of two.  NULL: 1. */
+uint32_t ld_natural_align(const ld_type *t);
+/* The alignment an access of t by `in` needs: ld_natural_align(t), lowered
+ * by an Aligned memory operand (mask at in->ops[first_mo], literal after it)
+ * that is a smaller power of two (packed structs). */
+uint32_t ld_access_align(const ld_type *t, const ld_insn *in, uint32_t first_mo);
 
 /* Assembles SPIR-V text with SPIRV-Tools (for .spvasm input).  Returns malloc'd
  * words or NULL with a message sent. */

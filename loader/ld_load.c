@@ -633,7 +633,21 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     if (f->u.fn->type->n_members != n - 1)
       ld_fail(b, LD_ERR_INVALID, "call to %s passes %" PRIu32 " arguments, it takes %" PRIu32,
               ld_id_name(b->m, ops[0]), n - 1, f->u.fn->type->n_members);
-    for (uint32_t i = 1; i < n; i++) check_id_operand(b, fn, ops[i], "argument");
+    for (uint32_t i = 1; i < n; i++) {
+      check_id_operand(b, fn, ops[i], "argument");
+      /* the backends copy each argument into the parameter at the
+         parameter's type (fuzz_diff: the type %bool passed for a uint made
+         the interpreter read an unset register and the JIT fail to build);
+         an argument defined further down has no type yet */
+      const ld_value *v = ld_get(b, ops[i], "argument");
+      const ld_type *pt = f->u.fn->type->members[i - 1];
+      if (v->kind == LD_V_TYPE || v->kind == LD_V_LABEL || v->kind == LD_V_FUNCTION || v->kind == LD_V_DEBUG)
+        ld_fail(b, LD_ERR_INVALID, "call to %s: argument %" PRIu32 " (%s) is a %s, not a value",
+                ld_id_name(b->m, ops[0]), i, ld_id_name(b->m, ops[i]), kind_name(v->kind));
+      if (v->type && v->type != pt)
+        ld_fail(b, LD_ERR_INVALID, "call to %s: argument %" PRIu32 " (%s) is not of the parameter's type",
+                ld_id_name(b->m, ops[0]), i, ld_id_name(b->m, ops[i]));
+    }
     return;
   }
   case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain:

@@ -797,3 +797,23 @@ void ld_decode_constant(ld_b *b, const spv_insn_ref *in) {
     b->spec_ids[b->n_spec++] = id;
   }
 }
+
+uint32_t ld_natural_align(const ld_type *t) {
+  if (!t) return 1;
+  uint32_t a;
+  if (t->n_comp && t->comp) a = t->comp->size ? t->comp->size : 1;
+  else if (t->kind == LD_T_POINTER) a = t->size ? t->size : 8;
+  else a = t->align ? t->align : 1;
+  if (a > 16) a = 16;
+  if (a & (a - 1)) a = 1;
+  return a;
+}
+
+uint32_t ld_access_align(const ld_type *t, const ld_insn *in, uint32_t first_mo) {
+  uint32_t a = ld_natural_align(t);
+  if (in && first_mo + 1 < in->n_ops && (in->ops[first_mo] & SpvMemoryAccessAlignedMask)) {
+    uint32_t lit = in->ops[first_mo + 1];
+    if (lit && !(lit & (lit - 1)) && lit < a) a = lit;
+  }
+  return a;
+}

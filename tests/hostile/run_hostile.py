@@ -317,6 +317,12 @@ def make_inputs(work):
     put("recursive.spvasm", src.replace("          %m = OpExtInst %uint %std u_max %y %x",
                                         "          %m = OpExtInst %uint %std u_max %y %x\n"
                                         "         %rc = OpFunctionCall %void %k %in %out %n"))
+    # call arguments that are not values of the parameter's type (fuzz_diff,
+    # session 19: a type id passed for a uint)
+    for nm, args in [("call_arg_type", "%in %out %uint"), ("call_arg_mismatch", "%in %out %i")]:
+        put(nm + ".spvasm", src.replace("          %m = OpExtInst %uint %std u_max %y %x",
+                                        "          %m = OpExtInst %uint %std u_max %y %x\n"
+                                        "         %rc = OpFunctionCall %void %k " + args))
     # an infinite loop
     put("loop.spvasm", src.replace("               OpStore %outp %m\n               OpReturn",
                                    "               OpStore %outp %m\n               OpBranch %spin\n"
@@ -534,6 +540,12 @@ def cases(f):
                     ("ew_convert_count", r"OpConvertUToF: operand 1 \(%\d+\) has 2 components, the result 4"),
                     ("ew_not_of_type", r"OpNot: operand 1 \(%\d+\) is a type, not a value")]:
         c("elementwise: " + nm[3:], [f[nm + ".spvasm"]], 2, pat)
+    # -- call arguments: a value of the parameter's type, checked at load
+    for be in ("interp", "jit"):
+        c("call: a type as an argument (%s)" % be, [f["call_arg_type.spvasm"], "--backend", be], 2,
+          r"call to %\d+: argument 3 \(%\d+\) is a type, not a value")
+        c("call: a ulong for a uint parameter (%s)" % be, [f["call_arg_mismatch.spvasm"], "--backend", be], 2,
+          r"call to %\d+: argument 3 \(%\d+\) is not of the parameter's type")
     # -- constant data: at most 256 MiB, checked before it is allocated
     c("constant data: a 1 GiB OpConstantNull", [f["const_1g.spvasm"], "--global", "1", "--arg", "zero:1"], 2,
       r"constant %\d+ of 1073741824 bytes brings the module's constant data to 10737418\d\d bytes, more than the "

@@ -45,9 +45,10 @@
  * the memory checks, no zeroing at a first start, and a suspension keeps
  * only the values used in another segment than their own: J.fkeep);
  * launches whose subgroups are all whole compile only that variant
- * (jit_options.full_only).  The kernel functions are internal: a kernel
- * that never suspends has one call site per variant, and GCC inlines the
- * kernel into the loop over subgroups when it is small enough.
+ * (jit_options.full_only).  The kernel functions are internal with one
+ * call site per variant (a kernel that suspends passes the start point,
+ * first run or resume, as a variable), and GCC inlines the kernel into
+ * the loop over subgroups when it is small enough.
  *
  * Functions.  Every OpFunctionCall is inlined as a new instance (own value
  * fields, own private-memory area, zeroed at the call as the interpreter

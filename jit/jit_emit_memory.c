@@ -1362,9 +1362,33 @@ static bool atomic_vec(J *j, uint32_t inst, const ld_insn *in, const ld_type *ct
   return true;
 }
 
+/* One lane's plain read-modify-write (atomic_lanes), at the lane j->lane;
+ * base as there.  A result nothing reads is not stored (hist's atomic_inc:
+ * one read-modify-write instruction per lane). */
+static void atomic_plain_lane(J *j, uint32_t inst, const ld_insn *in, const ld_type *ct, gcc_jit_rvalue *base,
+                              bool res_unused) {
+  SpvOp op = in->op;
+  bool noval = op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement;
+  uint32_t sz = ct->width / 8;
+  gcc_jit_type *T = scal(j, ct);
+  /* base: the same offset in the run's private copy (deferred atomics) */
+  gcc_jit_lvalue *d = typed_at(j, base ? lane_ptr_in(j, base) : fast_ptr(j, sz), 0, T);
+  gcc_jit_lvalue *old = local(j, T);
+  assign(j, old, R_(d));
+  gcc_jit_rvalue *v = noval ? ci(j, T, 1) : cast(j, V(j, inst, in->ops[3], 0), T);
+  enum gcc_jit_binary_op bop = op == SpvOpAtomicAnd ? GCC_JIT_BINARY_OP_BITWISE_AND :
+      op == SpvOpAtomicOr ? GCC_JIT_BINARY_OP_BITWISE_OR : op == SpvOpAtomicXor ? GCC_JIT_BINARY_OP_BITWISE_XOR :
+      (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? GCC_JIT_BINARY_OP_MINUS : GCC_JIT_BINARY_OP_PLUS;
+  assign(j, d, bin(j, bop, T, R_(old), v));
+  if (!res_unused) assign(j, res_lv(j, inst, in->result, 0), R_(old));
+}
+
 /* The active lanes' read-modify-writes of an atomic (emit_atomic), in
  * increasing lane order, each address valid: as plain loads and stores
- * (plain) or through builtin af; then to after. */
+ * (plain) or through builtin af; then to after.  Plain, with every lane
+ * active (J.full): unrolled, one lane after the other with the lane a
+ * constant (no loop counter, and GCC folds each lane's index into its
+ * address; SPIRV_SG_JIT_NO_ATOMIC_UNROLL=1: the loop). */
 static void atomic_lanes(J *j, uint32_t inst, const ld_insn *in, const ld_type *ct, bool plain,
                          gcc_jit_function *af, gcc_jit_rvalue *base, gcc_jit_block *after) {
   if (plain && atomic_vec(j, inst, in, ct, base, after)) return;
@@ -1372,22 +1396,24 @@ static void atomic_lanes(J *j, uint32_t inst, const ld_insn *in, const ld_type *
   bool noval = op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement;
   uint32_t sz = ct->width / 8;
   gcc_jit_type *T = scal(j, ct);
+  bool res_unused = !id_used(j->k->inst[inst].fn, in->result) && !getenv("SPIRV_SG_JIT_KEEP_ATOMIC_RESULT");
+  if (plain && j->full && !j->one_lane && !getenv("SPIRV_SG_JIT_NO_ATOMIC_UNROLL")) {
+    fuse_close(j);
+    for (uint32_t l = 0; l < j->S; l++) {
+      assign(j, j->lane, ci(j, j->t_i32, (long)l));
+      atomic_plain_lane(j, inst, in, ct, base, res_unused);
+    }
+    j->n_stmts += j->S;
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    return;
+  }
   jloop lp;
   loop_begin(j, &lp);
   gcc_jit_block *act = nb(j), *skip = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, MASK(j), act, skip);
   j->b = act;
   if (plain) {
-    /* base: the same offset in the run's private copy (deferred atomics) */
-    gcc_jit_lvalue *d = typed_at(j, base ? lane_ptr_in(j, base) : fast_ptr(j, sz), 0, T);
-    gcc_jit_lvalue *old = local(j, T);
-    assign(j, old, R_(d));
-    gcc_jit_rvalue *v = noval ? ci(j, T, 1) : cast(j, V(j, inst, in->ops[3], 0), T);
-    enum gcc_jit_binary_op bop = op == SpvOpAtomicAnd ? GCC_JIT_BINARY_OP_BITWISE_AND :
-        op == SpvOpAtomicOr ? GCC_JIT_BINARY_OP_BITWISE_OR : op == SpvOpAtomicXor ? GCC_JIT_BINARY_OP_BITWISE_XOR :
-        (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? GCC_JIT_BINARY_OP_MINUS : GCC_JIT_BINARY_OP_PLUS;
-    assign(j, d, bin(j, bop, T, R_(old), v));
-    assign(j, res_lv(j, inst, in->result, 0), R_(old));
+    atomic_plain_lane(j, inst, in, ct, base, res_unused);
   } else {
     /* the builtins take and return int / long long */
     gcc_jit_type *BT = gcc_jit_context_get_type(j->cx, sz == 4 ? GCC_JIT_TYPE_INT : GCC_JIT_TYPE_LONG_LONG);

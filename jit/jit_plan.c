@@ -625,7 +625,7 @@ bool plan_acyclic(const jit_kernel *k) {
 static bool defer_atomic_op(SpvOp op) {
   return op == SpvOpAtomicIAdd || op == SpvOpAtomicISub || op == SpvOpAtomicIIncrement || op == SpvOpAtomicIDecrement;
 }
-static bool id_used(const ld_function *fn, uint32_t id) {
+bool id_used(const ld_function *fn, uint32_t id) {
   for (uint32_t b = 0; b < fn->n_blocks; b++)
     for (uint32_t i = 0; i < fn->blocks[b].n_insns; i++) {
       const ld_insn *u = &fn->blocks[b].insns[i];

@@ -69,6 +69,9 @@ int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, int32_t
 bool plan_offsets(jit_kernel *k, plan_err *e);
 bool plan_convergent(jit_kernel *k);
 void plan_defer(jit_kernel *k);
+/* True if some instruction of fn has id among its operands (literals
+ * included: a false "used" only costs a store). */
+bool id_used(const ld_function *fn, uint32_t id);
 /* True if no function of the kernel's instances has a cycle in its CFG: a
  * convergent kernel then runs each segment at most once per subgroup. */
 bool plan_acyclic(const jit_kernel *k);

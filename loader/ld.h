@@ -229,6 +229,9 @@ struct ld_block {
   const ld_block *merge;          /* OpSelectionMerge / OpLoopMerge merge, or NULL */
   const ld_block *loop_continue;  /* OpLoopMerge continue target, or NULL */
   bool reachable;                 /* from the entry block */
+  /* Dominator tree (reachable blocks): this block's interval in a
+   * depth-first numbering of it; see ld_dominates. */
+  uint32_t dom_pre, dom_post;
 };
 
 struct ld_function {
@@ -389,7 +392,8 @@ ld_result ld_module_load_bytes(const void *bytes, size_t n_bytes,
 void ld_module_free(ld_module *m);
 
 const ld_kernel *ld_find_kernel(const ld_module *m, const char *name);
-/* Name of an id for messages: OpName, else "%N" (static per-thread buffer). */
+/* Name of an id for messages: OpName, else "%N" (four per-thread buffers in
+ * turn: up to four names in one message). */
 const char *ld_id_name(const ld_module *m, uint32_t id);
 /* True if the module declares the capability. */
 bool ld_has_capability(const ld_module *m, SpvCapability cap);
@@ -400,6 +404,9 @@ const char *ld_insn_where(const ld_module *m, const ld_insn *insn);
  * size, of an aggregate its natural alignment; at most 16, and 1 where that
  * is not a power of two.  NULL: 1. */
 uint32_t ld_natural_align(const ld_type *t);
+/* True if block a dominates block b (both reachable from their function's
+ * entry; a block dominates itself). */
+bool ld_dominates(const ld_block *a, const ld_block *b);
 /* The alignment an access of t by `in` needs: ld_natural_align(t), lowered
  * by an Aligned memory operand (mask at in->ops[first_mo], literal after it)
  * that is a smaller power of two (packed structs). */

@@ -96,6 +96,78 @@ void ld_build_cfg(ld_b *b, ld_function *fn) {
     }
   }
 
+  /* Immediate dominators (the same algorithm on the CFG from the entry),
+   * then a depth-first numbering of the dominator tree for ld_dominates. */
+  {
+    uint32_t *fpo = ld_alloc(b, nb + 1, sizeof *fpo);    /* block -> postorder number, 0 = unreached */
+    uint32_t *ford = ld_alloc(b, nb + 1, sizeof *ford);   /* postorder number - 1 -> block */
+    uint32_t *fnext = ld_alloc(b, nb + 1, sizeof *fnext);
+    uint32_t *fst = ld_alloc(b, nb + 1, sizeof *fst);
+    uint8_t *fseen = ld_alloc(b, nb + 1, 1);
+    uint32_t nfo = 0, fsp = 0;
+    fst[fsp++] = 0;
+    fseen[0] = 1;
+    while (fsp) {
+      uint32_t x = fst[fsp - 1];
+      if (fnext[x] < blocks[x].n_succs) {
+        uint32_t y = blocks[x].succs[fnext[x]++]->index;
+        if (!fseen[y]) { fseen[y] = 1; fst[fsp++] = y; }
+      } else {
+        fsp--;
+        ford[nfo] = x;
+        fpo[x] = ++nfo;
+      }
+    }
+    uint32_t none = UINT32_MAX;
+    uint32_t *idom = ld_alloc(b, nb + 1, sizeof *idom);
+    for (uint32_t i = 0; i < nb; i++) idom[i] = none;
+    idom[0] = 0;
+    for (bool ch = true; ch;) {
+      ch = false;
+      for (uint32_t r = nfo; r-- > 0;) {
+        uint32_t x = ford[r];
+        if (x == 0) continue;
+        uint32_t nd = none;
+        for (uint32_t k = 0; k < blocks[x].n_preds; k++) {
+          uint32_t p = blocks[x].preds[k]->index;
+          if (!fpo[p] || idom[p] == none) continue;
+          if (nd == none) { nd = p; continue; }
+          uint32_t f1 = p, f2 = nd;
+          while (f1 != f2) {
+            while (fpo[f1] < fpo[f2]) f1 = idom[f1];
+            while (fpo[f2] < fpo[f1]) f2 = idom[f2];
+          }
+          nd = f1;
+        }
+        if (nd != idom[x]) { idom[x] = nd; ch = true; }
+      }
+    }
+    /* children lists (by counting), then an iterative preorder/postorder */
+    uint32_t *cstart = ld_alloc(b, nb + 2, sizeof *cstart), *kids = ld_alloc(b, nb + 1, sizeof *kids);
+    for (uint32_t i = 1; i < nb; i++)
+      if (idom[i] != none) cstart[idom[i] + 1]++;
+    for (uint32_t i = 0; i < nb; i++) cstart[i + 1] += cstart[i];
+    uint32_t *fill = ld_alloc(b, nb + 1, sizeof *fill);
+    for (uint32_t i = 1; i < nb; i++)
+      if (idom[i] != none) kids[cstart[idom[i]] + fill[idom[i]]++] = i;
+    uint32_t clock = 1;
+    memset(fnext, 0, (nb + 1) * sizeof *fnext);
+    fsp = 0;
+    fst[fsp++] = 0;
+    blocks[0].dom_pre = clock++;
+    while (fsp) {
+      uint32_t x = fst[fsp - 1];
+      if (fnext[x] < cstart[x + 1] - cstart[x]) {
+        uint32_t y = kids[cstart[x] + fnext[x]++];
+        blocks[y].dom_pre = clock++;
+        fst[fsp++] = y;
+      } else {
+        blocks[x].dom_post = clock++;
+        fsp--;
+      }
+    }
+  }
+
   /* Post-order of the reverse CFG from the virtual exit (node nb).
    * Reverse-graph successors of a block are its CFG predecessors; those of
    * the exit are the blocks that feed it. */
@@ -176,4 +248,8 @@ void ld_build_cfg(ld_b *b, ld_function *fn) {
     else if (!has_ipd) blk->reconverge = NULL;
     else blk->reconverge = &blocks[ipd[i]];
   }
+}
+
+bool ld_dominates(const ld_block *a, const ld_block *b) {
+  return a && b && a->dom_pre && b->dom_pre && a->dom_pre <= b->dom_pre && b->dom_post <= a->dom_post;
 }

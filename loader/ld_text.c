@@ -44,11 +44,11 @@ char *ld_disassemble(const uint32_t *words, size_t n_words) {
 }
 
 const char *ld_id_name(const ld_module *m, uint32_t id) {
-  static _Thread_local char buf[2][64];
+  static _Thread_local char buf[4][64];
   static _Thread_local int which;
   if (m && m->values && id > 0 && id < m->bound && m->values[id].name && m->values[id].name[0])
     return m->values[id].name;
-  which ^= 1;
+  which = (which + 1) & 3;
   snprintf(buf[which], sizeof buf[which], "%%%" PRIu32, id);
   return buf[which];
 }

@@ -323,6 +323,17 @@ def make_inputs(work):
         put(nm + ".spvasm", src.replace("          %m = OpExtInst %uint %std u_max %y %x",
                                         "          %m = OpExtInst %uint %std u_max %y %x\n"
                                         "         %rc = OpFunctionCall %void %k " + args))
+    # values used where their definitions do not dominate (fuzz_diff,
+    # session 19): in a merge block the defining arm does not dominate, and
+    # as an OpPhi value from a parent it does not dominate
+    tail = "          %m = OpExtInst %uint %std u_max %y %x\n               OpStore %outp %m\n               OpReturn"
+    assert tail in src
+    for nm, use in [("dom_merge", "          %m = OpExtInst %uint %std u_max %va %x\n"),
+                    ("dom_phi", "          %m = OpPhi %uint %va %entry %va %arm\n")]:
+        put(nm + ".spvasm", src.replace(tail,
+            "               OpSelectionMerge %mg None\n               OpSwitch %x %mg 0 %arm\n"
+            "        %arm = OpLabel\n         %va = OpIAdd %uint %y %n\n               OpBranch %mg\n"
+            "         %mg = OpLabel\n" + use + "               OpStore %outp %m\n               OpReturn"))
     # an infinite loop
     put("loop.spvasm", src.replace("               OpStore %outp %m\n               OpReturn",
                                    "               OpStore %outp %m\n               OpBranch %spin\n"
@@ -540,6 +551,12 @@ def cases(f):
                     ("ew_convert_count", r"OpConvertUToF: operand 1 \(%\d+\) has 2 components, the result 4"),
                     ("ew_not_of_type", r"OpNot: operand 1 \(%\d+\) is a type, not a value")]:
         c("elementwise: " + nm[3:], [f[nm + ".spvasm"]], 2, pat)
+    # -- dominance: a use its definition does not dominate, on both backends
+    for be in ("interp", "jit"):
+        c("dominance: a use in the merge block (%s)" % be, [f["dom_merge.spvasm"], "--backend", be], 2,
+          r"%\d+ is used in block %\d+, which its definition in block %\d+ does not dominate")
+        c("dominance: an OpPhi value from the entry (%s)" % be, [f["dom_phi.spvasm"], "--backend", be], 2,
+          r"%\d+ is used in block %\d+, which its definition in block %\d+ does not dominate")
     # -- call arguments: a value of the parameter's type, checked at load
     for be in ("interp", "jit"):
         c("call: a type as an argument (%s)" % be, [f["call_arg_type.spvasm"], "--backend", be], 2,

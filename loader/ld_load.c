@@ -303,12 +303,23 @@ static void check_id_operand(ld_b *b, ld_function *fn, uint32_t id, const char *
     ld_fail(b, LD_ERR_INVALID, "%s: %s is a %s", what, ld_id_name(b->m, id), kind_name(v->kind));
 }
 
+/* The instructions that take block labels as operands. */
+static bool takes_labels(SpvOp op) {
+  return op == SpvOpBranch || op == SpvOpBranchConditional || op == SpvOpSwitch || op == SpvOpPhi ||
+         op == SpvOpSelectionMerge || op == SpvOpLoopMerge;
+}
+
 static void walk_cb(void *user, uint32_t wi, spv_operand_class cls) {
   fn_ctx *c = user;
   if (cls != SPV_OPND_ID) return;
   char what[32];
   snprintf(what, sizeof what, "operand %" PRIu32, wi - c->first_op + 1);
   check_id_operand(c->b, c->fn, c->in->words[wi], what);
+  /* a label read as a value has no type for the backends to read it by
+     (fuzz_run, session 19: a group reduction of a label) */
+  uint32_t id = c->in->words[wi];
+  if (id < c->b->bound && c->b->values[id].kind == LD_V_LABEL && !takes_labels(c->in->op))
+    ld_fail(c->b, LD_ERR_INVALID, "%s: %s is a block label, not a value", what, ld_id_name(c->b->m, id));
 }
 
 /* ------------------------------------------- OpenCL.std operand types
@@ -454,6 +465,15 @@ static const ld_block *get_label(ld_b *b, ld_function *fn, uint32_t id, const ch
   return v->u.block;
 }
 
+/* True for an id an instruction cannot read as a value: a type, label,
+ * function, extended instruction set, string or debug-info result (fuzz_run,
+ * session 19: a label as a group reduction's operand had no type, and the
+ * interpreter's handler read its null type). */
+static bool not_value(const ld_value *v) {
+  return v->kind != LD_V_CONSTANT && v->kind != LD_V_UNDEF && v->kind != LD_V_VARIABLE &&
+         v->kind != LD_V_PARAM && v->kind != LD_V_RESULT;
+}
+
 /* ------------------------------------------------ elementwise operand shapes
  *
  * Elementwise instructions walk the result's components and read the same
@@ -470,9 +490,9 @@ typedef enum { EW_ANY, EW_INT, EW_FLOAT, EW_BOOL } ew_kind;
 static const ld_type *ew_operand(ld_b *b, const ld_insn *insn, uint32_t i, ew_kind kind,
                                  uint32_t n_comp, uint32_t width, const char *name) {
   const ld_value *v = ld_get(b, insn->ops[i], "operand");
-  if (v->kind == LD_V_TYPE)
-    ld_fail(b, LD_ERR_INVALID, "%s: operand %" PRIu32 " (%s) is a type, not a value", name, i + 1,
-            ld_id_name(b->m, insn->ops[i]));
+  if (not_value(v))
+    ld_fail(b, LD_ERR_INVALID, "%s: operand %" PRIu32 " (%s) is a %s, not a value", name, i + 1,
+            ld_id_name(b->m, insn->ops[i]), kind_name(v->kind));
   const ld_type *t = v->type;
   if (!t) return NULL;
   const ld_type *c = t->comp;
@@ -544,11 +564,11 @@ static void check_elementwise(ld_b *b, const ld_insn *insn, SpvOp op) {
     if (insn->n_ops < 3) ld_fail(b, LD_ERR_INVALID, "%s: missing operands", name);
     for (uint32_t i = 1; i < 3; i++) {
       const ld_value *v = ld_get(b, insn->ops[i], "object");
-      if (v->kind == LD_V_TYPE || (v->type && v->type != rt))
+      if (not_value(v) || (v->type && v->type != rt))
         ld_fail(b, LD_ERR_INVALID, "%s: object %s is not of the result type", name, ld_id_name(b->m, insn->ops[i]));
     }
     const ld_value *c = ld_get(b, insn->ops[0], "condition");
-    if (c->kind == LD_V_TYPE || (c->type && (!c->type->comp || c->type->comp->kind != LD_T_BOOL ||
+    if (not_value(c) || (c->type && (!c->type->comp || c->type->comp->kind != LD_T_BOOL ||
                                              (c->type->n_comp != 1 && c->type->n_comp != rt->n_comp))))
       ld_fail(b, LD_ERR_INVALID, "%s: the condition %s is not a boolean scalar or a boolean vector of the result's length",
               name, ld_id_name(b->m, insn->ops[0]));
@@ -641,7 +661,7 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
          an argument defined further down has no type yet */
       const ld_value *v = ld_get(b, ops[i], "argument");
       const ld_type *pt = f->u.fn->type->members[i - 1];
-      if (v->kind == LD_V_TYPE || v->kind == LD_V_LABEL || v->kind == LD_V_FUNCTION || v->kind == LD_V_DEBUG)
+      if (not_value(v))
         ld_fail(b, LD_ERR_INVALID, "call to %s: argument %" PRIu32 " (%s) is a %s, not a value",
                 ld_id_name(b->m, ops[0]), i, ld_id_name(b->m, ops[i]), kind_name(v->kind));
       if (v->type && v->type != pt)
@@ -656,7 +676,7 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
        without a type reached the JIT's access chain) */
     if (n < 1) ld_fail(b, LD_ERR_INVALID, "missing base");
     const ld_value *pv = ld_get(b, ops[0], "base");
-    if (pv->kind == LD_V_TYPE || !pv->type || pv->type->kind != LD_T_POINTER)
+    if (not_value(pv) || !pv->type || pv->type->kind != LD_T_POINTER)
       ld_fail(b, LD_ERR_INVALID, "%s: the base %s is not a pointer", spv_opcode_name(in->op),
               ld_id_name(b->m, ops[0]));
     break;
@@ -691,7 +711,7 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
        result's (fuzz_run: a wider result read past the work-group scratch) */
     if (n < 3) ld_fail(b, LD_ERR_INVALID, "missing operands");
     const ld_value *x = ld_get(b, ops[2], "X");
-    if (x->kind == LD_V_TYPE || (x->type && x->type != insn->type))
+    if (not_value(x) || (x->type && x->type != insn->type))
       ld_fail(b, LD_ERR_INVALID, "%s: X (%s) is not of the result type", spv_opcode_name(in->op),
               ld_id_name(b->m, ops[2]));
     break;
@@ -711,7 +731,7 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     if (n <= last) ld_fail(b, LD_ERR_INVALID, "missing operands");
     for (uint32_t i = first; i <= last; i++) {
       const ld_value *v = ld_get(b, ops[i], "value");
-      if (v->kind == LD_V_TYPE || (v->type && v->type != insn->type))
+      if (not_value(v) || (v->type && v->type != insn->type))
         ld_fail(b, LD_ERR_INVALID, "%s: the value %s is not of the result type", spv_opcode_name(in->op),
                 ld_id_name(b->m, ops[i]));
     }
@@ -725,7 +745,7 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
       ld_fail(b, LD_ERR_INVALID, "OpVectorShuffle: the result type is not a vector");
     for (uint32_t i = 0; i < 2; i++) {
       const ld_value *v = ld_get(b, ops[i], "vector");
-      if (v->kind == LD_V_TYPE || (v->type && (v->type->kind != LD_T_VECTOR || v->type->elem != rt->elem)))
+      if (not_value(v) || (v->type && (v->type->kind != LD_T_VECTOR || v->type->elem != rt->elem)))
         ld_fail(b, LD_ERR_INVALID, "OpVectorShuffle: operand %s is not a vector of the result's component type",
                 ld_id_name(b->m, ops[i]));
     }
@@ -737,7 +757,7 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     const uint32_t pi = 0;   /* OpLoad's pointer, OpStore's pointer */
     if (n <= pi) break;
     const ld_value *pv = ld_get(b, ops[pi], "pointer");
-    if (pv->kind == LD_V_TYPE || (pv->type && pv->type->kind != LD_T_POINTER))
+    if (not_value(pv) || (pv->type && pv->type->kind != LD_T_POINTER))
       ld_fail(b, LD_ERR_INVALID, "%s: the pointer operand %s is not a pointer", spv_opcode_name(in->op),
               ld_id_name(b->m, ops[pi]));
     break;
@@ -769,7 +789,7 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     check_elementwise(b, insn, in->op);
     if (in->op >= SpvOpGroupNonUniformIAdd && in->op <= SpvOpGroupNonUniformLogicalXor && n >= 3) {
       const ld_value *x = ld_get(b, ops[2], "value");
-      if (x->kind == LD_V_TYPE || (x->type && x->type != insn->type))
+      if (not_value(x) || (x->type && x->type != insn->type))
         ld_fail(b, LD_ERR_INVALID, "%s: Value (%s) is not of the result type", spv_opcode_name(in->op),
                 ld_id_name(b->m, ops[2]));
     }

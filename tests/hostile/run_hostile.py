@@ -334,6 +334,10 @@ def make_inputs(work):
             "               OpSelectionMerge %mg None\n               OpSwitch %x %mg 0 %arm\n"
             "        %arm = OpLabel\n         %va = OpIAdd %uint %y %n\n               OpBranch %mg\n"
             "         %mg = OpLabel\n" + use + "               OpStore %outp %m\n               OpReturn"))
+    # a block label read as a value (fuzz_run, session 19)
+    put("label_operand.spvasm", src.replace("          %m = OpExtInst %uint %std u_max %y %x\n",
+                                            "          %m = OpExtInst %uint %std u_max %y %x\n"
+                                            "        %bad = OpBitcast %uint %entry\n"))
     # an infinite loop
     put("loop.spvasm", src.replace("               OpStore %outp %m\n               OpReturn",
                                    "               OpStore %outp %m\n               OpBranch %spin\n"
@@ -557,6 +561,10 @@ def cases(f):
           r"%\d+ is used in block %\d+, which its definition in block %\d+ does not dominate")
         c("dominance: an OpPhi value from the entry (%s)" % be, [f["dom_phi.spvasm"], "--backend", be], 2,
           r"%\d+ is used in block %\d+, which its definition in block %\d+ does not dominate")
+    # -- a block label as an operand of an instruction that reads values
+    for be in ("interp", "jit"):
+        c("label as a value (%s)" % be, [f["label_operand.spvasm"], "--backend", be], 2,
+          r"\(OpBitcast\): operand 3: %\d+ is a block label, not a value")
     # -- call arguments: a value of the parameter's type, checked at load
     for be in ("interp", "jit"):
         c("call: a type as an argument (%s)" % be, [f["call_arg_type.spvasm"], "--backend", be], 2,

@@ -152,7 +152,15 @@ static void format_lane(ip_sg *sg, const ip_op *op, uint32_t l, const char *fmt,
         uint32_t cs = ct->size ? ct->size : 4;
         uint64_t u = ip_load_uint(av + cc * cs, cs);
         uint32_t w = ct->kind == LD_T_INT ? ct->width : cs * 8;
-        if (ct->kind == LD_T_FLOAT) u = (uint64_t)(int64_t)comp_float(av, ct, cc);
+        if (ct->kind == LD_T_FLOAT) {
+          /* a float for an integer conversion: truncated toward zero,
+             saturated at the 64-bit range, NaN as 0 (C's cast would be
+             undefined there; fuzz_run, session 19) */
+          double d = comp_float(av, ct, cc);
+          int64_t iv = d != d ? 0 : d >= 9223372036854775808.0 ? INT64_MAX
+                     : d < -9223372036854775808.0 ? INT64_MIN : (int64_t)d;
+          u = (uint64_t)iv;
+        }
         uint32_t bits = len == 1 ? 8 : len == 2 ? 16 : len == 4 ? 64 : 32;
         if (conv == 'c') bits = 8;
         bool is_signed = conv == 'd' || conv == 'i';

@@ -861,6 +861,18 @@ static void call_kernel(J *j, gcc_jit_lvalue *rc, gcc_jit_rvalue **args) {
  * kernel function instead of frame stores in sg_groups that it reads back. */
 static bool lean_start(const jit_kernel *k) { return k->full_only && !may_suspend(k); }
 
+/* sg_groups: a call of the kernel function (call_kernel); then out
+ * through ret1 when the stop flag is set, else pend counts a suspension. */
+static void call_counted(J *j, gcc_jit_lvalue *rc, gcc_jit_rvalue **kargs, gcc_jit_rvalue *stop,
+                         gcc_jit_block *ret1, gcc_jit_lvalue *pend) {
+  call_kernel(j, rc, kargs);
+  gcc_jit_block *ok = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, ok);
+  j->b = ok;
+  assign(j, pend, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, R_(pend),
+                      cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, JIT_RET_SUSPEND)), j->t_i32)));
+}
+
 static void emit_groups(J *j) {
   jit_kernel *k = j->k;
   gcc_jit_context *cx = j->cx;
@@ -981,7 +993,7 @@ static void emit_groups(J *j) {
    * once and GCC inlines it into this loop (-finline-functions-called-once),
    * prologue and all: hist 0.92-0.96x.  (One that never suspends has one
    * call site already; its resume round below is dead code.) */
-  bool one = may_suspend(k) && !getenv("SPIRV_SG_JIT_TWO_CALLS");
+  bool susp = may_suspend(k), one = susp && !getenv("SPIRV_SG_JIT_TWO_CALLS");
   gcc_jit_lvalue *st = one ? gcc_jit_function_new_local(fn, NULL, I, "st") : NULL;
   gcc_jit_block *callb = one ? nb(j) : NULL;
   if (one) {
@@ -992,12 +1004,7 @@ static void emit_groups(J *j) {
   kargs[0] = R_(cp); kargs[1] = R_(fp); kargs[2] = one ? R_(st) : ci(j, I, entry);
   kargs[3] = j->h_regions; kargs[4] = j->h_wg;
   kargs[5] = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(cx, NULL, R_(wins), ci(j, I, 0)), NULL);
-  call_kernel(j, rc, kargs);
-  gcc_jit_block *s_ok = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, s_ok);
-  j->b = s_ok;
-  assign(j, pend, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(pend),
-                      cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, I, JIT_RET_SUSPEND)), I)));
+  call_counted(j, rc, kargs, stop, ret1, pend);
   assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(i), ci(j, I, 1)));
   /* a resume goes on with the resume round (rl), a first run with the
    * first round (sl) */
@@ -1009,7 +1016,7 @@ static void emit_groups(J *j) {
   /* resume rounds while some subgroup waits at a barrier; before each, the
    * host reports subgroups that finished without arriving (rt_release) */
   gcc_jit_block *rel = nb(j);
-  if (may_suspend(k))
+  if (susp)
     gcc_jit_block_end_with_conditional(rr, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(pend), ci(j, I, 0)), gnext, rel);
   else   /* no subgroup ever waits: the resume rounds are dead code */
     gcc_jit_block_end_with_jump(rr, NULL, gnext);
@@ -1043,12 +1050,7 @@ static void emit_groups(J *j) {
     gcc_jit_block_end_with_jump(j->b, NULL, callb);
   } else {
     kargs[2] = ci(j, I, -1);
-    call_kernel(j, rc, kargs);
-    gcc_jit_block *r_ok = nb(j);
-    gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, r_ok);
-    j->b = r_ok;
-    assign(j, pend, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(pend),
-                        cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, I, JIT_RET_SUSPEND)), I)));
+    call_counted(j, rc, kargs, stop, ret1, pend);
     gcc_jit_block_end_with_jump(j->b, NULL, rnext);
   }
   j->b = rnext;

@@ -25,6 +25,17 @@ static void add_succ(const ld_block **list, uint32_t *n, const ld_block *s) {
   list[(*n)++] = s;
 }
 
+/* Cooper, Harvey and Kennedy's intersection: the nearest common ancestor
+ * of nodes a and b in the (post-)dominator tree built so far (dom), walked
+ * by post-order number (po). */
+static uint32_t intersect(const uint32_t *po, const uint32_t *dom, uint32_t a, uint32_t b) {
+  while (a != b) {
+    while (po[a] < po[b]) a = dom[a];
+    while (po[b] < po[a]) b = dom[b];
+  }
+  return a;
+}
+
 void ld_build_cfg(ld_b *b, ld_function *fn) {
   uint32_t nb = fn->n_blocks;
   if (nb == 0) return;
@@ -80,38 +91,23 @@ void ld_build_cfg(ld_b *b, ld_function *fn) {
       ((const ld_block **)s->preds)[s->n_preds++] = &blocks[i];
     }
 
-  /* reachability from the entry (iterative DFS) */
-  uint32_t *stack = ld_alloc(b, nb + 1, sizeof *stack);
-  uint32_t sp = 0;
-  blocks[0].reachable = true;
-  stack[sp++] = 0;
-  while (sp) {
-    ld_block *blk = &blocks[stack[--sp]];
-    for (uint32_t k = 0; k < blk->n_succs; k++) {
-      ld_block *s = &blocks[blk->succs[k]->index];
-      if (!s->reachable) {
-        s->reachable = true;
-        stack[sp++] = s->index;
-      }
-    }
-  }
-
-  /* Immediate dominators (the same algorithm on the CFG from the entry),
-   * then a depth-first numbering of the dominator tree for ld_dominates. */
+  /* Reachability from the entry and the post-order of the CFG from it
+   * (iterative DFS), then the immediate dominators (the same algorithm as
+   * the post-dominators below) and a depth-first numbering of the dominator
+   * tree for ld_dominates. */
   {
     uint32_t *fpo = ld_alloc(b, nb + 1, sizeof *fpo);    /* block -> postorder number, 0 = unreached */
     uint32_t *ford = ld_alloc(b, nb + 1, sizeof *ford);   /* postorder number - 1 -> block */
     uint32_t *fnext = ld_alloc(b, nb + 1, sizeof *fnext);
     uint32_t *fst = ld_alloc(b, nb + 1, sizeof *fst);
-    uint8_t *fseen = ld_alloc(b, nb + 1, 1);
     uint32_t nfo = 0, fsp = 0;
     fst[fsp++] = 0;
-    fseen[0] = 1;
+    blocks[0].reachable = true;
     while (fsp) {
       uint32_t x = fst[fsp - 1];
       if (fnext[x] < blocks[x].n_succs) {
         uint32_t y = blocks[x].succs[fnext[x]++]->index;
-        if (!fseen[y]) { fseen[y] = 1; fst[fsp++] = y; }
+        if (!blocks[y].reachable) { blocks[y].reachable = true; fst[fsp++] = y; }
       } else {
         fsp--;
         ford[nfo] = x;
@@ -131,13 +127,7 @@ void ld_build_cfg(ld_b *b, ld_function *fn) {
         for (uint32_t k = 0; k < blocks[x].n_preds; k++) {
           uint32_t p = blocks[x].preds[k]->index;
           if (!fpo[p] || idom[p] == none) continue;
-          if (nd == none) { nd = p; continue; }
-          uint32_t f1 = p, f2 = nd;
-          while (f1 != f2) {
-            while (fpo[f1] < fpo[f2]) f1 = idom[f1];
-            while (fpo[f2] < fpo[f1]) f2 = idom[f2];
-          }
-          nd = f1;
+          nd = nd == none ? p : intersect(fpo, idom, p, nd);
         }
         if (nd != idom[x]) { idom[x] = nd; ch = true; }
       }
@@ -219,13 +209,7 @@ void ld_build_cfg(ld_b *b, ld_function *fn) {
       for (uint32_t k = 0; k < deg; k++) {
         uint32_t p = k < blk->n_succs ? blk->succs[k]->index : exit;
         if (!po[p] || ipd[p] == undef) continue;
-        if (nd == undef) { nd = p; continue; }
-        uint32_t f1 = p, f2 = nd;
-        while (f1 != f2) {
-          while (po[f1] < po[f2]) f1 = ipd[f1];
-          while (po[f2] < po[f1]) f2 = ipd[f2];
-        }
-        nd = f1;
+        nd = nd == undef ? p : intersect(po, ipd, p, nd);
       }
       if (nd != ipd[x]) {
         ipd[x] = nd;

@@ -801,77 +801,45 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     ld_fail(b, LD_ERR_INVALID, "operands do not match the grammar of %s", d->name);
 }
 
-/* ---------------------------------------------- uses before definitions
+/* ----------------------------------------- uses and their definitions
  *
- * A value used in its own block before the instruction that defines it
- * (outside OpPhi) breaks SSA dominance: the backends would read whatever
- * its register or lane array held (fuzz_diff: a mutated module where the
- * interpreter and the JIT then computed different results).  Blocks may
- * come in any file order (llvm-spirv-15 emits some out of dominance order),
- * so only the order inside one block is checked here. */
-typedef struct { ld_b *b; const ld_function *fn; const spv_insn_ref *in; uint32_t block; } order_ctx;
+ * A value must be defined on every path to its use (SSA dominance); the
+ * backends would otherwise read whatever its register or lane array held
+ * (fuzz_diff: mutated modules where the interpreter and the JIT then
+ * computed different results).  Two checks on one operand walk, after
+ * ld_build_cfg:
+ * - in its own block, a value is used after the instruction that defines
+ *   it (outside OpPhi), in every block;
+ * - across blocks, in a block reachable from the entry, the defining block
+ *   dominates the use (an OpPhi's value: the end of its parent block).
+ *   Uses in unreachable blocks are not checked there (nothing runs them).
+ * Blocks may come in any file order (llvm-spirv-15 emits some out of
+ * dominance order). */
+typedef struct { ld_b *b; const ld_function *fn; const spv_insn_ref *in; const ld_block *at; } use_ctx;
 
-static void order_cb(void *u_, uint32_t wi, spv_operand_class cls) {
-  order_ctx *c = u_;
-  if (cls != SPV_OPND_ID) return;
-  uint32_t id = c->in->words[wi];
-  if (id >= c->b->m->bound) return;
-  const ld_value *v = &c->b->values[id];
-  if (v->kind != LD_V_RESULT || v->owner != c->fn || !v->u.insn || !v->u.insn->block) return;
-  if (v->u.insn->block->label == c->block && v->u.insn->word_offset >= c->in->offset) {
-    c->b->cur = c->in;
-    ld_fail(c->b, LD_ERR_INVALID, "%s is used before its definition (word %" PRIu32 ") in block %s",
-            ld_id_name(c->b->m, id), v->u.insn->word_offset, ld_id_name(c->b->m, c->block));
-  }
-}
-
-static void check_use_order(ld_b *b, const ld_function *fn, uint32_t start, uint32_t end) {
-  uint32_t block = 0;
-  for (uint32_t i = start + 1; i < end; i++) {
-    const spv_insn_ref *in = &b->insns[i];
-    if (in->op == SpvOpLabel) { block = in->n_words > 1 ? in->words[1] : 0; continue; }
-    if (!block || in->op == SpvOpPhi || in->op == SpvOpNop || is_debug_extinst(b, in)) continue;
-    order_ctx c = {b, fn, in, block};
-    if (in->op == SpvOpExtInst) {
-      /* the set and number are not values; every later operand may be */
-      for (uint32_t w = 5; w < in->n_words; w++) order_cb(&c, w, SPV_OPND_ID);
-      continue;
-    }
-    const spv_opcode_desc *d = spv_opcode_info(in->op);
-    if (d) (void)spv_walk_operands(in->words, in->n_words, 1, d->operands, d->n_operands, order_cb, &c);
-  }
-}
-
-/* ------------------------------------------------------------ dominance
- *
- * Across blocks: a value used in a reachable block that its defining block
- * does not dominate (an OpPhi's value: at the end of its parent block) is
- * read where no path from the entry has defined it; the backends would read
- * whatever its register or lane array held (fuzz_diff, session 19: a
- * mutated sg_prefix_sum used a loop latch's value in a block before the
- * latch; the interpreter read 0, the JIT a stale address).  Uses in
- * unreachable blocks are not checked (nothing runs them).  Runs after
- * ld_build_cfg, on the same operand walk as the check above. */
-typedef struct { ld_b *b; const ld_function *fn; const spv_insn_ref *in; const ld_block *at; } dom_ctx;
-
-static void dom_use(dom_ctx *c, uint32_t id, const ld_block *at) {
+static void check_use(use_ctx *c, uint32_t id, const ld_block *at) {
   if (id >= c->b->m->bound) return;
   const ld_value *v = &c->b->values[id];
   if (v->kind != LD_V_RESULT || v->owner != c->fn || !v->u.insn || !v->u.insn->block) return;
   const ld_block *def = v->u.insn->block;
-  if (def == c->at && c->in->op != SpvOpPhi) return;   /* the same block: check_use_order */
+  if (def == c->at && c->in->op != SpvOpPhi) {
+    if (v->u.insn->word_offset < c->in->offset) return;
+    c->b->cur = c->in;
+    ld_fail(c->b, LD_ERR_INVALID, "%s is used before its definition (word %" PRIu32 ") in block %s",
+            ld_id_name(c->b->m, id), v->u.insn->word_offset, ld_id_name(c->b->m, c->at->label));
+  }
   if (!at->reachable || ld_dominates(def, at)) return;
   c->b->cur = c->in;
   ld_fail(c->b, LD_ERR_INVALID, "%s is used in block %s, which its definition in block %s does not dominate",
           ld_id_name(c->b->m, id), ld_id_name(c->b->m, at->label), ld_id_name(c->b->m, def->label));
 }
 
-static void dom_cb(void *u_, uint32_t wi, spv_operand_class cls) {
-  dom_ctx *c = u_;
-  if (cls == SPV_OPND_ID) dom_use(c, c->in->words[wi], c->at);
+static void use_cb(void *u_, uint32_t wi, spv_operand_class cls) {
+  use_ctx *c = u_;
+  if (cls == SPV_OPND_ID) check_use(c, c->in->words[wi], c->at);
 }
 
-static void check_dominance(ld_b *b, const ld_function *fn, uint32_t start, uint32_t end) {
+static void check_uses(ld_b *b, const ld_function *fn, uint32_t start, uint32_t end) {
   const ld_block *at = NULL;
   for (uint32_t i = start + 1; i < end; i++) {
     const spv_insn_ref *in = &b->insns[i];
@@ -880,23 +848,24 @@ static void check_dominance(ld_b *b, const ld_function *fn, uint32_t start, uint
       at = id < b->m->bound && b->values[id].kind == LD_V_LABEL ? b->values[id].u.block : NULL;
       continue;
     }
-    if (!at || !at->reachable || in->op == SpvOpNop || is_debug_extinst(b, in)) continue;
-    dom_ctx c = {b, fn, in, at};
+    if (!at || in->op == SpvOpNop || is_debug_extinst(b, in)) continue;
+    use_ctx c = {b, fn, in, at};
     if (in->op == SpvOpPhi) {
       /* each value at the end of its parent block */
       for (uint32_t w = 3; w + 1 < in->n_words; w += 2) {
         uint32_t pid = in->words[w + 1];
         const ld_block *parent = pid < b->m->bound && b->values[pid].kind == LD_V_LABEL ? b->values[pid].u.block : NULL;
-        if (parent && parent->reachable) dom_use(&c, in->words[w], parent);
+        if (parent && parent->reachable) check_use(&c, in->words[w], parent);
       }
       continue;
     }
     if (in->op == SpvOpExtInst) {
-      for (uint32_t w = 5; w < in->n_words; w++) dom_cb(&c, w, SPV_OPND_ID);
+      /* the set and number are not values; every later operand may be */
+      for (uint32_t w = 5; w < in->n_words; w++) use_cb(&c, w, SPV_OPND_ID);
       continue;
     }
     const spv_opcode_desc *d = spv_opcode_info(in->op);
-    if (d) (void)spv_walk_operands(in->words, in->n_words, 1, d->operands, d->n_operands, dom_cb, &c);
+    if (d) (void)spv_walk_operands(in->words, in->n_words, 1, d->operands, d->n_operands, use_cb, &c);
   }
   b->cur = NULL;
 }
@@ -1061,7 +1030,6 @@ static void build_function(ld_b *b, ld_function *fn, uint32_t start, uint32_t en
     b->cur = &b->insns[end];
     ld_fail(b, LD_ERR_INVALID, "block %s does not end with a terminator", ld_id_name(b->m, blk->label));
   }
-  check_use_order(b, fn, start, end);
   b->cur_loc = NULL;
 }
 
@@ -1722,7 +1690,7 @@ static ld_result load(ld_b *b, spv_binary *bin) {
   for (uint32_t f = 0; f < nf; f++) build_function(b, fns[f], fn_start[f], fn_end[f]);
   b->cur = NULL;
   for (uint32_t f = 0; f < nf; f++) ld_build_cfg(b, fns[f]);
-  for (uint32_t f = 0; f < nf; f++) check_dominance(b, fns[f], fn_start[f], fn_end[f]);
+  for (uint32_t f = 0; f < nf; f++) check_uses(b, fns[f], fn_start[f], fn_end[f]);
   {
     uint8_t *state = ld_alloc(b, b->bound, 1);
     uint32_t *depth = ld_alloc(b, b->bound, sizeof *depth);

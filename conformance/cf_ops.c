@@ -1,6 +1,7 @@
 /* cf_ops.c - the case space: types, operation table, shapes, lane layout. */
 #include <stdio.h>
 #include <string.h>
+#define CL_TARGET_OPENCL_VERSION 300   /* OpenCL 3.0 names (cl_version.h asks for one) */
 #include <CL/cl.h>
 #include "cf.h"
 

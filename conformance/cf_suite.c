@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#define CL_TARGET_OPENCL_VERSION 300   /* OpenCL 3.0 names (cl_version.h asks for one) */
 #include <CL/cl.h>
 #include "cf_suite.h"
 #include "ip.h"

@@ -267,6 +267,103 @@ static bool cond_stride(J *j, uint32_t inst, uint32_t id, int64_t *st, gcc_jit_r
  * base, j->fast_full whether every lane is active, j->fast_off0 the first
  * active lane's offset) and j->slow the per-lane checked path (jit_rt_ldst).
  * NULL: no fast path (j->b unchanged). */
+/* An upper bound of the unsigned integer value id from its definition, in
+ * every lane and every execution: a constant, a logical right shift by a
+ * constant, an AND with a constant, a remainder by a constant, a zero
+ * extension (the source's width bounds it).  False if none is known below
+ * the type's own maximum.  Specialization constants are not constants here. */
+static bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth) {
+  if (id >= m->bound || depth > 8) return false;
+  const ld_value *v = &m->values[id];
+  const ld_type *t = v->type;
+  if (!t || t->kind != LD_T_INT || t->width < 1 || t->width > 64) return false;
+  uint64_t tmax = t->width == 64 ? ~0ull : (1ull << t->width) - 1;
+  if (v->kind == LD_V_CONSTANT) {
+    if (v->is_spec_constant || t->size > 8) return false;
+    uint64_t x = 0;
+    memcpy(&x, v->u.bytes, t->size);
+    *mx = x & tmax;
+    return true;
+  }
+  if (v->kind != LD_V_RESULT) return false;
+  const ld_insn *in = v->u.insn;
+  uint64_t a, b;
+  switch (in->op) {
+  case SpvOpUConvert: {
+    const ld_type *st = in->n_ops == 1 && in->ops[0] < m->bound ? m->values[in->ops[0]].type : NULL;
+    if (!st || st->kind != LD_T_INT || st->width < 1 || st->width > t->width) return false;
+    if (!umax_of(m, in->ops[0], &a, depth + 1)) a = st->width == 64 ? ~0ull : (1ull << st->width) - 1;
+    *mx = a;
+    return a < tmax;
+  }
+  case SpvOpShiftRightLogical:
+    /* by a constant (a variable shift could be 0) */
+    if (in->n_ops != 2 || m->values[in->ops[1]].kind != LD_V_CONSTANT || !umax_of(m, in->ops[1], &b, depth + 1) ||
+        b >= t->width)
+      return false;
+    if (!umax_of(m, in->ops[0], &a, depth + 1)) a = tmax;
+    *mx = a >> b;
+    return b > 0 || *mx < tmax;
+  case SpvOpBitwiseAnd: {
+    if (in->n_ops != 2) return false;
+    bool ka = umax_of(m, in->ops[0], &a, depth + 1), kb = umax_of(m, in->ops[1], &b, depth + 1);
+    if (!ka && !kb) return false;
+    *mx = !ka ? b : !kb ? a : a < b ? a : b;   /* x & y <= min(x, y) */
+    return true;
+  }
+  case SpvOpUMod:
+    /* x mod c <= c - 1 (c is not 0: a remainder by 0 is undefined and
+     * gives no bound) */
+    if (in->n_ops != 2 || m->values[in->ops[1]].kind != LD_V_CONSTANT || !umax_of(m, in->ops[1], &b, depth + 1) ||
+        b == 0)
+      return false;
+    *mx = b - 1;
+    if (umax_of(m, in->ops[0], &a, depth + 1) && a < *mx) *mx = a;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* ptr is &v[i] of a module variable v (Workgroup, CrossWorkgroup or
+ * UniformConstant), an array of elements of e bytes at offset 0 of its own
+ * region, with i provably in [0, imax] (umax_of;
+ * below 2^(w-1) for an index of w bits, so signed and unsigned readings
+ * agree) and every access of `size` bytes there inside v and aligned
+ * (e a multiple of align): *need = imax * e + size, the bytes the region
+ * must hold for every lane's access to be in bounds.  hist's
+ * atomic_inc(&lh[(x * K) >> 24]) into lh[256]: one compare instead of
+ * each lane's tests. */
+static bool bounded_chain(J *j, uint32_t ptr, uint32_t size, uint32_t align, uint64_t *need) {
+  const ld_module *m = j->m;
+  if (ptr >= m->bound || m->values[ptr].kind != LD_V_RESULT || getenv("SPIRV_SG_JIT_NO_BOUNDED")) return false;
+  const ld_insn *in = m->values[ptr].u.insn;
+  uint32_t idx;
+  uint64_t z;
+  if ((in->op == SpvOpAccessChain || in->op == SpvOpInBoundsAccessChain) && in->n_ops == 2)
+    idx = in->ops[1];
+  else if ((in->op == SpvOpPtrAccessChain || in->op == SpvOpInBoundsPtrAccessChain) && in->n_ops == 3 &&
+           m->values[in->ops[1]].kind == LD_V_CONSTANT && umax_of(m, in->ops[1], &z, 0) && z == 0)
+    idx = in->ops[2];
+  else
+    return false;
+  if (in->ops[0] >= m->bound || m->values[in->ops[0]].kind != LD_V_VARIABLE) return false;
+  const ld_variable *var = m->values[in->ops[0]].u.var;
+  const ld_type *at = var->pointee, *it = m->values[idx].type;
+  if ((var->storage != SpvStorageClassWorkgroup && var->storage != SpvStorageClassCrossWorkgroup &&
+       var->storage != SpvStorageClassUniformConstant) || !at || at->kind != LD_T_ARRAY || !at->elem || !at->elem->size ||
+      (var->address & m->layout.offset_mask) != 0 || !it || it->kind != LD_T_INT)
+    return false;
+  uint64_t e = at->elem->size, imax;
+  if (!umax_of(m, idx, &imax, 0) || imax >= (1ull << 32) || (it->width < 64 && imax >> (it->width - 1)) ||
+      (align > 1 && e % align) || size > e)
+    return false;
+  /* the region's size (or writable size: 0 for a constant) is tested at
+   * run time, so a store into a constant table still faults */
+  *need = imax * e + size;
+  return *need <= at->size;   /* else the test would always fail: the per-lane tests decide */
+}
+
 static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
                                 bool want_contig, bool allow_partial) {
   const ld_addr_layout *a = &j->m->layout;
@@ -435,7 +532,14 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   bool ends = j->S <= 64 && !j->one_lane && !getenv("SPIRV_SG_JIT_NO_AFFINE_ENDS") &&
               cond_stride(j, inst, ptr, &est, &eflag, 0) && !eflag && est != 0 &&
               est < ((int64_t)1 << 32) && est > -((int64_t)1 << 32) && (align <= 1 || est % (int64_t)align == 0);
-  if (ends) {
+  uint64_t need = 0;
+  if (!ends && bounded_chain(j, ptr, size, align, &need)) {
+    /* every lane's address is in the variable's region (reg0's: the first
+     * active lane's) at a multiple of the element size, below need - size:
+     * the region's size decides for all */
+    assign(j, bad, cast(j, cmp(j, GCC_JIT_COMPARISON_LT, R_(lim), ci(j, U, (long)need)), U));
+    if (want_contig && !quick && !known) assign(j, j->contig, ci(j, U, 1));   /* not tested: not consecutive */
+  } else if (ends) {
     gcc_jit_lvalue *act = local(j, U), *lo = local(j, j->t_i32), *ae[2] = {local(j, U), local(j, U)};
     uint64_t fm = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
     gcc_jit_rvalue *fmr = cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)fm), U);

@@ -298,8 +298,8 @@ static bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth) {
   }
   case SpvOpShiftRightLogical:
     /* by a constant (a variable shift could be 0) */
-    if (in->n_ops != 2 || m->values[in->ops[1]].kind != LD_V_CONSTANT || !umax_of(m, in->ops[1], &b, depth + 1) ||
-        b >= t->width)
+    if (in->n_ops != 2 || in->ops[1] >= m->bound || m->values[in->ops[1]].kind != LD_V_CONSTANT ||
+        !umax_of(m, in->ops[1], &b, depth + 1) || b >= t->width)
       return false;
     if (!umax_of(m, in->ops[0], &a, depth + 1)) a = tmax;
     *mx = a >> b;
@@ -314,8 +314,8 @@ static bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth) {
   case SpvOpUMod:
     /* x mod c <= c - 1 (c is not 0: a remainder by 0 is undefined and
      * gives no bound) */
-    if (in->n_ops != 2 || m->values[in->ops[1]].kind != LD_V_CONSTANT || !umax_of(m, in->ops[1], &b, depth + 1) ||
-        b == 0)
+    if (in->n_ops != 2 || in->ops[1] >= m->bound || m->values[in->ops[1]].kind != LD_V_CONSTANT ||
+        !umax_of(m, in->ops[1], &b, depth + 1) || b == 0)
       return false;
     *mx = b - 1;
     if (umax_of(m, in->ops[0], &a, depth + 1) && a < *mx) *mx = a;
@@ -343,11 +343,12 @@ static bool bounded_chain(J *j, uint32_t ptr, uint32_t size, uint32_t align, uin
   if ((in->op == SpvOpAccessChain || in->op == SpvOpInBoundsAccessChain) && in->n_ops == 2)
     idx = in->ops[1];
   else if ((in->op == SpvOpPtrAccessChain || in->op == SpvOpInBoundsPtrAccessChain) && in->n_ops == 3 &&
-           m->values[in->ops[1]].kind == LD_V_CONSTANT && umax_of(m, in->ops[1], &z, 0) && z == 0)
+           in->ops[1] < m->bound && m->values[in->ops[1]].kind == LD_V_CONSTANT && umax_of(m, in->ops[1], &z, 0) &&
+           z == 0)
     idx = in->ops[2];
   else
     return false;
-  if (in->ops[0] >= m->bound || m->values[in->ops[0]].kind != LD_V_VARIABLE) return false;
+  if (in->ops[0] >= m->bound || idx >= m->bound || m->values[in->ops[0]].kind != LD_V_VARIABLE) return false;
   const ld_variable *var = m->values[in->ops[0]].u.var;
   const ld_type *at = var->pointee, *it = m->values[idx].type;
   if ((var->storage != SpvStorageClassWorkgroup && var->storage != SpvStorageClassCrossWorkgroup &&

@@ -38,6 +38,46 @@ static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
     fill(j, rs);
     return;
   }
+  /* An integer scan of a whole subgroup of 16 32-bit lanes, with AVX-512:
+   * in one register, lane i adds lane i - k for k = 1, 2, 4, 8 (valignd
+   * shifts the lanes up, bringing in zeros), and for an exclusive scan one
+   * more shift up.  Addition modulo 2^32 is associative, so every lane's
+   * sum is the one pass's below.  That pass left the 16 sums as 16 scalar
+   * stores, which the next vector read of the result could not forward
+   * from (scan: SPIRV_SG_JIT_NO_VEC_SCAN=1). */
+  if (iadd && j->full && j->S == 16 && ct->width == 32 && n == 1 &&
+      (gop == SpvGroupOperationInclusiveScan || gop == SpvGroupOperationExclusiveScan) &&
+      has_flag(j->mflags, "-mavx512f") && !getenv("SPIRV_SG_JIT_NO_VEC_SCAN")) {
+    gcc_jit_type *U32 = j->t_u[2];
+    gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, U32, 16);
+    gcc_jit_type *vt = gcc_jit_type_get_vector(U32, 16);
+    gcc_jit_type *vp = gcc_jit_type_get_pointer(gcc_jit_type_get_aligned(vt, 4));
+    gcc_jit_lvalue *xa = local(j, at), *ya = local(j, at);
+    loop_begin(j, &lp);
+    assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(xa), L(j)), cast(j, V(j, inst, x, 0), U32));
+    loop_end(j, &lp);
+    gcc_jit_lvalue *v = local(j, vt), *z = local(j, vt), *t = local(j, vt);
+    assign(j, v, R_(gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(xa, NULL), vp), NULL)));
+    char tpl[400];
+    snprintf(tpl, sizeof tpl,
+             "vpxord %%1, %%1, %%1\n\t"
+             "valignd $15, %%1, %%0, %%2\n\tvpaddd %%2, %%0, %%0\n\t"
+             "valignd $14, %%1, %%0, %%2\n\tvpaddd %%2, %%0, %%0\n\t"
+             "valignd $12, %%1, %%0, %%2\n\tvpaddd %%2, %%0, %%0\n\t"
+             "valignd $8, %%1, %%0, %%2\n\tvpaddd %%2, %%0, %%0%s",
+             gop == SpvGroupOperationExclusiveScan ? "\n\tvalignd $15, %1, %0, %0" : "");
+    gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, tpl);
+    gcc_jit_extended_asm_add_output_operand(a, NULL, "+v", v);
+    gcc_jit_extended_asm_add_output_operand(a, NULL, "=&v", z);
+    gcc_jit_extended_asm_add_output_operand(a, NULL, "=&v", t);
+    j->n_stmts++;
+    assign(j, gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(ya, NULL), vp), NULL), R_(v));
+    loop_begin(j, &lp);
+    assign(j, res_lv(j, inst, in->result, 0),
+           cast(j, R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(ya), L(j))), T));
+    loop_end(j, &lp);
+    return;
+  }
   /* Reduce and scans: one pass over the lanes in increasing order (the
    * interpreter's order).  For integer scans this scalar pass replaced a
    * log2(S)-step vector scan through a zero-padded stack buffer: each step

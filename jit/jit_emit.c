@@ -1603,6 +1603,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   j->k = k; j->m = k->m; j->S = k->S; j->e = e;
   j->prefetch = jit_prefetch_distance();
   j->mflags = mflags;
+  j->v256 = tune_256(mflags);
   gcc_jit_context *cx = gcc_jit_context_acquire();
   if (!cx) { failf(e, "gcc_jit_context_acquire failed"); return NULL; }
   j->cx = cx;

@@ -49,6 +49,9 @@ typedef struct J {
                 *w_regions, *w_args;
   gcc_jit_function *fn_kernel, *fn_full;   /* sg_kernel, sg_kernel_full (NULL: none) */
   const char *mflags;
+  /* GCC vectorizes the lane loops in 256-bit vectors (tune_256): the
+   * permutes read and write their lane arrays in halves to match */
+  bool v256;
   gcc_jit_lvalue *fast_base, *contig, *fast_full, *fast_off0;
   gcc_jit_lvalue *fast_reg0;   /* mem_fast_'s region of the first active lane (NULL: not known) */
   gcc_jit_lvalue *fast_first;  /* mem_fast_'s first active lane (fast_off0 is its offset) */
@@ -615,6 +618,23 @@ static inline gcc_jit_field *value_slot(J *j, uint32_t inst, uint32_t id) {
   if (v->kind == LD_V_RESULT && v->u.insn->op != SpvOpVariable) return j->slot[vidx(j, inst, id)];
   if (v->kind == LD_V_PARAM && inst != 0) return j->slot[vidx(j, inst, id)];
   return NULL;
+}
+
+/* True when GCC, tuning for the CPU of flags (-mtune=), vectorizes loops in
+ * 256-bit vectors although AVX-512 is there: GCC 12's Intel AVX-512 tunings
+ * prefer 256 bits (X86_TUNE_AVX256_OPTIMAL); AMD, generic and the rest use
+ * 512.  Only the store-to-load forwarding between a lane loop and a permute
+ * depends on it (emit_permute), never a result. */
+static inline bool tune_256(const char *flags) {
+  static const char *const t256[] = {"skylake-avx512", "cannonlake", "icelake-client", "icelake-server",
+                                     "cascadelake", "tigerlake", "cooperlake", "sapphirerapids", "rocketlake"};
+  const char *p = flags ? strstr(flags, "-mtune=") : NULL;
+  if (!p) return true;   /* unknown: the layout that was tuned first (Intel) */
+  p += 7;
+  size_t n = strcspn(p, " ");
+  for (size_t i = 0; i < sizeof t256 / sizeof *t256; i++)
+    if (strlen(t256[i]) == n && !strncmp(p, t256[i], n)) return true;
+  return false;
 }
 
 /* flags (the -m options GCC gets, space-separated) holds option f. */

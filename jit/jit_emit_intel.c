@@ -60,8 +60,10 @@ static void emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_fie
    * store-forwarding stall: transpose 0.83x with the halves).  The tables
    * stay 512-bit loads: their lane arrays are written in 64-byte moves
    * (vcopy, a gather, a permute), which forward whole (stencil 4% slower
-   * with halves there).  SPIRV_SG_JIT_PERM512 reads the index whole too. */
-  bool halves = j->S == 16 && idx && !ivec && !getenv("SPIRV_SG_JIT_PERM512");
+   * with halves there).  SPIRV_SG_JIT_PERM512 reads the index whole too.
+   * Where GCC vectorizes the lane loops in 512 bits (J.v256 false: AMD
+   * and generic tunings) the index is one 512-bit store, read whole. */
+  bool halves = j->S == 16 && idx && !ivec && j->v256 && !getenv("SPIRV_SG_JIT_PERM512");
   gcc_jit_type *hv = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], 8), 4);
   gcc_jit_type *hp = gcc_jit_type_get_pointer(hv);
   for (uint32_t c = 0; c < n; c++) {
@@ -94,7 +96,10 @@ static void emit_permute(J *j, gcc_jit_field *xs, gcc_jit_field *ys, gcc_jit_fie
      * the readers' vectorized loops load it; a 512-bit store that they
      * read in halves forwards badly (stencil 0.84-0.89x the time split).
      * Other readers (another permute's table) load 512 bits, which two
-     * halves would not forward to. */
+     * halves would not forward to.  Only where the lane loops are 256-bit
+     * (J.v256); with 512-bit ones the readers load the whole vector, which
+     * two halves would not forward to (stencil 0.84x the time whole, on
+     * an AMD EPYC). */
     if (split) {
       gcc_jit_lvalue *t1 = local(j, vt), *lo = local(j, hv), *hi = local(j, hv);
       gcc_jit_rvalue *iv = ivec ? ivec : R_(gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(
@@ -204,7 +209,7 @@ bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
     gcc_jit_rvalue *ivec = gcc_jit_context_new_rvalue_from_vector(j->cx, NULL, vt, (size_t)S, el);
     emit_permute(j, value_slot(j, inst, x), two ? value_slot(j, inst, y) : NULL, NULL, ivec,
                  value_slot(j, inst, in->result), n,
-                 S == 16 && !getenv("SPIRV_SG_JIT_PERM_WHOLE") && lanewise_uses_only(j, in->result));
+                 S == 16 && j->v256 && !getenv("SPIRV_SG_JIT_PERM_WHOLE") && lanewise_uses_only(j, in->result));
     gcc_jit_block_end_with_jump(j->b, NULL, join);
     j->b = join;
     return true;

@@ -258,15 +258,6 @@ static bool cond_stride(J *j, uint32_t inst, uint32_t id, int64_t *st, gcc_jit_r
   }
 }
 
-/* The fast path of a memory access: tests, over the active lanes only, that
- * every address lies in the region of the first active lane, in bounds
- * (readable or writable) and aligned: one OR-reduction over addr[], which
- * GCC vectorizes (consecutive addresses: lane 0's alone, see quick below).
- * With !allow_partial the whole subgroup must be active as well.  Returns
- * the join block; j->b is the fast block (j->fast_base holds the region
- * base, j->fast_full whether every lane is active, j->fast_off0 the first
- * active lane's offset) and j->slow the per-lane checked path (jit_rt_ldst).
- * NULL: no fast path (j->b unchanged). */
 /* An upper bound of the unsigned integer value id from its definition, in
  * every lane and every execution: a constant, a logical right shift by a
  * constant, an AND with a constant, a remainder by a constant, a zero
@@ -327,13 +318,12 @@ static bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth) {
 
 /* ptr is &v[i] of a module variable v (Workgroup, CrossWorkgroup or
  * UniformConstant), an array of elements of e bytes at offset 0 of its own
- * region, with i provably in [0, imax] (umax_of;
- * below 2^(w-1) for an index of w bits, so signed and unsigned readings
- * agree) and every access of `size` bytes there inside v and aligned
- * (e a multiple of align): *need = imax * e + size, the bytes the region
- * must hold for every lane's access to be in bounds.  hist's
- * atomic_inc(&lh[(x * K) >> 24]) into lh[256]: one compare instead of
- * each lane's tests. */
+ * region, with i provably in [0, imax] (umax_of; below 2^(w-1) for an index
+ * of w bits, so signed and unsigned readings agree), and every access of
+ * `size` bytes there inside v and aligned (e a multiple of align): *need =
+ * imax * e + size, the bytes the region must hold for every lane's access
+ * to be in bounds.  hist's atomic_inc(&lh[(x * K) >> 24]) into lh[256]:
+ * one compare instead of each lane's tests. */
 static bool bounded_chain(J *j, uint32_t ptr, uint32_t size, uint32_t align, uint64_t *need) {
   const ld_module *m = j->m;
   if (ptr >= m->bound || m->values[ptr].kind != LD_V_RESULT || getenv("SPIRV_SG_JIT_NO_BOUNDED")) return false;
@@ -365,6 +355,15 @@ static bool bounded_chain(J *j, uint32_t ptr, uint32_t size, uint32_t align, uin
   return *need <= at->size;   /* else the test would always fail: the per-lane tests decide */
 }
 
+/* The fast path of a memory access: tests, over the active lanes only, that
+ * every address lies in the region of the first active lane, in bounds
+ * (readable or writable) and aligned: one OR-reduction over addr[], which
+ * GCC vectorizes (consecutive addresses: lane 0's alone, see quick below).
+ * With !allow_partial the whole subgroup must be active as well.  Returns
+ * the join block; j->b is the fast block (j->fast_base holds the region
+ * base, j->fast_full whether every lane is active, j->fast_off0 the first
+ * active lane's offset) and j->slow the per-lane checked path (jit_rt_ldst).
+ * NULL: no fast path (j->b unchanged). */
 static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
                                 bool want_contig, bool allow_partial) {
   const ld_addr_layout *a = &j->m->layout;

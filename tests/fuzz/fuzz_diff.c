@@ -127,6 +127,11 @@ static void run_side(const ld_module *m, const ld_kernel *k, side *s, uint32_t h
   for (uint32_t i = 0; i < rep->n_diags; i++)
     if (rep->diags[i].kind == IP_FAULT_STEP_LIMIT || rep->diags[i].kind == IP_FAULT_TIME_LIMIT)
       s->limited = true;
+  /* without stop-on-fault or ub=error, only a limit stops a run early; its
+     record is missing when the diagnostics before it filled the list
+     (IP_MAX_DIAGS: a faulting loop that runs into the step limit) */
+  if (rep->stopped)
+    s->limited = true;
   ip_launch_free(l);
 }
 

@@ -258,24 +258,34 @@ static bool cond_stride(J *j, uint32_t inst, uint32_t id, int64_t *st, gcc_jit_r
   }
 }
 
+/* Value id as an unsigned integer constant (its width's bits): false for
+ * anything else, specialization constants included (their value is the
+ * launch's to set). */
+static bool uconst(const ld_module *m, uint32_t id, uint64_t *x) {
+  if (id >= m->bound) return false;
+  const ld_value *v = &m->values[id];
+  const ld_type *t = v->type;
+  if (v->kind != LD_V_CONSTANT || v->is_spec_constant || !v->u.bytes || !t || t->kind != LD_T_INT ||
+      t->width < 1 || t->width > 64 || t->size > 8)
+    return false;
+  *x = 0;
+  memcpy(x, v->u.bytes, t->size);
+  if (t->width < 64) *x &= (1ull << t->width) - 1;
+  return true;
+}
+
 /* An upper bound of the unsigned integer value id from its definition, in
  * every lane and every execution: a constant, a logical right shift by a
  * constant, an AND with a constant, a remainder by a constant, a zero
  * extension (the source's width bounds it).  False if none is known below
- * the type's own maximum.  Specialization constants are not constants here. */
+ * the type's own maximum. */
 static bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth) {
   if (id >= m->bound || depth > 8) return false;
   const ld_value *v = &m->values[id];
   const ld_type *t = v->type;
   if (!t || t->kind != LD_T_INT || t->width < 1 || t->width > 64) return false;
   uint64_t tmax = t->width == 64 ? ~0ull : (1ull << t->width) - 1;
-  if (v->kind == LD_V_CONSTANT) {
-    if (v->is_spec_constant || t->size > 8) return false;
-    uint64_t x = 0;
-    memcpy(&x, v->u.bytes, t->size);
-    *mx = x & tmax;
-    return true;
-  }
+  if (v->kind == LD_V_CONSTANT) return uconst(m, id, mx);
   if (v->kind != LD_V_RESULT) return false;
   const ld_insn *in = v->u.insn;
   uint64_t a, b;
@@ -289,9 +299,7 @@ static bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth) {
   }
   case SpvOpShiftRightLogical:
     /* by a constant (a variable shift could be 0) */
-    if (in->n_ops != 2 || in->ops[1] >= m->bound || m->values[in->ops[1]].kind != LD_V_CONSTANT ||
-        !umax_of(m, in->ops[1], &b, depth + 1) || b >= t->width)
-      return false;
+    if (in->n_ops != 2 || !uconst(m, in->ops[1], &b) || b >= t->width) return false;
     if (!umax_of(m, in->ops[0], &a, depth + 1)) a = tmax;
     *mx = a >> b;
     return b > 0 || *mx < tmax;
@@ -305,9 +313,7 @@ static bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth) {
   case SpvOpUMod:
     /* x mod c <= c - 1 (c is not 0: a remainder by 0 is undefined and
      * gives no bound) */
-    if (in->n_ops != 2 || in->ops[1] >= m->bound || m->values[in->ops[1]].kind != LD_V_CONSTANT ||
-        !umax_of(m, in->ops[1], &b, depth + 1) || b == 0)
-      return false;
+    if (in->n_ops != 2 || !uconst(m, in->ops[1], &b) || b == 0) return false;
     *mx = b - 1;
     if (umax_of(m, in->ops[0], &a, depth + 1) && a < *mx) *mx = a;
     return true;
@@ -333,8 +339,7 @@ static bool bounded_chain(J *j, uint32_t ptr, uint32_t size, uint32_t align, uin
   if ((in->op == SpvOpAccessChain || in->op == SpvOpInBoundsAccessChain) && in->n_ops == 2)
     idx = in->ops[1];
   else if ((in->op == SpvOpPtrAccessChain || in->op == SpvOpInBoundsPtrAccessChain) && in->n_ops == 3 &&
-           in->ops[1] < m->bound && m->values[in->ops[1]].kind == LD_V_CONSTANT && umax_of(m, in->ops[1], &z, 0) &&
-           z == 0)
+           uconst(m, in->ops[1], &z) && z == 0)
     idx = in->ops[2];
   else
     return false;

@@ -760,6 +760,21 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
     if (not_value(pv) || (pv->type && pv->type->kind != LD_T_POINTER))
       ld_fail(b, LD_ERR_INVALID, "%s: the pointer operand %s is not a pointer", spv_opcode_name(in->op),
               ld_id_name(b->m, ops[pi]));
+    /* the backends move the pointee's bytes: a loaded or stored value of
+       another type would be read or written at the wrong size, and each
+       backend at a different one (fuzz_diff: a ulong3 stored through a
+       uint pointer wrote different bytes on the two backends).  A stored
+       value defined further down has no type yet and is checked there. */
+    const ld_type *pointee = pv->type ? pv->type->elem : NULL;
+    if (pointee && in->op == SpvOpLoad && insn->type && insn->type != pointee)
+      ld_fail(b, LD_ERR_INVALID, "OpLoad: the result type is not the type %s points to",
+              ld_id_name(b->m, ops[pi]));
+    if (pointee && in->op == SpvOpStore && n > 1) {
+      const ld_value *ov = ld_get(b, ops[1], "object");
+      if (not_value(ov) || (ov->type && ov->type != pointee))
+        ld_fail(b, LD_ERR_INVALID, "OpStore: the object %s is not of the type %s points to",
+                ld_id_name(b->m, ops[1]), ld_id_name(b->m, ops[pi]));
+    }
     break;
   }
   case SpvOpExtInst: {

@@ -323,6 +323,14 @@ def make_inputs(work):
         put(nm + ".spvasm", src.replace("          %m = OpExtInst %uint %std u_max %y %x",
                                         "          %m = OpExtInst %uint %std u_max %y %x\n"
                                         "         %rc = OpFunctionCall %void %k " + args))
+    # loads and stores of another type than the pointee (fuzz_diff, session
+    # 20: a ulong3 stored through a uint pointer wrote different bytes on
+    # the two backends)
+    assert "               OpStore %outp %m" in src and "          %x = OpLoad %uint %inp" in src
+    put("store_wider.spvasm", src.replace("               OpStore %outp %m", "               OpStore %outp %i"))
+    put("load_wider.spvasm", src.replace("          %x = OpLoad %uint %inp",
+                                         "         %xl = OpLoad %ulong %inp\n"
+                                         "          %x = OpUConvert %uint %xl"))
     # values used where their definitions do not dominate (fuzz_diff,
     # session 19): in a merge block the defining arm does not dominate, and
     # as an OpPhi value from a parent it does not dominate
@@ -571,6 +579,12 @@ def cases(f):
           r"call to %\d+: argument 3 \(%\d+\) is a type, not a value")
         c("call: a ulong for a uint parameter (%s)" % be, [f["call_arg_mismatch.spvasm"], "--backend", be], 2,
           r"call to %\d+: argument 3 \(%\d+\) is not of the parameter's type")
+    # -- loads and stores move the pointee's type, checked at load
+    for be in ("interp", "jit"):
+        c("store: a ulong through a uint pointer (%s)" % be, [f["store_wider.spvasm"], "--backend", be], 2,
+          r"OpStore: the object %\d+ is not of the type %\d+ points to")
+        c("load: a ulong through a uint pointer (%s)" % be, [f["load_wider.spvasm"], "--backend", be], 2,
+          r"OpLoad: the result type is not the type %\d+ points to")
     # -- constant data: at most 256 MiB, checked before it is allocated
     c("constant data: a 1 GiB OpConstantNull", [f["const_1g.spvasm"], "--global", "1", "--arg", "zero:1"], 2,
       r"constant %\d+ of 1073741824 bytes brings the module's constant data to 10737418\d\d bytes, more than the "

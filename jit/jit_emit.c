@@ -1004,6 +1004,7 @@ static void emit_groups(J *j) {
   kargs[0] = R_(cp); kargs[1] = R_(fp); kargs[2] = one ? R_(st) : ci(j, I, entry);
   kargs[3] = j->h_regions; kargs[4] = j->h_wg;
   kargs[5] = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(cx, NULL, R_(wins), ci(j, I, 0)), NULL);
+  kargs[6] = cast(j, R_(i), j->t_u[2]);
   call_counted(j, rc, kargs, stop, ret1, pend);
   assign(j, i, bin(j, GCC_JIT_BINARY_OP_PLUS, I, R_(i), ci(j, I, 1)));
   /* a resume goes on with the resume round (rl), a first run with the
@@ -1433,6 +1434,9 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   prm[3] = gcc_jit_context_new_param(cx, NULL, j->t_regp, "regions");
   prm[4] = gcc_jit_context_new_param(cx, NULL, j->t_wgsp, "wg");
   prm[5] = gcc_jit_context_new_param(cx, NULL, j->t_winp, "win");
+  /* the subgroup's index in its work-group (c->sg_id), from the caller's
+   * loop counter: the built-ins need no load through the context */
+  prm[6] = gcc_jit_context_new_param(cx, NULL, j->t_u[2], "sgi");
   for (uint32_t q = 0; q < j->n_argc; q++) {
     char an[24];
     snprintf(an, sizeof an, "a%u", q);
@@ -1445,6 +1449,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   j->h_regions = gcc_jit_param_as_rvalue(prm[3]);
   j->h_wg = gcc_jit_param_as_rvalue(prm[4]);
   j->h_win = full ? gcc_jit_param_as_rvalue(prm[5]) : NULL;
+  j->h_sgi = gcc_jit_param_as_rvalue(prm[6]);
   j->full = j->in_full = full;
   j->open = false;
   j->settle = NULL;
@@ -1592,7 +1597,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
   j->use_loc = false;
   j->full = j->in_full = false;
-  j->h_regions = j->h_wg = j->h_win = NULL;
+  j->h_regions = j->h_wg = j->h_win = j->h_sgi = NULL;
   return fn;
 }
 

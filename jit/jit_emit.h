@@ -185,6 +185,7 @@ typedef struct J {
    * (h_win, the kernel functions' `win` parameter; NULL: no windows).  An
    * address inside the window needs one subtract, rotate and compare. */
   gcc_jit_rvalue *h_win;
+  gcc_jit_rvalue *h_sgi;         /* the kernel functions' `sgi` parameter (c->sg_id) */
   uint32_t prefetch;            /* a window hit prefetches this many bytes ahead (0: none) */
   uint32_t n_win;
   gcc_jit_struct *win_st;
@@ -372,7 +373,7 @@ static inline gcc_jit_rvalue *MASK(J *j) {
 typedef jloop_ jloop;
 /* The kernel functions' fixed parameters (c, f, start, regions, wg, win);
  * one per kernel argument component (J.argc) follows. */
-enum { KFN_FIXED = 6 };
+enum { KFN_FIXED = 7 };
 static inline void fuse_close(J *j);
 static inline void loop_begin_raw(J *j, jloop *lp) {
   lp->cond = nb(j);

@@ -55,10 +55,46 @@ static gcc_jit_rvalue *checked_ptr(J *j, uint32_t insn_idx, gcc_jit_rvalue *addr
     ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok,
              cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, Ar, ci(j, U, align - 1)), ci(j, U, 0)));
   gcc_jit_block *fast = nb(j), *slow = nb(j), *join = nb(j);
+  gcc_jit_lvalue *W = NULL;
+  uint32_t k = 0;
+  if (j->one_lane && j->h_win && !getenv("SPIRV_SG_JIT_NO_ONE_LANE_WIN")) {
+    /* lane K alone (J.one_lane, sg_kernel_full): first the site's window
+     * (as win_check's, for a span of `size` bytes), then the table */
+    W = gcc_jit_context_new_array_access(j->cx, NULL, j->h_win, ci(j, j->t_i32, (long)j->n_win++));
+    while ((1u << k) < align) k++;
+    gcc_jit_lvalue *d = local(j, U);
+    assign(j, d, bin(j, GCC_JIT_BINARY_OP_MINUS, U, Ar, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lo))));
+    gcc_jit_rvalue *rot = R_(d);
+    if (k)
+      rot = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
+                bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
+    gcc_jit_block *hit = nb(j), *miss = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, rot,
+                                                       R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lim))), hit, miss);
+    j->b = hit;
+    assign(j, P, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+        R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_base)), R_(d)), NULL));
+    gcc_jit_block_end_with_jump(j->b, NULL, join);
+    j->b = miss;
+  }
   gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, slow);
   j->b = fast;
   gcc_jit_rvalue *base = gcc_jit_lvalue_as_rvalue(gcc_jit_lvalue_access_field(reg, NULL, j->r_base));
   assign(j, P, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, base, off), NULL));
+  if (W) {
+    /* refill the window: launch-wide and local regions only (mem_fast_window) */
+    gcc_jit_block *keep = nb(j), *on = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, r, ci(j, U, (long)a->builtin_base)),
+                                       keep, on);
+    j->b = keep;
+    assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_lo), bin(j, GCC_JIT_BINARY_OP_MINUS, U, Ar, off));
+    assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_lim), bin(j, GCC_JIT_BINARY_OP_PLUS, U,
+        bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, lim, ci(j, U, size)), ci(j, U, k)),
+        ci(j, U, 1)));
+    assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_base), base);
+    gcc_jit_block_end_with_jump(j->b, NULL, on);
+    j->b = on;
+  }
   gcc_jit_block_end_with_jump(j->b, NULL, join);
   j->b = slow;
   gcc_jit_rvalue *args[7] = {j->c, ci(j, j->t_i32, (long)insn_idx), L(j), Ar, ci(j, j->t_i32, size),

@@ -1066,17 +1066,62 @@ static gcc_jit_block *compress_store(J *j, uint32_t inst, uint32_t ptr, uint32_t
   gcc_jit_rvalue *pa[1] = {cast(j, R_(M), gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG))};
   assign(j, cnt, cast(j, gcc_jit_context_new_call(j->cx, NULL, pc, 1, pa), U));
   assign(j, a0, cast(j, V(j, inst, ptr, 0), U));
+  /* the destination: region base fb, a0's offset fo */
+  gcc_jit_lvalue *fb = local(j, j->t_u8p), *fo = local(j, U);
+  uint64_t span = (uint64_t)size * j->S;
+  gcc_jit_lvalue *W = NULL;
+  uint32_t k = 0;
+  while ((1u << k) < align) k++;
+  if (j->h_win && !getenv("SPIRV_SG_JIT_NO_CS_WIN")) {
+    /* first the site's window (win_check's, for the whole subgroup's span
+     * S * size, which the cnt elements stored never exceed) */
+    W = gcc_jit_context_new_array_access(j->cx, NULL, j->h_win, ci(j, j->t_i32, (long)j->n_win++));
+    gcc_jit_lvalue *d = local(j, U);
+    assign(j, d, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lo))));
+    gcc_jit_rvalue *rot = R_(d);
+    if (k)
+      rot = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
+                bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
+    gcc_jit_block *hit = nb(j), *miss = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, rot,
+                                                       R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lim))), hit, miss);
+    j->b = hit;
+    assign(j, fb, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_base)));
+    assign(j, fo, R_(d));
+    gcc_jit_block_end_with_jump(j->b, NULL, go);
+    j->b = miss;
+  }
   assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
   assign(j, off0, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, (long)a->offset_mask)));
   gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), R_(reg0));
+  gcc_jit_rvalue *wsz = R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_wsize));
   /* off0 < 2^48, cnt * size <= 64: no wrap */
   gcc_jit_rvalue *ok = cmp(j, GCC_JIT_COMPARISON_LE,
-      bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(off0), bin(j, GCC_JIT_BINARY_OP_MULT, U, R_(cnt), ci(j, U, size))),
-      R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_wsize)));
+      bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(off0), bin(j, GCC_JIT_BINARY_OP_MULT, U, R_(cnt), ci(j, U, size))), wsz);
   if (align > 1)
     ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok, cmp(j, GCC_JIT_COMPARISON_EQ,
              bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, align - 1)), ci(j, U, 0)));
-  gcc_jit_block_end_with_conditional(j->b, NULL, ok, go, gen);
+  gcc_jit_block *pass = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, ok, pass, gen);
+  j->b = pass;
+  assign(j, fb, R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)));
+  assign(j, fo, R_(off0));
+  if (W) {
+    /* refill: a launch-wide or local region (mem_fast_window) where the
+     * whole span fits (the window's bound needs wsize >= off0 + span) */
+    gcc_jit_block *keep = nb(j);
+    gcc_jit_rvalue *fill = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
+        cmp(j, GCC_JIT_COMPARISON_LT, R_(reg0), ci(j, U, (long)a->builtin_base)),
+        cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(off0), ci(j, U, (long)span)), wsz));
+    gcc_jit_block_end_with_conditional(j->b, NULL, fill, keep, go);
+    j->b = keep;
+    assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_lo), bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(off0)));
+    assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_lim), bin(j, GCC_JIT_BINARY_OP_PLUS, U,
+        bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, wsz, ci(j, U, (long)span)), ci(j, U, k)),
+        ci(j, U, 1)));
+    assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_base), R_(fb));
+  }
+  gcc_jit_block_end_with_jump(j->b, NULL, go);
   j->b = go;
   /* tmp = the active lanes' values packed to the front (vpcompress, zeroing
    * the rest), stored under the mask of its first cnt lanes: the stores
@@ -1090,7 +1135,7 @@ static gcc_jit_block *compress_store(J *j, uint32_t inst, uint32_t ptr, uint32_t
   gcc_jit_lvalue *xv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(
       slot_lv(j, value_slot(j, inst, val), 1, 0, ci(j, j->t_i32, 0)), NULL), vp), NULL);
   gcc_jit_rvalue *dst = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
-      R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)), R_(off0)), NULL), vp);
+      R_(fb), R_(fo)), NULL), vp);
   gcc_jit_lvalue *tmp = local(j, vt);
   gcc_jit_rvalue *smask = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, U,
       bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, ci(j, U, 1), R_(cnt)), ci(j, U, 1)), K);

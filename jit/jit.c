@@ -67,8 +67,14 @@
  * parameters that sg_groups reads once: the region table, the kernel
  * arguments' components, and a local copy of jit_wgs that rt_wg's values
  * refresh per work-group (a local the host never sees, so GCC keeps its
- * fields in registers across the subgroups).  With k->linear_x a lane's
- * local id is lane 0's plus (l, 0, 0): one read, no lane array.
+ * fields in registers across the subgroups), and the subgroup's index (its
+ * loop counter: no load of c->sg_id on the way to the built-ins' values).
+ * With k->linear_x a lane's local id is lane 0's plus (l, 0, 0): one read,
+ * no lane array.  A kernel that runs only whole subgroups and never
+ * suspends (k->lean_stack) does not rebuild its stack per subgroup: rt_wg
+ * sets each context's entry {entry, -1, all} when the work-group's shape
+ * is set, a normal return leaves it in place, and a subgroup whose lanes
+ * all left otherwise (OpUnreachable) restores it as it finishes.
  * Work-group collectives (Workgroup-scope group operations, async copies)
  * are rendezvous too: on arrival rt_wgc runs the interpreter's handler,
  * which deposits the subgroup's values in the work-group scratch and asks to
@@ -239,7 +245,7 @@
 #include "jit_stamp.h"
 #include "jit_emit.h"
 
-#define JIT_ABI_VERSION 10u
+#define JIT_ABI_VERSION 11u
 #define JIT_CACHE_MAGIC "SGJIT001"
 
 static double now_ms(void) {
@@ -546,6 +552,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   k->conv = plan_convergent(k);
   k->full_only = k->conv && opt && opt->full_only;
   k->linear_x = k->full_only && opt->linear_x;
+  k->lean_stack = k->full_only && !plan_may_suspend(k) && !getenv("SPIRV_SG_JIT_STACK_EACH");
   if (k->conv && plan_acyclic(k)) {
     /* each segment runs once per subgroup; returns and the ends of
      * if-converted blocks count as branches too */
@@ -566,9 +573,9 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   /* the source stamp keeps objects of another code generator out */
   uint32_t n_ifc = 0;   /* if-converted branches (none when SPIRV_SG_JIT_CONV=force) */
   for (uint32_t s = 0; s < k->n_seg; s++) n_ifc += k->seg[s].ifc == IFC_HEAD;
-  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|nst=%d|tune=%016llx|gccjit=%d.%d.%d|",
+  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|lean=%d|nst=%d|tune=%016llx|gccjit=%d.%d.%d|",
            JIT_ABI_VERSION, JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only,
-           (int)k->linear_x, (int)k->no_steps, (unsigned long long)tuning_key(),
+           (int)k->linear_x, (int)k->lean_stack, (int)k->no_steps, (unsigned long long)tuning_key(),
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
   uint64_t key[2];
   key[0] = fnv64(fnv64(fnv64(0xcbf29ce484222325ull, m->hash, 32), keytxt, strlen(keytxt)), mflags, strlen(mflags));

@@ -18,7 +18,6 @@
 #define JIT_HUGE_KERNEL 4000u
 
 static bool emits_nothing(const ld_insn *in);
-static bool may_suspend(const jit_kernel *k);
 
 /* Spill (sp) or fill value id of instance inst, if it has a lane array.  An
  * affine value (J.sh_on) has no lane array in the function: a spill writes
@@ -126,7 +125,7 @@ static void shadow_plan(J *j) {
   const ld_module *m = j->m;
   /* a suspension writes the live ones to the heap frame's lane arrays and
    * the resume reads lane 0 back (shadow_xfer, xfer_live) */
-  if (!j->lanes || (may_suspend(k) && getenv("SPIRV_SG_JIT_NO_SUSP_AFFINE")) || getenv("SPIRV_SG_JIT_NO_AFFINE")) return;
+  if (!j->lanes || (plan_may_suspend(k) && getenv("SPIRV_SG_JIT_NO_SUSP_AFFINE")) || getenv("SPIRV_SG_JIT_NO_AFFINE")) return;
   size_t nv = (size_t)k->n_inst * m->bound;
   j->sh_on = calloc(nv + 1, 1);
   j->sh_st = calloc(nv * SH_MAXC + 1, sizeof *j->sh_st);
@@ -546,16 +545,6 @@ static bool emits_nothing(const ld_insn *in) {
 
 /* True if a subgroup of kernel k can suspend: a work-group barrier or
  * collective in any segment. */
-static bool may_suspend(const jit_kernel *k) {
-  for (uint32_t s = 0; s < k->n_seg; s++) {
-    const jit_seg *sg = &k->seg[s];
-    for (uint32_t i = sg->first; i < sg->blk->n_insns; i++) {
-      const ld_insn *in = &sg->blk->insns[i];
-      if ((in->op == SpvOpControlBarrier && is_wg_barrier(k->m, in)) || wg_scoped(k->m, in)) return true;
-    }
-  }
-  return false;
-}
 
 /* Calls a work-group collective helper (rt_wgc / rt_wgc_done): 0 goes on in
  * j->b, 1 goes to `susp` (NULL: stop), anything else stops the subgroup. */
@@ -859,7 +848,7 @@ static void call_kernel(J *j, gcc_jit_lvalue *rc, gcc_jit_rvalue **args) {
 /* Only sg_kernel_full runs, and only from a first start (every subgroup
  * whole, no suspension): its mask[] and pred[] start as constants in the
  * kernel function instead of frame stores in sg_groups that it reads back. */
-static bool lean_start(const jit_kernel *k) { return k->full_only && !may_suspend(k); }
+static bool lean_start(const jit_kernel *k) { return k->full_only && !plan_may_suspend(k); }
 
 /* sg_groups: a call of the kernel function (call_kernel); then out
  * through ret1 when the stop flag is set, else pend counts a suspension. */
@@ -975,12 +964,14 @@ static void emit_groups(J *j) {
     assign(j, lane_arr(j, j->f_pred, L(j)), ci(j, I, -1));
     loop_end(j, &lp);
   }
-  gcc_jit_lvalue *e0 = stack_at(j, ci(j, I, 0));
-  assign(j, ent_f(j, e0, j->e_pc), ci(j, I, entry));
-  assign(j, ent_f(j, e0, j->e_rpc), ci(j, I, -1));
-  assign(j, ent_m(j, e0, 0), R_(arr_at(j, ctxf(j, j->c_all), 0)));
-  assign(j, ent_m(j, e0, 1), R_(arr_at(j, ctxf(j, j->c_all), 1)));
-  assign(j, cfl(j, j->c_sp), ci(j, I, 1));
+  if (!k->lean_stack) {   /* lean: rt_wg set it, and it stays so */
+    gcc_jit_lvalue *e0 = stack_at(j, ci(j, I, 0));
+    assign(j, ent_f(j, e0, j->e_pc), ci(j, I, entry));
+    assign(j, ent_f(j, e0, j->e_rpc), ci(j, I, -1));
+    assign(j, ent_m(j, e0, 0), R_(arr_at(j, ctxf(j, j->c_all), 0)));
+    assign(j, ent_m(j, e0, 1), R_(arr_at(j, ctxf(j, j->c_all), 1)));
+    assign(j, cfl(j, j->c_sp), ci(j, I, 1));
+  }
   if (!k->no_steps) {
     assign(j, cfl(j, j->c_steps), ci(j, U, 0));
     assign(j, cfl(j, j->c_step_check), R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_step_check)));
@@ -993,7 +984,7 @@ static void emit_groups(J *j) {
    * once and GCC inlines it into this loop (-finline-functions-called-once),
    * prologue and all: hist 0.92-0.96x.  (One that never suspends has one
    * call site already; its resume round below is dead code.) */
-  bool susp = may_suspend(k), one = susp && !getenv("SPIRV_SG_JIT_TWO_CALLS");
+  bool susp = plan_may_suspend(k), one = susp && !getenv("SPIRV_SG_JIT_TWO_CALLS");
   gcc_jit_lvalue *st = one ? gcc_jit_function_new_local(fn, NULL, I, "st") : NULL;
   gcc_jit_block *callb = one ? nb(j) : NULL;
   if (one) {
@@ -1808,7 +1799,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
    * compiled for launches whose subgroups are all whole (k->full_only) it
    * gets nothing else.  Interpreter-handled instructions count once; the
    * optimization level follows the larger function. */
-  promo_plan(j, may_suspend(k));
+  promo_plan(j, plan_may_suspend(k));
   /* lane strides: a convergent kernel's blocks that are not divergent run
    * with every lane of a whole subgroup (the only case the fast paths use) */
   if (k->conv && !getenv("SPIRV_SG_JIT_NO_STRIDES"))

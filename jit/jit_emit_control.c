@@ -278,6 +278,18 @@ void emit_settle(J *j) {
   gcc_jit_block *disp = j->segb[j->k->n_seg];
   gcc_jit_block *chk = nb(j), *pop = nb(j), *wr = nb(j), *done = nb(j), *chk2 = nb(j);
   gcc_jit_block_end_with_conditional(j->settle, NULL, cmp(j, GCC_JIT_COMPARISON_LE, SP(j), ci(j, j->t_i32, 0)), done, chk);
+  if (j->k->lean_stack) {
+    /* the next subgroup finds its stack as rt_wg set it (jit_kernel.lean_stack) */
+    gcc_jit_block *b = j->b;
+    j->b = done;
+    gcc_jit_lvalue *e0 = stack_at(j, ci(j, j->t_i32, 0));
+    assign(j, ent_f(j, e0, j->e_pc), ci(j, j->t_i32, j->k->inst[0].block_seg[0]));
+    assign(j, ent_f(j, e0, j->e_rpc), ci(j, j->t_i32, -1));
+    assign(j, ent_m(j, e0, 0), R_(arr_at(j, ctxf(j, j->c_all), 0)));
+    assign(j, ent_m(j, e0, 1), R_(arr_at(j, ctxf(j, j->c_all), 1)));
+    assign(j, cfl(j, j->c_sp), ci(j, j->t_i32, 1));
+    j->b = b;
+  }
   ret_done(j, done);
   j->b = chk;
   gcc_jit_rvalue *any = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[3], R_(ent_m(j, top_e(j), 0)), R_(ent_m(j, top_e(j), 1)));
@@ -545,7 +557,9 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
       /* every lane returns together: straight to the caller's continuation,
        * or out of the kernel */
       if (inst != 0) { gcc_jit_block_end_with_jump(j->b, NULL, j->segb[I->cont]); return; }
-      assign(j, cfl(j, j->c_sp), ci(j, j->t_i32, 0));
+      /* k->lean_stack: the stack stays {entry, -1, all} for the next
+       * subgroup (every lane here: the top is that entry) */
+      if (!j->k->lean_stack) assign(j, cfl(j, j->c_sp), ci(j, j->t_i32, 0));
       ret_done(j, j->b);
       return;
     }

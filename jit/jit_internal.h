@@ -168,6 +168,11 @@ struct jit_kernel {
                               * whose subgroups are all whole (jit_launch_full) */
   bool linear_x;             /* with full_only: compiled with jit_options.linear_x
                               * (jit_launch_linear_x launches only) */
+  bool lean_stack;           /* full_only and never suspends: each subgroup context's
+                              * stack[0] = {entry, -1, all}, sp = 1 is set by rt_wg when
+                              * the work-group's shape is set, and kept by the compiled
+                              * code (a subgroup that finishes leaves it so), instead
+                              * of written for every subgroup */
   bool no_steps;             /* convergent without loops, every path below the
                               * step limit: counts no branches (plan_acyclic) */
   uint32_t max_branches;     /* with no_steps: most branches a subgroup can take */

@@ -716,3 +716,16 @@ void plan_defer(jit_kernel *k) {
   free(mark);
   free(work);
 }
+
+/* Whether some subgroup of the kernel may wait at a work-group barrier or
+ * collective (a suspension: its values then live in the heap frame). */
+bool plan_may_suspend(const jit_kernel *k) {
+  for (uint32_t s = 0; s < k->n_seg; s++) {
+    const jit_seg *sg = &k->seg[s];
+    for (uint32_t i = sg->first; i < sg->blk->n_insns; i++) {
+      const ld_insn *in = &sg->blk->insns[i];
+      if ((in->op == SpvOpControlBarrier && is_wg_barrier(k->m, in)) || wg_scoped(k->m, in)) return true;
+    }
+  }
+  return false;
+}

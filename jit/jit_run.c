@@ -739,6 +739,10 @@ static int64_t rt_wg(jit_wgs *w, uint64_t gi) {
       ip_mask all = ip_mask_first_n(s->n_lanes);
       s->all[0] = all.w[0];
       s->all[1] = all.w[1];
+      if (k->lean_stack) {   /* the compiled code keeps it (jit_kernel.lean_stack) */
+        s->stack[0] = (jit_entry_s){k->inst[0].block_seg[0], -1, all};
+        s->sp = 1;
+      }
     }
     memcpy(r->shape, w->wsize, sizeof r->shape);
     r->shape_n_sg = n_sg;

@@ -179,6 +179,37 @@ int64_t ifc_lane_bound(J *j, int32_t si) {
   }
   return -1;
 }
+/* Then-block T runs lane K alone (ifc_lane_bound) in sg_kernel_full of a
+ * lean-stack kernel without step counting, and its instructions are plain
+ * arithmetic, access chains, loads and stores: no helper it may call reads
+ * the stack (the one-lane accesses' rt_mem names its lane), so no entry is
+ * pushed for it, nor popped at its end.  reduce's and compact's `if (lane ==
+ * 0) out[i / 16] = s`.  SPIRV_SG_JIT_IFC_PUSH=1 pushes it. */
+static bool ifc_no_push(J *j, int32_t T) {
+  const jit_kernel *k = j->k;
+  if (!k->lean_stack || !k->no_steps || !j->in_full || getenv("SPIRV_SG_JIT_IFC_PUSH") || !ifc_scalar(j, T) ||
+      ifc_lane_bound(j, T) < 0)
+    return false;
+  const ld_block *b = k->seg[T].blk;
+  for (uint32_t i = 0; i < b->n_insns; i++) {
+    const ld_insn *in = &b->insns[i];
+    switch (in->op) {
+    case SpvOpLoad: case SpvOpStore:
+      if (handle_ldst(j->m, in)) return false;
+      break;
+    case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpBranch:
+    case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain: case SpvOpInBoundsPtrAccessChain:
+    case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpShiftRightLogical: case SpvOpShiftRightArithmetic:
+    case SpvOpShiftLeftLogical: case SpvOpBitwiseAnd: case SpvOpBitwiseOr: case SpvOpBitwiseXor: case SpvOpNot:
+    case SpvOpUConvert: case SpvOpSConvert: case SpvOpBitcast: case SpvOpCompositeExtract:
+      break;
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
 void ifc_one_lane(J *j, int32_t si) {
   j->one_lane = NULL;
   int64_t l = ifc_lane_bound(j, si);
@@ -371,8 +402,10 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
       j->b = some;
       if (ifc_scalar(j, T)) {   /* T's lanes as one word; mask[] untouched */
         assign(j, ifc_tw_local(j, T), R_(tw[0]));
-        stack_room(j, seg, 1);
-        push_entry(j, T, M, R_(tw[0]), R_(tw[1]));
+        if (!ifc_no_push(j, T)) {
+          stack_room(j, seg, 1);
+          push_entry(j, T, M, R_(tw[0]), R_(tw[1]));
+        }
         go_seg(j, T);
         return;
       }
@@ -526,7 +559,8 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
     branch_prologue(j, seg);
     if (sg->n_succ != 1) { failf(j->e, "%s: branch without a target", ld_insn_where(m, in)); return; }
     if (j->k->conv && sg->ifc == IFC_THEN) {   /* the end of an if-converted block: the head's lanes again */
-      assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
+      if (!ifc_no_push(j, seg))
+        assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
       if (!j->cur_tw) {
         ifc_saved(j, seg);
         assign(j, fld(j, j->f_mask), R_(j->ifc_mask[seg]));

@@ -1,0 +1,23 @@
+/* A store by one lane (lid == 0) after a subgroup reduction, as the reduce
+ * benchmark does: the JIT runs lane 0 alone with its own range-check window
+ * and, in a kernel compiled for whole subgroups, without a stack entry for
+ * the block (jit_emit_control.c: ifc_no_push).  one_lane_store_over: out
+ * holds fewer sums than there are subgroups; the stores past its end fault
+ * for lane 0 alone, as in the interpreter, and the others land. */
+__attribute__((intel_reqd_sub_group_size(16)))
+kernel void one_lane_store(global const uint *in, global uint *out)
+{
+  size_t i = get_global_id(0);
+  uint s = sub_group_reduce_add(in[i]);
+  if (get_sub_group_local_id() == 0)
+    out[i / 16] = s;
+}
+
+__attribute__((intel_reqd_sub_group_size(16)))
+kernel void one_lane_store_over(global const uint *in, global uint *out)
+{
+  size_t i = get_global_id(0);
+  uint s = sub_group_reduce_add(in[i]);
+  if (get_sub_group_local_id() == 0)
+    out[i / 16 + 3] = s ^ (uint)i;
+}

@@ -585,7 +585,9 @@ static void emit_seg(J *j, int32_t si) {
   if (j->k->seg[si].ifc == IFC_THEN) j->full = false;
   ifc_one_lane(j, si);
   j->cur_tw = ifc_scalar(j, si) ? ifc_tw_local(j, si) : NULL;
+  j->vtop0 = j->cur_tw && ifc_no_push(j, si) ? R_(j->cur_tw) : NULL;
   emit_seg_(j, si);
+  j->vtop0 = NULL;
   j->cur_tw = NULL;
   j->one_lane = NULL;
   j->full = full;
@@ -664,9 +666,9 @@ static void emit_seg_(J *j, int32_t si) {
         if (idx < k->cap_insns) k->insn_inst[idx] = inst;
         assign(j, cfl(j, j->c_susp), ci(j, j->t_i32, (long)idx));
         gcc_jit_block *susp = nb(j), *slow = nb(j), *chk = nb(j);
-        gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 0)),
+        gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, top_m(j, 0),
                                            R_(arr_at(j, ctxf(j, j->c_all), 0))), chk, slow);
-        gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)),
+        gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, top_m(j, 1),
                                            R_(arr_at(j, ctxf(j, j->c_all), 1))), susp, slow);
         j->b = slow;
         spill_all(j);
@@ -728,8 +730,8 @@ static void emit_seg_(J *j, int32_t si) {
       assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, cont));
       stack_room(j, si, 1);
       gcc_jit_lvalue *m0 = local(j, j->t_u[3]), *m1 = local(j, j->t_u[3]);
-      assign(j, m0, R_(ent_m(j, top_e(j), 0)));
-      assign(j, m1, R_(ent_m(j, top_e(j), 1)));
+      assign(j, m0, top_m(j, 0));
+      assign(j, m1, top_m(j, 1));
       assign(j, arr_at(j, ctxf(j, j->c_base), (int)ci_), SP(j));
       push_entry(j, k->inst[ci_].block_seg[0], cont, R_(m0), R_(m1));
       gcc_jit_block_end_with_jump(j->b, NULL, j->segb[k->inst[ci_].block_seg[0]]);

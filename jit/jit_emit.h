@@ -185,6 +185,7 @@ typedef struct J {
    * (h_win, the kernel functions' `win` parameter; NULL: no windows).  An
    * address inside the window needs one subtract, rotate and compare. */
   gcc_jit_rvalue *h_win;
+  gcc_jit_rvalue *vtop0;         /* the top entry's mask word 0 where none was pushed (top_m) */
   gcc_jit_rvalue *h_sgi;         /* the kernel functions' `sgi` parameter (c->sg_id) */
   uint32_t prefetch;            /* a window hit prefetches this many bytes ahead (0: none) */
   uint32_t n_win;
@@ -237,6 +238,7 @@ bool phis_uniform(J *j, uint32_t inst, const ld_block *blk);
 void emit_settle(J *j);
 int64_t ifc_lane_bound(J *j, int32_t si);
 void ifc_one_lane(J *j, int32_t si);
+bool ifc_no_push(J *j, int32_t T);
 bool ifc_scalar(J *j, int32_t T);
 gcc_jit_lvalue *ifc_tw_local(J *j, int32_t T);
 void stack_room(J *j, int32_t seg, int need);
@@ -609,6 +611,12 @@ static inline gcc_jit_lvalue *ent_f(J *j, gcc_jit_lvalue *e, gcc_jit_field *fl) 
 static inline gcc_jit_lvalue *ent_m(J *j, gcc_jit_lvalue *e, int w) {
   return gcc_jit_context_new_array_access(j->cx, NULL, R_(ent_f(j, e, j->e_m)), ci(j, j->t_i32, w));
 }
+/* Word w of the top entry's mask; in a then-block that pushed no entry
+ * (J.vtop0, ifc_no_push) its lanes word. */
+static inline gcc_jit_rvalue *top_m(J *j, int w) {
+  if (j->vtop0) return w == 0 ? j->vtop0 : ci(j, j->t_u[3], 0);
+  return gcc_jit_lvalue_as_rvalue(ent_m(j, top_e(j), w));
+}
 static inline gcc_jit_lvalue *arr_at(J *j, gcc_jit_rvalue *arr, int i) {
   return gcc_jit_context_new_array_access(j->cx, NULL, arr, ci(j, j->t_i32, i));
 }
@@ -677,9 +685,9 @@ static inline gcc_jit_rvalue *all_active(J *j) {
   gcc_jit_type *U = j->t_u[3];
   uint64_t full0 = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
   uint64_t full1 = j->S > 64 ? (j->S >= 128 ? ~0ull : (1ull << (j->S - 64)) - 1) : 0;
-  gcc_jit_rvalue *m0 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 0)),
+  gcc_jit_rvalue *m0 = cmp(j, GCC_JIT_COMPARISON_EQ, top_m(j, 0),
                            cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full0), U));
-  gcc_jit_rvalue *m1 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)),
+  gcc_jit_rvalue *m1 = cmp(j, GCC_JIT_COMPARISON_EQ, top_m(j, 1),
                            cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full1), U));
   return bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, m0, m1);
 }

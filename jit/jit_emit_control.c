@@ -185,7 +185,7 @@ int64_t ifc_lane_bound(J *j, int32_t si) {
  * the stack (the one-lane accesses' rt_mem names its lane), so no entry is
  * pushed for it, nor popped at its end.  reduce's and compact's `if (lane ==
  * 0) out[i / 16] = s`.  SPIRV_SG_JIT_IFC_PUSH=1 pushes it. */
-static bool ifc_no_push(J *j, int32_t T) {
+bool ifc_no_push(J *j, int32_t T) {
   const jit_kernel *k = j->k;
   if (!k->lean_stack || !k->no_steps || !j->in_full || getenv("SPIRV_SG_JIT_IFC_PUSH") || !ifc_scalar(j, T) ||
       ifc_lane_bound(j, T) < 0)
@@ -202,6 +202,7 @@ static bool ifc_no_push(J *j, int32_t T) {
     case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpShiftRightLogical: case SpvOpShiftRightArithmetic:
     case SpvOpShiftLeftLogical: case SpvOpBitwiseAnd: case SpvOpBitwiseOr: case SpvOpBitwiseXor: case SpvOpNot:
     case SpvOpUConvert: case SpvOpSConvert: case SpvOpBitcast: case SpvOpCompositeExtract:
+    case SpvOpGroupNonUniformBallotBitCount:   /* its first active lane from top_m */
       break;
     default:
       return false;
@@ -323,7 +324,7 @@ void emit_settle(J *j) {
   }
   ret_done(j, done);
   j->b = chk;
-  gcc_jit_rvalue *any = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[3], R_(ent_m(j, top_e(j), 0)), R_(ent_m(j, top_e(j), 1)));
+  gcc_jit_rvalue *any = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[3], top_m(j, 0), top_m(j, 1));
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, any, ci(j, j->t_u[3], 0)), pop, chk2);
   gcc_jit_block_end_with_conditional(chk2, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_f(j, top_e(j), j->e_pc)),
                                                      R_(ent_f(j, top_e(j), j->e_rpc))), pop, wr);
@@ -333,7 +334,7 @@ void emit_settle(J *j) {
   j->b = wr;
   for (uint32_t w = 0; w < n_words(j); w++) {
     gcc_jit_lvalue *mw = local(j, j->t_u[3]);
-    assign(j, mw, R_(ent_m(j, top_e(j), (int)w)));
+    assign(j, mw, top_m(j, (int)w));
     jloop lp;
     loop_range(j, &lp, 64 * w, j->S < 64 * w + 64 ? j->S : 64 * w + 64);
     gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, L(j), ci(j, j->t_i32, 64 * w)), j->t_u[3]);
@@ -351,8 +352,8 @@ void emit_settle(J *j) {
 static void leave_lanes(J *j, gcc_jit_rvalue *first) {
   gcc_jit_type *U = j->t_u[3];
   gcc_jit_lvalue *a0 = local(j, U), *a1 = local(j, U), *i = local(j, j->t_i32);
-  assign(j, a0, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 0))));
-  assign(j, a1, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(ent_m(j, top_e(j), 1))));
+  assign(j, a0, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, top_m(j, 0)));
+  assign(j, a1, gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, top_m(j, 1)));
   assign(j, i, first);
   gcc_jit_block *cond = nb(j), *body = nb(j);
   gcc_jit_block_end_with_jump(j->b, NULL, cond);
@@ -467,7 +468,7 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
     taken_words(j, inst, in, in->ops[0], true, tw);
     for (uint32_t w = 0; w < 2; w++) fw[w] = local(j, U);
     for (uint32_t w = 0; w < 2; w++)
-      assign(j, fw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ent_m(j, top_e(j), (int)w)),
+      assign(j, fw[w], bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, top_m(j, (int)w),
                            gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(tw[w]))));
     gcc_jit_block *allt = nb(j), *c2 = nb(j), *allf = nb(j), *div = nb(j);
     gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ,

@@ -471,8 +471,8 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     assign(j, full, all_active(j));
     assign(j, first, ci(j, j->t_i32, 0));
   } else {
-    assign(j, m0, R_(ent_m(j, top_e(j), 0)));
-    assign(j, m1, R_(ent_m(j, top_e(j), 1)));
+    assign(j, m0, top_m(j, 0));
+    assign(j, m1, top_m(j, 1));
     assign(j, full, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
         cmp(j, GCC_JIT_COMPARISON_EQ, R_(m0), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full0), U)),
         cmp(j, GCC_JIT_COMPARISON_EQ, R_(m1), cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)full1), U))));
@@ -1057,7 +1057,7 @@ static gcc_jit_block *compress_store(J *j, uint32_t inst, uint32_t ptr, uint32_t
   gcc_jit_lvalue *M = local(j, U), *a0 = local(j, U), *reg0 = local(j, U), *off0 = local(j, U), *cnt = local(j, U);
   gcc_jit_block *chk = nb(j), *go = nb(j), *gen = nb(j), *after = nb(j);
   fuse_close(j);
-  assign(j, M, R_(ent_m(j, top_e(j), 0)));
+  assign(j, M, top_m(j, 0));
   assign(j, j->lane, ctz64(j, R_(M)));   /* the first active lane (the mask is never empty) */
   gcc_jit_rvalue *B = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, V(j, inst, bal, 0), U), ci(j, U, (long)fullm));
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(M), B), chk, gen);
@@ -1382,7 +1382,7 @@ static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type 
       if (j->S <= 64) {
         gcc_jit_type *U = j->t_u[3];
         gcc_jit_lvalue *mb = local(j, U);
-        assign(j, mb, R_(ent_m(j, top_e(j), 0)));
+        assign(j, mb, top_m(j, 0));
         gcc_jit_block *head = nb(j), *body = nb(j);
         gcc_jit_block_end_with_jump(j->b, NULL, head);
         gcc_jit_block_end_with_conditional(head, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(mb), ci(j, U, 0)), body, after);

@@ -133,8 +133,8 @@ gcc_jit_block *emit_coll_check(J *j, uint32_t inst, const ld_insn *in) {
   uint32_t idx = add_insn_index(j->k, in);
   if (idx < j->k->cap_insns) j->k->insn_inst[idx] = inst;
   gcc_jit_block *go = nb(j), *part = nb(j), *stop = nb(j), *after = nb(j), *c2 = nb(j);
-  gcc_jit_rvalue *full0 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 0)), R_(arr_at(j, ctxf(j, j->c_all), 0)));
-  gcc_jit_rvalue *full1 = cmp(j, GCC_JIT_COMPARISON_EQ, R_(ent_m(j, top_e(j), 1)), R_(arr_at(j, ctxf(j, j->c_all), 1)));
+  gcc_jit_rvalue *full0 = cmp(j, GCC_JIT_COMPARISON_EQ, top_m(j, 0), R_(arr_at(j, ctxf(j, j->c_all), 0)));
+  gcc_jit_rvalue *full1 = cmp(j, GCC_JIT_COMPARISON_EQ, top_m(j, 1), R_(arr_at(j, ctxf(j, j->c_all), 1)));
   gcc_jit_block_end_with_conditional(j->b, NULL, full0, c2, part);
   gcc_jit_block_end_with_conditional(c2, NULL, full1, go, part);
   j->b = part;
@@ -277,7 +277,7 @@ bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in) {
   assign(j, fl, ci(j, I, 0));
   {
     gcc_jit_lvalue *e0 = local(j, U);
-    assign(j, e0, R_(ent_m(j, top_e(j), 0)));
+    assign(j, e0, top_m(j, 0));
     /* lanes < 64 cover every subgroup size the fast path takes */
     gcc_jit_block *nz = nb(j), *jn = nb(j);
     gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(e0), ci(j, U, 0)), nz, jn);

@@ -21,3 +21,14 @@ kernel void one_lane_store_over(global const uint *in, global uint *out)
   if (get_sub_group_local_id() == 0)
     out[i / 16 + 3] = s ^ (uint)i;
 }
+
+/* Lane 5 alone stores the subgroup's ballot count (the JIT finds the first
+ * active lane of the block, 5, without a stack entry: top_m). */
+__attribute__((intel_reqd_sub_group_size(16)))
+kernel void one_lane_count(global const uint *in, global uint *out)
+{
+  size_t i = get_global_id(0);
+  uint4 b = sub_group_ballot((in[i] >> 7) & 1u);
+  if (get_sub_group_local_id() == 5)
+    out[i / 16] = sub_group_ballot_bit_count(b) * 100u + (uint)(i & 15u);
+}

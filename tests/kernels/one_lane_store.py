@@ -7,7 +7,10 @@ M = 0xffffffff
 IN = rand_ints(N, 0, 2**32 - 1, seed=17)
 SUMS = [sum(IN[16 * s:16 * s + 16]) & M for s in range(N // 16)]
 OVER = [0, 0, 0] + [SUMS[s] ^ (16 * s) for s in range(N // 16 - 3)]
+COUNTS = [sum((x >> 7) & 1 for x in IN[16 * s:16 * s + 16]) * 100 + 5 for s in range(N // 16)]
 CASES = [
+    dict(kernel="one_lane_count", global_size=(N,), local_size=(L,), subgroup_sizes=[16],
+         args=[In("uint", IN), Out("uint", N // 16, expect=COUNTS)]),
     dict(kernel="one_lane_store", global_size=(N,), local_size=(L,), subgroup_sizes=[16],
          args=[In("uint", IN), Out("uint", N // 16, expect=SUMS)]),
     dict(kernel="one_lane_store_over", global_size=(N,), local_size=(L,), subgroup_sizes=[16], exit=1,

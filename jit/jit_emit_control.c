@@ -179,16 +179,21 @@ int64_t ifc_lane_bound(J *j, int32_t si) {
   }
   return -1;
 }
-/* Then-block T runs lane K alone (ifc_lane_bound) in sg_kernel_full of a
- * lean-stack kernel without step counting, and its instructions are plain
- * arithmetic, access chains, loads and stores: no helper it may call reads
- * the stack (the one-lane accesses' rt_mem names its lane), so no entry is
- * pushed for it, nor popped at its end.  reduce's and compact's `if (lane ==
- * 0) out[i / 16] = s`.  SPIRV_SG_JIT_IFC_PUSH=1 pushes it. */
+/* Then-block T keeps its lanes as one word (ifc_scalar) in sg_kernel_full
+ * of a lean-stack kernel without step counting, and its instructions are
+ * plain arithmetic, access chains, loads, stores and ballot bit counts: no
+ * entry is pushed for it, nor popped at its end.  Its code reads the top
+ * entry's mask through top_m (J.vtop0: the word), and no helper it may call
+ * reads the stack's masks (the per-lane accesses name their lane, rt_ldst
+ * reads mask[], which ifc_tw_xfer writes from the word; rt_interp's live
+ * lanes, the union of the entries, are every lane either way).  reduce's
+ * `if (lane == 0) out[i / 16] = s`, compact's `if (keep) out[..] = x`.
+ * SPIRV_SG_JIT_IFC_PUSH=1 pushes every such entry, SPIRV_SG_JIT_IFC_PUSH_MANY=1
+ * those of blocks that more than one lane (lid == K) may take. */
 bool ifc_no_push(J *j, int32_t T) {
   const jit_kernel *k = j->k;
   if (!k->lean_stack || !k->no_steps || !j->in_full || getenv("SPIRV_SG_JIT_IFC_PUSH") || !ifc_scalar(j, T) ||
-      ifc_lane_bound(j, T) < 0)
+      (ifc_lane_bound(j, T) < 0 && getenv("SPIRV_SG_JIT_IFC_PUSH_MANY")))
     return false;
   const ld_block *b = k->seg[T].blk;
   for (uint32_t i = 0; i < b->n_insns; i++) {

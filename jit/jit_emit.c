@@ -858,7 +858,7 @@ static void call_counted(J *j, gcc_jit_lvalue *rc, gcc_jit_rvalue **kargs, gcc_j
                          gcc_jit_block *ret1, gcc_jit_lvalue *pend) {
   call_kernel(j, rc, kargs);
   gcc_jit_block *ok = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, stop, ret1, ok);
+  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, stop, false), ret1, ok);
   j->b = ok;
   assign(j, pend, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, R_(pend),
                       cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, JIT_RET_SUSPEND)), j->t_i32)));

@@ -662,6 +662,20 @@ static inline gcc_jit_rvalue *ctz64(J *j, gcc_jit_rvalue *x) {
   return cast(j, gcc_jit_context_new_call(j->cx, NULL, f, 1, a), j->t_i32);
 }
 
+/* Condition c (bool) marked as expected true (hint false: expected false)
+ * with __builtin_expect: GCC lays out the other side out of the loop's
+ * straight line and spends its registers on the expected one (the range
+ * checks' windows, which hit for every subgroup after the first).
+ * SPIRV_SG_JIT_NO_EXPECT=1: no hint. */
+static inline gcc_jit_rvalue *expect(J *j, gcc_jit_rvalue *c, bool hint) {
+  if (getenv("SPIRV_SG_JIT_NO_EXPECT")) return c;
+  gcc_jit_function *f = gcc_jit_context_get_builtin_function(j->cx, "__builtin_expect");
+  gcc_jit_type *L = gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_LONG);
+  gcc_jit_rvalue *a[2] = {cast(j, c, L), gcc_jit_context_new_rvalue_from_long(j->cx, L, hint ? 1 : 0)};
+  return gcc_jit_context_new_comparison(j->cx, NULL, GCC_JIT_COMPARISON_NE, gcc_jit_context_new_call(j->cx, NULL, f, 2, a),
+                                        gcc_jit_context_zero(j->cx, L));
+}
+
 /* memset(p, 0, bytes) in j->b. */
 static inline void memset0(J *j, gcc_jit_rvalue *p, uint64_t bytes) {
   gcc_jit_function *ms = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memset");

@@ -69,15 +69,15 @@ static gcc_jit_rvalue *checked_ptr(J *j, uint32_t insn_idx, gcc_jit_rvalue *addr
       rot = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
                 bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
     gcc_jit_block *hit = nb(j), *miss = nb(j);
-    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, rot,
-                                                       R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lim))), hit, miss);
+    gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_LT, rot,
+        R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lim))), true), hit, miss);
     j->b = hit;
     assign(j, P, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
         R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_base)), R_(d)), NULL));
     gcc_jit_block_end_with_jump(j->b, NULL, join);
     j->b = miss;
   }
-  gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, slow);
+  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, ok, true), fast, slow);
   j->b = fast;
   gcc_jit_rvalue *base = gcc_jit_lvalue_as_rvalue(gcc_jit_lvalue_access_field(reg, NULL, j->r_base));
   assign(j, P, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, base, off), NULL));
@@ -167,7 +167,7 @@ static void win_check(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t
   if (k)
     rot = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
               bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
-  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, rot, R_(wlim)), hit, miss);
+  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_LT, rot, R_(wlim)), true), hit, miss);
   j->b = hit;
   assign(j, fb, R_(wbase));
   assign(j, fo, R_(d));
@@ -182,7 +182,7 @@ static void win_check(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t
   if (align > 1)
     ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok, cmp(j, GCC_JIT_COMPARISON_EQ,
              bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, align - 1)), ci(j, U, 0)));
-  gcc_jit_block_end_with_conditional(j->b, NULL, ok, upd, gen);
+  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, ok, true), upd, gen);
   j->b = upd;
   assign(j, fb, R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)));
   assign(j, fo, R_(off0));
@@ -536,7 +536,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     if (align > 1)
       ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok, cmp(j, GCC_JIT_COMPARISON_EQ,
                bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, align - 1)), ci(j, U, 0)));
-    gcc_jit_block_end_with_conditional(j->b, NULL, ok, fast, gen_a);
+    gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, ok, true), fast, gen_a);
     j->b = gen;
     addr_lanes(j, inst, ptr);   /* the lanes' addresses for the per-lane checks and the slow path */
     if (gen_a != gen) {
@@ -681,7 +681,7 @@ static gcc_jit_block *mem_priv(J *j, uint32_t inst, uint32_t ptr, uint32_t size,
   assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, b, ml)));
   loop_end(j, &lp);
   gcc_jit_block *fast = nb(j), *slow = nb(j), *after = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), fast, slow);
+  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), true), fast, slow);
   j->b = fast;
   j->fast_priv = true;
   j->fast_reg0 = NULL;
@@ -894,7 +894,7 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
   j->b = act;
   gcc_jit_rvalue *p = checked_ptr(j, idx, V(j, inst, in->ops[0], 0), in->type->size, al, false);
   gcc_jit_block *ld = nb(j), *zero = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, p, gcc_jit_context_null(j->cx, j->t_u8p)), ld, zero);
+  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_NE, p, gcc_jit_context_null(j->cx, j->t_u8p)), true), ld, zero);
   j->b = ld;
   for (uint32_t c = 0; c < n; c++) assign(j, tmp[c], gcc_jit_lvalue_as_rvalue(typed_at(j, p, c * cb, T)));
   gcc_jit_block_end_with_jump(j->b, NULL, join);
@@ -1083,8 +1083,8 @@ static gcc_jit_block *compress_store(J *j, uint32_t inst, uint32_t ptr, uint32_t
       rot = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
                 bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
     gcc_jit_block *hit = nb(j), *miss = nb(j);
-    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, rot,
-                                                       R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lim))), hit, miss);
+    gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_LT, rot,
+        R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lim))), true), hit, miss);
     j->b = hit;
     assign(j, fb, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_base)));
     assign(j, fo, R_(d));
@@ -1102,7 +1102,7 @@ static gcc_jit_block *compress_store(J *j, uint32_t inst, uint32_t ptr, uint32_t
     ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok, cmp(j, GCC_JIT_COMPARISON_EQ,
              bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, align - 1)), ci(j, U, 0)));
   gcc_jit_block *pass = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, ok, pass, gen);
+  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, ok, true), pass, gen);
   j->b = pass;
   assign(j, fb, R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)));
   assign(j, fo, R_(off0));
@@ -1420,7 +1420,7 @@ static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type 
   j->b = act;
   gcc_jit_rvalue *p = checked_ptr(j, idx, V(j, inst, in->ops[0], 0), vt->size, al, true);
   gcc_jit_block *st = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, p, gcc_jit_context_null(j->cx, j->t_u8p)), st, join);
+  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_NE, p, gcc_jit_context_null(j->cx, j->t_u8p)), true), st, join);
   j->b = st;
   for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
   gcc_jit_block_end_with_jump(j->b, NULL, join);
@@ -2099,7 +2099,7 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
     loop_end(j, &lp);
   }
   gcc_jit_block *fast = nb(j), *slow = nb(j), *after = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), fast, slow);
+  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), true), fast, slow);
   j->b = fast;
   gcc_jit_lvalue *i0 = NULL;
   if (row) {

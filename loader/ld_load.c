@@ -598,6 +598,31 @@ static void check_elementwise(ld_b *b, const ld_insn *insn, SpvOp op) {
   ew_operand(b, insn, 1, kind, rt->n_comp, w1, name);
 }
 
+/* The component kind a group arithmetic instruction's result must have
+ * (the SPIR-V rules spirv-val applies): float for the F forms, bool for the
+ * logical ones, integer for the rest; LD_T_VOID for other opcodes.  The
+ * backends pick their arithmetic by opcode (fuzz_diff: an OpGroupFAdd of a
+ * uint made libgccjit exit on an internal compiler error). */
+static ld_type_kind group_result_kind(SpvOp op) {
+  switch (op) {
+  case SpvOpGroupFAdd: case SpvOpGroupFMin: case SpvOpGroupFMax: case SpvOpGroupFMulKHR:
+  case SpvOpGroupNonUniformFAdd: case SpvOpGroupNonUniformFMul: case SpvOpGroupNonUniformFMin:
+  case SpvOpGroupNonUniformFMax:
+    return LD_T_FLOAT;
+  case SpvOpGroupLogicalAndKHR: case SpvOpGroupLogicalOrKHR: case SpvOpGroupLogicalXorKHR:
+  case SpvOpGroupNonUniformLogicalAnd: case SpvOpGroupNonUniformLogicalOr: case SpvOpGroupNonUniformLogicalXor:
+    return LD_T_BOOL;
+  case SpvOpGroupIAdd: case SpvOpGroupUMin: case SpvOpGroupSMin: case SpvOpGroupUMax: case SpvOpGroupSMax:
+  case SpvOpGroupIMulKHR: case SpvOpGroupBitwiseAndKHR: case SpvOpGroupBitwiseOrKHR: case SpvOpGroupBitwiseXorKHR:
+  case SpvOpGroupNonUniformIAdd: case SpvOpGroupNonUniformIMul: case SpvOpGroupNonUniformSMin:
+  case SpvOpGroupNonUniformUMin: case SpvOpGroupNonUniformSMax: case SpvOpGroupNonUniformUMax:
+  case SpvOpGroupNonUniformBitwiseAnd: case SpvOpGroupNonUniformBitwiseOr: case SpvOpGroupNonUniformBitwiseXor:
+    return LD_T_INT;
+  default:
+    return LD_T_VOID;
+  }
+}
+
 static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_ref *in) {
   const spv_opcode_desc *d = spv_opcode_info(in->op);
   if (d && d->has_type) {
@@ -605,6 +630,14 @@ static void check_insn(ld_b *b, ld_function *fn, ld_insn *insn, const spv_insn_r
   }
   const uint32_t *ops = insn->ops;
   uint32_t n = insn->n_ops;
+  ld_type_kind gk = group_result_kind(in->op);
+  if (gk != LD_T_VOID) {
+    const ld_type *rt = insn->type;
+    const ld_type *ct = rt && rt->kind == LD_T_VECTOR ? rt->elem : rt;
+    if (!ct || ct->kind != gk)
+      ld_fail(b, LD_ERR_INVALID, "%s: the result type is not a scalar or vector of %s type", spv_opcode_name(in->op),
+              gk == LD_T_FLOAT ? "floating-point" : gk == LD_T_BOOL ? "Boolean" : "integer");
+  }
   switch (in->op) {
   case SpvOpBranch:
     if (n < 1) ld_fail(b, LD_ERR_INVALID, "missing target");

@@ -543,9 +543,6 @@ static bool emits_nothing(const ld_insn *in) {
   }
 }
 
-/* True if a subgroup of kernel k can suspend: a work-group barrier or
- * collective in any segment. */
-
 /* Calls a work-group collective helper (rt_wgc / rt_wgc_done): 0 goes on in
  * j->b, 1 goes to `susp` (NULL: stop), anything else stops the subgroup. */
 static void wgc_call(J *j, gcc_jit_field *fn, uint32_t idx, gcc_jit_block *susp) {
@@ -966,14 +963,7 @@ static void emit_groups(J *j) {
     assign(j, lane_arr(j, j->f_pred, L(j)), ci(j, I, -1));
     loop_end(j, &lp);
   }
-  if (!k->lean_stack) {   /* lean: rt_wg set it, and it stays so */
-    gcc_jit_lvalue *e0 = stack_at(j, ci(j, I, 0));
-    assign(j, ent_f(j, e0, j->e_pc), ci(j, I, entry));
-    assign(j, ent_f(j, e0, j->e_rpc), ci(j, I, -1));
-    assign(j, ent_m(j, e0, 0), R_(arr_at(j, ctxf(j, j->c_all), 0)));
-    assign(j, ent_m(j, e0, 1), R_(arr_at(j, ctxf(j, j->c_all), 1)));
-    assign(j, cfl(j, j->c_sp), ci(j, I, 1));
-  }
+  if (!k->lean_stack) stack_base(j);   /* lean: rt_wg set it, and it stays so */
   if (!k->no_steps) {
     assign(j, cfl(j, j->c_steps), ci(j, U, 0));
     assign(j, cfl(j, j->c_step_check), R_(gcc_jit_rvalue_dereference_field(w, NULL, j->w_step_check)));

@@ -243,6 +243,7 @@ bool ifc_scalar(J *j, int32_t T);
 gcc_jit_lvalue *ifc_tw_local(J *j, int32_t T);
 void stack_room(J *j, int32_t seg, int need);
 void push_entry(J *j, int32_t pc, int32_t rpc, gcc_jit_rvalue *m0, gcc_jit_rvalue *m1);
+void stack_base(J *j);
 
 /* jit_emit_subgroup.c: group arithmetic, collectives, broadcast, ballots */
 void emit_group(J *j, uint32_t inst, const ld_insn *in);
@@ -373,7 +374,7 @@ static inline gcc_jit_rvalue *MASK(J *j) {
 }
 
 typedef jloop_ jloop;
-/* The kernel functions' fixed parameters (c, f, start, regions, wg, win);
+/* The kernel functions' fixed parameters (c, f, start, regions, wg, win, sgi);
  * one per kernel argument component (J.argc) follows. */
 enum { KFN_FIXED = 7 };
 static inline void fuse_close(J *j);

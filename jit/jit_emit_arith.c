@@ -167,7 +167,7 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
  * work-group values (jit_wgs) and the lane's linear local index. */
 void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const ld_type *ct, uint32_t n) {
   gcc_jit_type *U = j->t_u[3], *T = scal(j, ct);
-  gcc_jit_rvalue *sgid = cast(j, j->h_sgi ? j->h_sgi : ctxf(j, j->c_sg_id), U);
+  gcc_jit_rvalue *sgid = cast(j, j->h_sgi, U);   /* only kernel functions load built-ins */
   if (bi >= SpvBuiltInSubgroupEqMask && bi <= SpvBuiltInSubgroupLtMask) {
     /* word c holds lanes k in [32c, 32c+32) of [0, S) with k ==/>=/>/<=/< l */
     gcc_jit_type *SI = j->t_s[3];

@@ -301,6 +301,17 @@ void stack_room(J *j, int32_t seg, int need) {
   j->b = go;
 }
 
+/* The stack as a subgroup starts: one entry, its lanes at the kernel's
+ * entry segment (reconverging nowhere). */
+void stack_base(J *j) {
+  gcc_jit_lvalue *e0 = stack_at(j, ci(j, j->t_i32, 0));
+  assign(j, ent_f(j, e0, j->e_pc), ci(j, j->t_i32, j->k->inst[0].block_seg[0]));
+  assign(j, ent_f(j, e0, j->e_rpc), ci(j, j->t_i32, -1));
+  assign(j, ent_m(j, e0, 0), R_(arr_at(j, ctxf(j, j->c_all), 0)));
+  assign(j, ent_m(j, e0, 1), R_(arr_at(j, ctxf(j, j->c_all), 1)));
+  assign(j, cfl(j, j->c_sp), ci(j, j->t_i32, 1));
+}
+
 void push_entry(J *j, int32_t pc, int32_t rpc, gcc_jit_rvalue *m0, gcc_jit_rvalue *m1) {
   gcc_jit_lvalue *e = stack_at(j, SP(j));
   assign(j, ent_f(j, e, j->e_pc), ci(j, j->t_i32, pc));
@@ -319,12 +330,7 @@ void emit_settle(J *j) {
     /* the next subgroup finds its stack as rt_wg set it (jit_kernel.lean_stack) */
     gcc_jit_block *b = j->b;
     j->b = done;
-    gcc_jit_lvalue *e0 = stack_at(j, ci(j, j->t_i32, 0));
-    assign(j, ent_f(j, e0, j->e_pc), ci(j, j->t_i32, j->k->inst[0].block_seg[0]));
-    assign(j, ent_f(j, e0, j->e_rpc), ci(j, j->t_i32, -1));
-    assign(j, ent_m(j, e0, 0), R_(arr_at(j, ctxf(j, j->c_all), 0)));
-    assign(j, ent_m(j, e0, 1), R_(arr_at(j, ctxf(j, j->c_all), 1)));
-    assign(j, cfl(j, j->c_sp), ci(j, j->t_i32, 1));
+    stack_base(j);
     j->b = b;
   }
   ret_done(j, done);

@@ -37,6 +37,41 @@ gcc_jit_rvalue *emit_access_chain(J *j, uint32_t inst, const ld_insn *in) {
   return p;
 }
 
+/* Range-check windows (J.h_win; mem_fast_window explains them).  log2 of
+ * an access's alignment: the rotation of win_hit. */
+static uint32_t align_log2(uint32_t align) {
+  uint32_t k = 0;
+  while ((1u << k) < align) k++;
+  return k;
+}
+/* From j->b: d = a - W.lo, and the test that a is in W (d rotated right by
+ * k, the alignment's log2, below W.lim), marked as expected. */
+static gcc_jit_rvalue *win_hit(J *j, gcc_jit_lvalue *W, gcc_jit_rvalue *a, uint32_t k, gcc_jit_lvalue *d) {
+  gcc_jit_type *U = j->t_u[3];
+  assign(j, d, bin(j, GCC_JIT_BINARY_OP_MINUS, U, a, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lo))));
+  gcc_jit_rvalue *rot = R_(d);
+  if (k)
+    rot = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
+              bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
+  return expect(j, cmp(j, GCC_JIT_COMPARISON_LT, rot, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lim))), true);
+}
+/* In j->b: W becomes the region whose start address is lo, base address
+ * base and size lim (at least span): the addresses from lo whose span
+ * bytes fit, in steps of 2^k. */
+static void win_fill(J *j, gcc_jit_lvalue *W, gcc_jit_rvalue *lo, gcc_jit_rvalue *lim, uint64_t span, uint32_t k,
+                     gcc_jit_rvalue *base) {
+  gcc_jit_type *U = j->t_u[3];
+  assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_lo), lo);
+  assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_lim), bin(j, GCC_JIT_BINARY_OP_PLUS, U,
+      bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, lim, ci(j, U, (long)span)), ci(j, U, k)),
+      ci(j, U, 1)));
+  assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_base), base);
+}
+/* The next access site's window. */
+static gcc_jit_lvalue *win_next(J *j) {
+  return gcc_jit_context_new_array_access(j->cx, NULL, j->h_win, ci(j, j->t_i32, (long)j->n_win++));
+}
+
 /* Per-lane checked access (inside a lane loop, under the mask): returns an
  * rvalue u8* that is NULL after a fault. */
 static gcc_jit_rvalue *checked_ptr(J *j, uint32_t insn_idx, gcc_jit_rvalue *addr, uint32_t size,
@@ -56,21 +91,14 @@ static gcc_jit_rvalue *checked_ptr(J *j, uint32_t insn_idx, gcc_jit_rvalue *addr
              cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, Ar, ci(j, U, align - 1)), ci(j, U, 0)));
   gcc_jit_block *fast = nb(j), *slow = nb(j), *join = nb(j);
   gcc_jit_lvalue *W = NULL;
-  uint32_t k = 0;
+  uint32_t k = align_log2(align);
   if (j->one_lane && j->h_win && !getenv("SPIRV_SG_JIT_NO_ONE_LANE_WIN")) {
     /* lane K alone (J.one_lane, sg_kernel_full): first the site's window
      * (as win_check's, for a span of `size` bytes), then the table */
-    W = gcc_jit_context_new_array_access(j->cx, NULL, j->h_win, ci(j, j->t_i32, (long)j->n_win++));
-    while ((1u << k) < align) k++;
+    W = win_next(j);
     gcc_jit_lvalue *d = local(j, U);
-    assign(j, d, bin(j, GCC_JIT_BINARY_OP_MINUS, U, Ar, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lo))));
-    gcc_jit_rvalue *rot = R_(d);
-    if (k)
-      rot = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
-                bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
     gcc_jit_block *hit = nb(j), *miss = nb(j);
-    gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_LT, rot,
-        R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lim))), true), hit, miss);
+    gcc_jit_block_end_with_conditional(j->b, NULL, win_hit(j, W, Ar, k, d), hit, miss);
     j->b = hit;
     assign(j, P, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
         R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_base)), R_(d)), NULL));
@@ -87,11 +115,7 @@ static gcc_jit_rvalue *checked_ptr(J *j, uint32_t insn_idx, gcc_jit_rvalue *addr
     gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, r, ci(j, U, (long)a->builtin_base)),
                                        keep, on);
     j->b = keep;
-    assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_lo), bin(j, GCC_JIT_BINARY_OP_MINUS, U, Ar, off));
-    assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_lim), bin(j, GCC_JIT_BINARY_OP_PLUS, U,
-        bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, lim, ci(j, U, size)), ci(j, U, k)),
-        ci(j, U, 1)));
-    assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_base), base);
+    win_fill(j, W, bin(j, GCC_JIT_BINARY_OP_MINUS, U, Ar, off), lim, size, k, base);
     gcc_jit_block_end_with_jump(j->b, NULL, on);
     j->b = on;
   }
@@ -145,13 +169,9 @@ static void win_check(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t
                       gcc_jit_block *gen) {
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
-  gcc_jit_lvalue *W = gcc_jit_context_new_array_access(j->cx, NULL, j->h_win, ci(j, j->t_i32, (long)j->n_win++));
-  gcc_jit_lvalue *wlo = gcc_jit_lvalue_access_field(W, NULL, j->wn_lo);
-  gcc_jit_lvalue *wlim = gcc_jit_lvalue_access_field(W, NULL, j->wn_lim);
-  gcc_jit_lvalue *wbase = gcc_jit_lvalue_access_field(W, NULL, j->wn_base);
+  gcc_jit_lvalue *W = win_next(j);
   gcc_jit_lvalue *a0 = local(j, U), *d = local(j, U), *reg0 = local(j, U), *lim = local(j, U), *off0 = local(j, U);
-  uint32_t k = 0;
-  while ((1u << k) < align) k++;
+  uint32_t k = align_log2(align);
   uint64_t span = (uint64_t)size * j->S;
   gcc_jit_block *hit = nb(j), *miss = nb(j), *upd = nb(j), *keep = nb(j), *pf = j->prefetch ? nb(j) : fast;
   if (F) {
@@ -162,14 +182,9 @@ static void win_check(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t
   fuse_close(j);
   assign(j, j->lane, ci(j, j->t_i32, 0));
   assign(j, a0, cast(j, V(j, inst, ptr, 0), U));
-  assign(j, d, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(wlo)));
-  gcc_jit_rvalue *rot = R_(d);
-  if (k)
-    rot = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
-              bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
-  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_LT, rot, R_(wlim)), true), hit, miss);
+  gcc_jit_block_end_with_conditional(j->b, NULL, win_hit(j, W, R_(a0), k, d), hit, miss);
   j->b = hit;
-  assign(j, fb, R_(wbase));
+  assign(j, fb, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_base)));
   assign(j, fo, R_(d));
   gcc_jit_block_end_with_jump(j->b, NULL, pf);
   j->b = miss;
@@ -189,10 +204,7 @@ static void win_check(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(reg0), ci(j, U, (long)a->builtin_base)),
                                      keep, pf);
   j->b = keep;
-  assign(j, wlo, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(off0)));
-  assign(j, wlim, bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U,
-      bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(lim), ci(j, U, (long)span)), ci(j, U, k)), ci(j, U, 1)));
-  assign(j, wbase, R_(fb));
+  win_fill(j, W, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(off0)), R_(lim), span, k, R_(fb));
   gcc_jit_block_end_with_jump(j->b, NULL, pf);
   if (j->prefetch) {
     /* the access of a subgroup j->prefetch bytes on: consecutive subgroups
@@ -1070,21 +1082,14 @@ static gcc_jit_block *compress_store(J *j, uint32_t inst, uint32_t ptr, uint32_t
   gcc_jit_lvalue *fb = local(j, j->t_u8p), *fo = local(j, U);
   uint64_t span = (uint64_t)size * j->S;
   gcc_jit_lvalue *W = NULL;
-  uint32_t k = 0;
-  while ((1u << k) < align) k++;
+  uint32_t k = align_log2(align);
   if (j->h_win && !getenv("SPIRV_SG_JIT_NO_CS_WIN")) {
     /* first the site's window (win_check's, for the whole subgroup's span
      * S * size, which the cnt elements stored never exceed) */
-    W = gcc_jit_context_new_array_access(j->cx, NULL, j->h_win, ci(j, j->t_i32, (long)j->n_win++));
+    W = win_next(j);
     gcc_jit_lvalue *d = local(j, U);
-    assign(j, d, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lo))));
-    gcc_jit_rvalue *rot = R_(d);
-    if (k)
-      rot = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
-                bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
     gcc_jit_block *hit = nb(j), *miss = nb(j);
-    gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_LT, rot,
-        R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lim))), true), hit, miss);
+    gcc_jit_block_end_with_conditional(j->b, NULL, win_hit(j, W, R_(a0), k, d), hit, miss);
     j->b = hit;
     assign(j, fb, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_base)));
     assign(j, fo, R_(d));
@@ -1115,11 +1120,7 @@ static gcc_jit_block *compress_store(J *j, uint32_t inst, uint32_t ptr, uint32_t
         cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(off0), ci(j, U, (long)span)), wsz));
     gcc_jit_block_end_with_conditional(j->b, NULL, fill, keep, go);
     j->b = keep;
-    assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_lo), bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(off0)));
-    assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_lim), bin(j, GCC_JIT_BINARY_OP_PLUS, U,
-        bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, wsz, ci(j, U, (long)span)), ci(j, U, k)),
-        ci(j, U, 1)));
-    assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_base), R_(fb));
+    win_fill(j, W, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(off0)), wsz, span, k, R_(fb));
   }
   gcc_jit_block_end_with_jump(j->b, NULL, go);
   j->b = go;

@@ -127,6 +127,11 @@ typedef struct J {
   uint32_t fmap_cap, n_fields;
   gcc_jit_field **fmap_key;
   gcc_jit_lvalue **fmap_val;
+  /* A field's local of vector type (vector_local): the local itself, and
+   * the pointer to the field's array type that fmap_val's lvalue reads it
+   * through (NULL: fmap_val is an array local) */
+  gcc_jit_lvalue **fmap_vec;
+  gcc_jit_type **fmap_pt;
   uint32_t *fmap_q;             /* field index (all_fields) of each fmap entry */
   /* sg_kernel_full only (mark_kept), per field: FK_KEEP, a suspension keeps
    * it in the heap frame; FK_ZERO, a first start zeroes it.  NULL: every
@@ -149,6 +154,7 @@ typedef struct J {
   gcc_jit_field **all_fields;   /* [n_fields] every frame field, in order */
   gcc_jit_type **all_types;     /* [n_fields] their types */
   uint32_t *all_sizes;          /* [n_fields] their sizes in bytes */
+  gcc_jit_type **all_elem;      /* [n_fields] the scalar type of one-component lane arrays, else NULL */
   /* Affine values (shadow_plan, jit_emit.c): an integer, bool or pointer
    * value defined where every lane of the subgroup runs, with a known lane
    * stride s (ld_uni_lane_stride, or the linear_x id built-ins), lives as
@@ -310,6 +316,9 @@ static inline gcc_jit_lvalue *floc(J *j, gcc_jit_field *fl) {
   if (!j->use_loc) return NULL;
   int32_t h = fidx(j, fl);
   if (h >= 0 && j->track_ref && j->fref) j->fref[h] = 1;
+  if (h >= 0 && j->fmap_vec && j->fmap_vec[h])   /* *(T (*)[S])&vec: a fresh expression per use */
+    return gcc_jit_rvalue_dereference(
+        gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_get_address(j->fmap_vec[h], NULL), j->fmap_pt[h]), NULL);
   return h < 0 ? NULL : j->fmap_val[h];
 }
 

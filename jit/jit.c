@@ -163,7 +163,8 @@
  * access first tries its window, the region its last checked subgroup
  * reached, kept across a sg_groups call: one subtract, rotate and compare,
  * mem_fast_window, whose hit also prefetches the span 2 KiB on, where
- * later subgroups walk: SPIRV_SG_JIT_PREFETCH); a Function variable of the
+ * later subgroups walk: SPIRV_SG_JIT_PREFETCH; not in a kernel that stores
+ * consecutive spans to global memory, win_prefetch_off); a Function variable of the
  * instance itself is each lane's own private bytes; an access through any
  * other pointer to Function storage (a private array indexed at run time)
  * checks once that every active lane addresses its own private memory, in

@@ -1453,6 +1453,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   j->h_win = full ? gcc_jit_param_as_rvalue(prm[5]) : NULL;
   j->h_sgi = gcc_jit_param_as_rvalue(prm[6]);
   j->full = j->in_full = full;
+  j->win_pf_off = full && win_prefetch_off(j);
   j->open = false;
   j->settle = NULL;
   j->fresh = NULL;

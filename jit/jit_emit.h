@@ -89,6 +89,9 @@ typedef struct J {
   /* Emitting sg_kernel_full, its if-converted then-blocks included (where
    * full is false: some lanes are inactive there) */
   bool in_full;
+  /* sg_kernel_full of a kernel with a consecutive global store
+   * (win_prefetch_off): the windows prefetch nothing */
+  bool win_pf_off;
   /* Promoted private arrays (promo_plan): a Function variable holding an
    * array of scalars, used only through one-index access chains that are
    * only loaded from and stored to, lives in a local T a[N][S] of the
@@ -233,6 +236,7 @@ void promo_sync_body(J *j, bool to_priv);
 gcc_jit_rvalue *emit_access_chain(J *j, uint32_t inst, const ld_insn *in);
 void emit_load(J *j, uint32_t inst, const ld_insn *in);
 void emit_store(J *j, uint32_t inst, const ld_insn *in);
+bool win_prefetch_off(J *j);   /* jit_emit_memory.c */
 bool emit_atomic(J *j, uint32_t inst, const ld_insn *in);
 void zero_private(J *j, uint32_t inst);
 void emit_priv_regions(J *j);

@@ -1511,6 +1511,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   promo_locals(j);
   shadow_locals(j);
   if (j->sel_flag) memset(j->sel_flag, 0, ((size_t)k->n_inst * k->m->bound + 1) * sizeof *j->sel_flag);
+  if (j->sel_b0) memset(j->sel_b0, 0, ((size_t)k->n_inst * k->m->bound + 1) * sizeof *j->sel_b0);
 
   gcc_jit_block *entry = nb(j);
   for (uint32_t s = 0; s < k->n_seg; s++) j->segb[s] = nb(j);
@@ -1840,6 +1841,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
                                           (k->linear_x ? LD_UNI_LINEAR_X : 0u));
   shadow_plan(j);
   if (j->lanes) j->sel_flag = calloc((size_t)k->n_inst * k->m->bound + 1, sizeof *j->sel_flag);
+  if (j->lanes) j->sel_b0 = calloc((size_t)k->n_inst * k->m->bound + 1, sizeof *j->sel_b0);
   ifc_local_plan(j);
   remat_plan(j);
   /* the kernel arguments' components */
@@ -1905,7 +1907,7 @@ out:
   free(j->ifc_tw);
   ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_only); free(j->promo_cs); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
-  free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag); free(j->ifc_local); free(j->rm_on);
+  free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag); free(j->sel_b0); free(j->ifc_local); free(j->rm_on);
   free(j->fn_prm); free(j->argc);
   free(j->fvid); j->fvid = NULL;
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);

@@ -179,6 +179,14 @@ typedef struct J {
    * lane, so its lanes step by the arms' stride); NULL: none (not emitted
    * that way, or not yet).  mem_fast_ reads them through cond_stride. */
   gcc_jit_lvalue **sel_flag;
+  /* [n_inst * bound] beside sel_flag: lane 0's pick, as a 64-bit integer
+   * (a conditional move), so that an access under the flag (mem_fast_'s
+   * window test) reads the select as b0 + l * stride through nx_over
+   * instead of lane 0's branch-free blend.  fsel: the selects whose flags
+   * the last cond_stride walk used. */
+  gcc_jit_lvalue **sel_b0;
+  uint32_t fsel[8];
+  uint32_t n_fsel;
   /* [n_inst * bound] (ifc_local_plan): a value of an if-converted
    * then-block whose every use is lane-local and in that block (no phi, no
    * cross-lane reader): its inactive lanes are never read, so it is written

@@ -397,6 +397,20 @@ bool emit_select_uniform(J *j, uint32_t inst, const ld_insn *in) {
     if (!*f) *f = local(j, j->t_bool);
     assign(j, *f, same);
     same = R_(*f);
+    if (j->sel_b0 && !getenv("SPIRV_SG_JIT_NO_SEL_B0")) {
+      /* lane 0's pick, for the accesses under the flag (J.sel_b0): any is
+       * lane 0's condition wherever the flag holds */
+      gcc_jit_lvalue **bp = &j->sel_b0[vidx(j, inst, in->result)];
+      if (!*bp) *bp = local(j, U);
+      gcc_jit_block *yes = nb(j), *join = nb(j);
+      assign(j, j->lane, ci(j, j->t_i32, 0));
+      assign(j, *bp, cast(j, V(j, inst, in->ops[2], 0), U));
+      gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(any), ci(j, B, 0)), yes, join);
+      j->b = yes;
+      assign(j, *bp, cast(j, V(j, inst, in->ops[1], 0), U));
+      gcc_jit_block_end_with_jump(j->b, NULL, join);
+      j->b = join;
+    }
   }
   if (rm) return true;   /* V() computes the lanes where they are read */
   jloop lp;

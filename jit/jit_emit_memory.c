@@ -306,6 +306,7 @@ static bool cond_stride(J *j, uint32_t inst, uint32_t id, int64_t *st, gcc_jit_r
     gcc_jit_lvalue *f = j->sel_flag ? j->sel_flag[vidx(j, inst, id)] : NULL;
     if (!f || in->n_ops < 3 || !ld_uni_lane_stride(j->lanes, in->ops[1], &s0)) return false;
     *st = s0;
+    if (j->n_fsel < 8) j->fsel[j->n_fsel++] = id;
     *flag = *flag ? bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, *flag, R_(f)) : R_(f);
     return true;
   }
@@ -446,6 +447,29 @@ static bool bounded_chain(J *j, uint32_t ptr, uint32_t size, uint32_t align, uin
  * base, j->fast_full whether every lane is active, j->fast_off0 the first
  * active lane's offset) and j->slow the per-lane checked path (jit_rt_ldst).
  * NULL: no fast path (j->b unchanged). */
+/* Under the flags of the selects cond_stride just walked (J.fsel), each
+ * such select is lane 0's pick plus l times its stride: set (on) or clear
+ * those values' nx_over.  Returns how many were set. */
+static uint32_t sel_over(J *j, uint32_t inst, bool on) {
+  const ld_module *m = j->m;
+  uint32_t n = 0;
+  if (on && !j->nx_over && !(j->nx_over = calloc(m->bound, sizeof *j->nx_over))) return 0;
+  for (uint32_t q = 0; q < j->n_fsel; q++) {
+    uint32_t id = j->fsel[q];
+    gcc_jit_lvalue *b0 = j->sel_b0 ? j->sel_b0[vidx(j, inst, id)] : NULL;
+    const ld_insn *in = m->values[id].u.insn;
+    int64_t s = 0;
+    if (!b0 || !ld_uni_lane_stride(j->lanes, in->ops[1], &s)) continue;
+    if (!on) { j->nx_over[id] = NULL; continue; }
+    gcc_jit_type *U = j->t_u[3];
+    gcc_jit_rvalue *st = cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)s), U);
+    j->nx_over[id] = cast(j, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(b0), bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), st)),
+                          scal(j, in->type));
+    n++;
+  }
+  return n;
+}
+
 static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
                                 bool want_contig, bool allow_partial) {
   const ld_addr_layout *a = &j->m->layout;
@@ -457,6 +481,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     int64_t st = 0;
     if (ld_uni_lane_stride(j->lanes, ptr, &st) && st == (int64_t)size)
       return mem_fast_window(j, inst, ptr, size, align, write);
+    j->n_fsel = 0;
     if (getenv("SPIRV_SG_JIT_NO_SELFLAG") || !cond_stride(j, inst, ptr, &st, &F, 0) || st != (int64_t)size)
       F = NULL;
   }
@@ -484,7 +509,9 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     gcc_jit_block *gen0 = nb(j);
     fast2 = nb(j);
     gcc_jit_block *wfast = nb(j);
+    uint32_t nov = sel_over(j, inst, true);
     win_check(j, inst, ptr, size, align, write, F, j->fast_base, j->fast_off0, wfast, gen0);
+    if (nov) sel_over(j, inst, false);
     j->b = wfast;
     assign(j, full, all_active(j));
     gcc_jit_block_end_with_jump(j->b, NULL, fast2);

@@ -496,10 +496,11 @@ void emit_generic(J *j, uint32_t inst, const ld_insn *in) {
   if (idx < j->k->cap_insns) j->k->insn_inst[idx] = inst;
   spill_insn(j, inst, in);
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+  host_mark(j);
   gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_interp), 3, args);
   gcc_jit_block *stop = nb(j), *go = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, go);
-  gcc_jit_block_end_with_return(stop, NULL, ci(j, j->t_i32, JIT_RET_DONE));
+  ret_done(j, stop);
   j->b = go;
   if (in->result) spill_val(j, inst, in->result, false);
   j->n_stmts++;
@@ -548,6 +549,7 @@ static bool emits_nothing(const ld_insn *in) {
 static void wgc_call(J *j, gcc_jit_field *fn, uint32_t idx, gcc_jit_block *susp) {
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
   gcc_jit_lvalue *rc = local(j, j->t_i32);
+  host_mark(j);
   assign(j, rc, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, fn), 3, args));
   gcc_jit_block *go = nb(j), *other = nb(j), *stop = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 0)), go, other);
@@ -874,6 +876,10 @@ static void call_counted(J *j, gcc_jit_lvalue *rc, gcc_jit_rvalue **kargs, gcc_j
                          gcc_jit_block *ret1, gcc_jit_lvalue *pend) {
   call_kernel(j, rc, kargs);
   gcc_jit_block *ok = nb(j);
+  /* a kernel function with J.hc: only after a host helper ran */
+  if (j->k->lean_stack && !getenv("SPIRV_SG_JIT_STOP_EACH"))
+    stop = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
+               cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, JIT_RET_HOST)), stop);
   gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, stop, false), ret1, ok);
   j->b = ok;
   assign(j, pend, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, R_(pend),
@@ -1522,6 +1528,9 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
 
   /* entry: kernel arguments into locals (uniform), from the parameters */
   j->b = entry;
+  j->hc = full && k->lean_stack && !getenv("SPIRV_SG_JIT_STOP_EACH") ? gcc_jit_function_new_local(j->fn, NULL, j->t_u[0], "hc")
+                                                                      : NULL;
+  if (j->hc) assign(j, j->hc, gcc_jit_context_new_rvalue_from_int(cx, j->t_u[0], 0));
   for (uint32_t q = 0; q < j->n_argc; q++) {
     gcc_jit_lvalue *lv = local(j, j->argc[q].t);
     j->argl[(size_t)j->argc[q].id * 16 + j->argc[q].c] = lv;
@@ -1617,8 +1626,9 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
     cases[s] = gcc_jit_context_new_case(cx, ci(j, j->t_i32, s), ci(j, j->t_i32, s), j->segb[s]);
   gcc_jit_block_end_with_switch(disp, NULL, gcc_jit_lvalue_as_rvalue(j->next), done, (int)k->n_seg, cases);
   free(cases);
-  gcc_jit_block_end_with_return(done, NULL, ci(j, j->t_i32, JIT_RET_DONE));
+  ret_done(j, done);
   j->use_loc = false;
+  j->hc = NULL;
   j->full = j->in_full = false;
   j->h_regions = j->h_wg = j->h_win = j->h_sgi = NULL;
   return fn;

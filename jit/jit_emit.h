@@ -38,6 +38,13 @@ typedef struct J {
   struct jit_argc { uint32_t id, c, off; gcc_jit_type *t; } *argc;   /* value id, component, offset in args */
   gcc_jit_param **fn_prm;        /* the kernel function's, while it is emitted */
   gcc_jit_lvalue *lane, *next;
+  /* sg_kernel_full of a kernel that never suspends: 1 once a host helper
+   * ran (host_mark), and every return of the function is then
+   * JIT_RET_HOST, the only case in which sg_groups reads the stop flag
+   * after a subgroup (a helper that records a fault sets it; other threads'
+   * stops and the time limit are seen at the next work-group, by rt_wg).
+   * NULL: the flag is read after every subgroup (SPIRV_SG_JIT_STOP_EACH). */
+  gcc_jit_lvalue *hc;
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;
@@ -706,7 +713,18 @@ static inline void memset0(J *j, gcc_jit_rvalue *p, uint64_t bytes) {
   gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, ms, 3, args));
 }
 
-static inline void ret_done(J *j, gcc_jit_block *b) { gcc_jit_block_end_with_return(b, NULL, ci(j, j->t_i32, JIT_RET_DONE)); }
+/* The kernel function's return after a finished (or stopped) subgroup:
+ * JIT_RET_DONE, or JIT_RET_HOST where a host helper may have run (J.hc). */
+static inline gcc_jit_rvalue *ret_done_v(J *j) {
+  if (!j->hc) return ci(j, j->t_i32, JIT_RET_DONE);
+  return bin(j, GCC_JIT_BINARY_OP_MULT, j->t_i32, cast(j, gcc_jit_lvalue_as_rvalue(j->hc), j->t_i32), ci(j, j->t_i32, JIT_RET_HOST));
+}
+static inline void ret_done(J *j, gcc_jit_block *b) { gcc_jit_block_end_with_return(b, NULL, ret_done_v(j)); }
+/* Before a host helper's call in the kernel function: see J.hc. */
+static inline void host_mark_in(J *j, gcc_jit_block *b) {
+  if (j->hc) gcc_jit_block_add_assignment(b, NULL, j->hc, gcc_jit_context_new_rvalue_from_int(j->cx, j->t_u[0], 1));
+}
+static inline void host_mark(J *j) { host_mark_in(j, j->b); }
 
 /* --------------------------------------------- cross-lane fast paths
  *

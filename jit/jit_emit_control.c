@@ -284,6 +284,7 @@ static void branch_prologue(J *j, int32_t seg) {
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_GE, R_(st), ctxf(j, j->c_step_check)), lim, go);
   j->b = lim;
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
+  host_mark(j);
   gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_limit), 3, args);
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, go);
   ret_done(j, stop);
@@ -296,6 +297,7 @@ void stack_room(J *j, int32_t seg, int need) {
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_GT,
       bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_i32, SP(j), ci(j, j->t_i32, need)), ci(j, j->t_i32, JIT_MAX_STACK)), full, go);
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
+  host_mark_in(j, full);
   gcc_jit_block_add_eval(full, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_overflow), 3, args));
   ret_done(j, full);
   j->b = go;
@@ -467,6 +469,7 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
       gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(dis), ci(j, j->t_u[0], 0)), bad, ok);
       uint32_t idx = add_insn_index(j->k, in);
       gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+      host_mark_in(j, bad);
       gcc_jit_block_add_eval(bad, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_diverged), 3, args));
       ret_done(j, bad);
       gcc_jit_block_end_with_conditional(ok, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(c0), ci(j, j->t_u[0], 0)), bt, bf);
@@ -556,12 +559,14 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
     if (j->k->conv) {   /* proved uniform, yet the lanes disagree */
       uint32_t idx = add_insn_index(j->k, in);
       gcc_jit_rvalue *dargs[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+      host_mark(j);
       gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_diverged), 3, dargs));
       ret_done(j, j->b);
       return;
     }
     spill(j, j->f_tgt); spill(j, j->f_mask);
     gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
+    host_mark(j);
     assign(j, j->next, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_branch), 3, args));
     fill(j, j->f_mask);   /* the host settled the stack and rewrote mask[] */
     gcc_jit_block_end_with_jump(j->b, NULL, disp);
@@ -618,6 +623,7 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
      * leave every stack entry */
     uint32_t idx = add_insn_index(j->k, in);
     gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
+    host_mark(j);
     gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_unreach), 3, args);
     gcc_jit_block *stop = nb(j), *go = nb(j);
     gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, go);

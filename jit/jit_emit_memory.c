@@ -123,6 +123,7 @@ static gcc_jit_rvalue *checked_ptr(J *j, uint32_t insn_idx, gcc_jit_rvalue *addr
   j->b = slow;
   gcc_jit_rvalue *args[7] = {j->c, ci(j, j->t_i32, (long)insn_idx), L(j), Ar, ci(j, j->t_i32, size),
                              ci(j, j->t_i32, align), ci(j, j->t_i32, write ? IP_WRITE : IP_READ)};
+  host_mark(j);
   assign(j, P, cast(j, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_mem), 7, args), j->t_u8p));
   gcc_jit_block_end_with_jump(j->b, NULL, join);
   j->b = join;
@@ -863,6 +864,7 @@ static void ldst_call(J *j, uint32_t idx, uint32_t slot_off, uint32_t size, uint
   int32_t packed = (int32_t)(n | cb << 5 | (write ? 1u : 0u) << 9 | align << 10);
   gcc_jit_rvalue *args[6] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx), ci(j, j->t_i32, (long)slot_off),
                              ci(j, j->t_i32, (long)size), ci(j, j->t_i32, packed)};
+  host_mark(j);
   gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_ldst), 6, args));
   j->n_stmts++;
   if (!write) fill(j, vf);

@@ -34,6 +34,7 @@ static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
       j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx),
       cast(j, gcc_jit_lvalue_get_address(hfld(j, xs), NULL), j->t_vp),
       cast(j, gcc_jit_lvalue_get_address(hfld(j, rs), NULL), j->t_vp)};
+    host_mark(j);
     gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_group), 5, args));
     fill(j, rs);
     return;
@@ -141,6 +142,7 @@ gcc_jit_block *emit_coll_check(J *j, uint32_t inst, const ld_insn *in) {
   spill_insn(j, inst, in);
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx)};
   gcc_jit_lvalue *rc = local(j, j->t_i32);
+  host_mark(j);
   assign(j, rc, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_coll), 3, args));
   gcc_jit_block *chk = nb(j), *filled = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, 1)), stop, chk);

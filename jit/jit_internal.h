@@ -12,7 +12,7 @@
 #define JIT_MAX_INST 256u      /* inlined function instances per kernel */
 
 /* Return codes of the compiled function. */
-enum { JIT_RET_DONE = 0, JIT_RET_SUSPEND = 1 };
+enum { JIT_RET_DONE = 0, JIT_RET_SUSPEND = 1, JIT_RET_HOST = 2 /* done; a host helper ran (J.hc) */ };
 
 /* A segment: a straight run of one block of one inlined instance, cut at
  * calls and work-group barriers.  Every segment is a label in the compiled

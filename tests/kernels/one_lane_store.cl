@@ -32,3 +32,16 @@ kernel void one_lane_count(global const uint *in, global uint *out)
   if (get_sub_group_local_id() == 5)
     out[i / 16] = sub_group_ballot_bit_count(b) * 100u + (uint)(i & 15u);
 }
+
+/* Lane 0 of subgroup `bad` stores far past the end of out; with
+ * --stop-on-fault the launch stops there, so the later subgroups store
+ * nothing (the JIT reads the stop flag after a subgroup whose host helper
+ * ran: jit_emit.c, J.hc). */
+__attribute__((intel_reqd_sub_group_size(16)))
+kernel void one_lane_store_stop(global const uint *in, global uint *out, uint bad)
+{
+  size_t i = get_global_id(0);
+  uint s = sub_group_reduce_add(in[i]);
+  if (get_sub_group_local_id() == 0)
+    out[i / 16 + (i / 16 == bad ? 100000u : 0u)] = s;
+}

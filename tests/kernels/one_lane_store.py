@@ -16,5 +16,10 @@ CASES = [
     dict(kernel="one_lane_store_over", global_size=(N,), local_size=(L,), subgroup_sizes=[16], exit=1,
          diag=["out-of-bounds"], stderr=["work-group (7,0,0), subgroup 7, lanes 0, OpStore"],
          args=[In("uint", IN), Out("uint", N // 16, expect=OVER)]),
+    # --stop-on-fault at -j 1: subgroup 2 of work-group 0 faults, nothing after it runs
+    dict(kernel="one_lane_store_stop", global_size=(N,), local_size=(L,), subgroup_sizes=[16], exit=1,
+         run_flags=["--stop-on-fault", "-j", "1"], diag=["out-of-bounds"],
+         stderr=["work-group (0,0,0), subgroup 2, lanes 0, OpStore"],
+         args=[In("uint", IN), Out("uint", N // 16, expect=SUMS[:2] + [0] * (N // 16 - 2)), Scalar("uint", 2)]),
 ]
 std = "CL2.0"

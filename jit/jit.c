@@ -74,7 +74,11 @@
  * suspends (k->lean_stack) does not rebuild its stack per subgroup: rt_wg
  * sets each context's entry {entry, -1, all} when the work-group's shape
  * is set, a normal return leaves it in place, and a subgroup whose lanes
- * all left otherwise (OpUnreachable) restores it as it finishes.
+ * all left otherwise (OpUnreachable) restores it as it finishes.  Such a
+ * kernel, when it also counts no steps, finds its context and heap frame
+ * only where a slow path needs them (wg->sgs[sgi]); and it returns
+ * JIT_RET_HOST when a host helper ran (J.hc), the only case in which
+ * sg_groups reads the stop flag after the subgroup.
  * Work-group collectives (Workgroup-scope group operations, async copies)
  * are rendezvous too: on arrival rt_wgc runs the interpreter's handler,
  * which deposits the subgroup's values in the work-group scratch and asks to
@@ -93,7 +97,11 @@
  *
  * Lane loops.  Each instruction is a loop over the S lanes with a branch-free
  * bitwise blend under mask[] (mblend), which GCC vectorizes with the dynamic
- * cost model.  Kernels above JIT_BIG_KERNEL statements compile at -O1 with
+ * cost model.  In the kernel functions every frame field has a local; a
+ * value's lane array of one scalar component in 16, 32 or 64 bytes is a
+ * local of vector type read and written through its array type
+ * (vector_local_type), which GCC keeps in a register also across the join
+ * with a slow path that refills it from the heap frame.  Kernels above JIT_BIG_KERNEL statements compile at -O1 with
  * the loop vectorizer and one register-allocation region, without the
  * passes that cost compile time and bring them no speed (BIG_OFF in
  * jit_emit.c: the dominator optimizer, tree constant and copy propagation,

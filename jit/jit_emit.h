@@ -194,6 +194,7 @@ typedef struct J {
   gcc_jit_lvalue **sel_b0;
   uint32_t fsel[8];
   uint32_t n_fsel;
+  uint32_t cs_pos;   /* the exclusive bit count compress_plan last found */
   /* [n_inst * bound] (ifc_local_plan): a value of an if-converted
    * then-block whose every use is lane-local and in that block (no phi, no
    * cross-lane reader): its inactive lanes are never read, so it is written

@@ -1112,6 +1112,7 @@ static uint32_t compress_plan(J *j, const ld_insn *in, uint32_t size) {
     return 0;
   int64_t s, k;
   if (!cp_aff(j, in->ops[0], pos, &s, &k, 0) || s != 0 || k != (int64_t)size) return 0;
+  j->cs_pos = pos;
   return bal;
 }
 
@@ -1135,7 +1136,15 @@ static gcc_jit_block *compress_store(J *j, uint32_t inst, uint32_t ptr, uint32_t
   gcc_jit_function *pc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_popcountll");
   gcc_jit_rvalue *pa[1] = {cast(j, R_(M), gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG))};
   assign(j, cnt, cast(j, gcc_jit_context_new_call(j->cx, NULL, pc, 1, pa), U));
+  /* the first active lane is the ballot's first set bit (M == B), where
+   * the exclusive bit count is 0: the address with it as 0 (nx_over), not
+   * read from its lane array */
+  uint32_t pos = j->cs_pos;
+  bool pz = pos && pos < j->m->bound && !getenv("SPIRV_SG_JIT_NO_CS_POS0") &&
+            (j->nx_over || (j->nx_over = calloc(j->m->bound, sizeof *j->nx_over)));
+  if (pz) j->nx_over[pos] = ci(j, scal(j, j->m->values[pos].type), 0);
   assign(j, a0, cast(j, V(j, inst, ptr, 0), U));
+  if (pz) j->nx_over[pos] = NULL;
   /* the destination: region base fb, a0's offset fo */
   gcc_jit_lvalue *fb = local(j, j->t_u8p), *fo = local(j, U);
   uint64_t span = (uint64_t)size * j->S;

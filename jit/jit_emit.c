@@ -877,7 +877,7 @@ static void call_counted(J *j, gcc_jit_lvalue *rc, gcc_jit_rvalue **kargs, gcc_j
   call_kernel(j, rc, kargs);
   gcc_jit_block *ok = nb(j);
   /* a kernel function with J.hc: only after a host helper ran */
-  if (j->k->lean_stack && !getenv("SPIRV_SG_JIT_STOP_EACH"))
+  if (host_flag_on(j->k))
     stop = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
                cmp(j, GCC_JIT_COMPARISON_EQ, R_(rc), ci(j, j->t_i32, JIT_RET_HOST)), stop);
   gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, stop, false), ret1, ok);
@@ -1486,17 +1486,16 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   gcc_jit_field **fields = j->all_fields;
   gcc_jit_type **ftypes = j->all_types;
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); free(j->fref);
-  free(j->fmap_vec); free(j->fmap_pt);
+  free(j->fmap_vec);
   free_blive(j);
   for (j->fmap_cap = 16; j->fmap_cap < 2 * j->n_fields; j->fmap_cap *= 2) {}
   j->fmap_key = calloc(j->fmap_cap, sizeof *j->fmap_key);
   j->fmap_val = calloc(j->fmap_cap, sizeof *j->fmap_val);
   j->fmap_q = calloc(j->fmap_cap, sizeof *j->fmap_q);
   j->fmap_vec = calloc(j->fmap_cap, sizeof *j->fmap_vec);
-  j->fmap_pt = calloc(j->fmap_cap, sizeof *j->fmap_pt);
   j->fref = getenv("SPIRV_SG_JIT_ZERO_ALL") ? NULL : calloc(j->fmap_cap, 1);
   j->fkeep = NULL;
-  if (!j->fmap_key || !j->fmap_val || !j->fmap_q || !j->fmap_vec || !j->fmap_pt) { failf(e, "out of memory"); return NULL; }
+  if (!j->fmap_key || !j->fmap_val || !j->fmap_q || !j->fmap_vec) { failf(e, "out of memory"); return NULL; }
   for (uint32_t q = 0; q < j->n_fields; q++) {
     char name[32];
     snprintf(name, sizeof name, "L%u", q);
@@ -1505,12 +1504,8 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
     j->fmap_key[h] = fields[q];
     j->fmap_q[h] = q;
     gcc_jit_type *vt = vector_local_type(j, q);
-    if (vt) {
-      j->fmap_vec[h] = gcc_jit_function_new_local(j->fn, NULL, vt, name);
-      j->fmap_pt[h] = gcc_jit_type_get_pointer(ftypes[q]);
-    } else {
-      j->fmap_val[h] = gcc_jit_function_new_local(j->fn, NULL, ftypes[q], name);
-    }
+    if (vt) j->fmap_vec[h] = gcc_jit_function_new_local(j->fn, NULL, vt, name);
+    else j->fmap_val[h] = gcc_jit_function_new_local(j->fn, NULL, ftypes[q], name);
   }
   j->use_loc = true;
   if (full) mark_kept(j);
@@ -1528,8 +1523,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
 
   /* entry: kernel arguments into locals (uniform), from the parameters */
   j->b = entry;
-  j->hc = full && k->lean_stack && !getenv("SPIRV_SG_JIT_STOP_EACH") ? gcc_jit_function_new_local(j->fn, NULL, j->t_u[0], "hc")
-                                                                      : NULL;
+  j->hc = full && host_flag_on(k) ? gcc_jit_function_new_local(j->fn, NULL, j->t_u[0], "hc") : NULL;
   if (j->hc) assign(j, j->hc, gcc_jit_context_new_rvalue_from_int(cx, j->t_u[0], 0));
   for (uint32_t q = 0; q < j->n_argc; q++) {
     gcc_jit_lvalue *lv = local(j, j->argc[q].t);
@@ -1923,7 +1917,7 @@ out:
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
   free_blive(j);
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); free(j->fref);
-  free(j->fmap_vec); free(j->fmap_pt); free(j->all_elem);
+  free(j->fmap_vec); free(j->all_elem);
   for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);
   if (e->failed) { gcc_jit_context_release(cx); return NULL; }
   return cx;

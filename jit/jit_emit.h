@@ -137,11 +137,10 @@ typedef struct J {
   uint32_t fmap_cap, n_fields;
   gcc_jit_field **fmap_key;
   gcc_jit_lvalue **fmap_val;
-  /* A field's local of vector type (vector_local): the local itself, and
-   * the pointer to the field's array type that fmap_val's lvalue reads it
-   * through (NULL: fmap_val is an array local) */
+  /* A field's local of vector type (vector_local_type), which floc reads
+   * through a pointer to the field's array type (NULL: fmap_val is an
+   * array local) */
   gcc_jit_lvalue **fmap_vec;
-  gcc_jit_type **fmap_pt;
   uint32_t *fmap_q;             /* field index (all_fields) of each fmap entry */
   /* sg_kernel_full only (mark_kept), per field: FK_KEEP, a suspension keeps
    * it in the heap frame; FK_ZERO, a first start zeroes it.  NULL: every
@@ -338,7 +337,8 @@ static inline gcc_jit_lvalue *floc(J *j, gcc_jit_field *fl) {
   if (h >= 0 && j->track_ref && j->fref) j->fref[h] = 1;
   if (h >= 0 && j->fmap_vec && j->fmap_vec[h])   /* *(T (*)[S])&vec: a fresh expression per use */
     return gcc_jit_rvalue_dereference(
-        gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_get_address(j->fmap_vec[h], NULL), j->fmap_pt[h]), NULL);
+        gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_get_address(j->fmap_vec[h], NULL),
+                                 gcc_jit_type_get_pointer(j->all_types[j->fmap_q[h]])), NULL);
   return h < 0 ? NULL : j->fmap_val[h];
 }
 
@@ -726,6 +726,9 @@ static inline void host_mark_in(J *j, gcc_jit_block *b) {
   if (j->hc) gcc_jit_block_add_assignment(b, NULL, j->hc, gcc_jit_context_new_rvalue_from_int(j->cx, j->t_u[0], 1));
 }
 static inline void host_mark(J *j) { host_mark_in(j, j->b); }
+/* Whether sg_kernel_full has J.hc and sg_groups reads the stop flag only
+ * after JIT_RET_HOST: a kernel that never suspends. */
+static inline bool host_flag_on(const jit_kernel *k) { return k->lean_stack && !getenv("SPIRV_SG_JIT_STOP_EACH"); }
 
 /* --------------------------------------------- cross-lane fast paths
  *

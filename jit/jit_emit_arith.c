@@ -397,9 +397,10 @@ bool emit_select_uniform(J *j, uint32_t inst, const ld_insn *in) {
     if (!*f) *f = local(j, j->t_bool);
     assign(j, *f, same);
     same = R_(*f);
-    if (j->sel_b0 && !getenv("SPIRV_SG_JIT_NO_SEL_B0")) {
+    if (rm && j->sel_b0 && !getenv("SPIRV_SG_JIT_NO_SEL_B0")) {
       /* lane 0's pick, for the accesses under the flag (J.sel_b0): any is
-       * lane 0's condition wherever the flag holds */
+       * lane 0's condition wherever the flag holds (not recomputed where
+       * read: the uniform block below makes it, b0) */
       gcc_jit_lvalue **bp = &j->sel_b0[vidx(j, inst, in->result)];
       if (!*bp) *bp = local(j, U);
       gcc_jit_block *yes = nb(j), *join = nb(j);
@@ -416,6 +417,7 @@ bool emit_select_uniform(J *j, uint32_t inst, const ld_insn *in) {
   jloop lp;
   gcc_jit_block *uni = nb(j), *mix = nb(j), *join = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, same, uni, mix);
+  if (j->sel_flag && j->sel_b0 && !getenv("SPIRV_SG_JIT_NO_SEL_B0")) j->sel_b0[vidx(j, inst, in->result)] = b0;
   j->b = uni;
   assign(j, j->lane, ci(j, j->t_i32, 0));
   assign(j, b0, sel(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(any), ci(j, B, 0)),

@@ -254,7 +254,7 @@
 #include "jit_stamp.h"
 #include "jit_emit.h"
 
-#define JIT_ABI_VERSION 11u
+#define JIT_ABI_VERSION 12u
 #define JIT_CACHE_MAGIC "SGJIT001"
 
 static double now_ms(void) {
@@ -285,13 +285,13 @@ static uint64_t fnv64(uint64_t h, const void *p, size_t n) {
 
 /* The tuning switches for the cache key: a hash of every SPIRV_SG_JIT_*
  * variable except those that do not change the generated code (ASM, DUMP,
- * TIME_REPORT, THRESHOLD), sorted, as NAME=VALUE (docs/semantics.md lists
+ * TIME_REPORT, THRESHOLD, NT_MIN), sorted, as NAME=VALUE (docs/semantics.md lists
  * them). */
 extern char **environ;
 static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 static uint64_t tuning_key(void) {
   static const char *const skip[] = {"SPIRV_SG_JIT_ASM=", "SPIRV_SG_JIT_DUMP=", "SPIRV_SG_JIT_TIME_REPORT=",
-                                     "SPIRV_SG_JIT_THRESHOLD="};
+                                     "SPIRV_SG_JIT_THRESHOLD=", "SPIRV_SG_JIT_NT_MIN="};
   size_t n = 0, cap = 0;
   for (char **e = environ; e && *e; e++) cap++;
   const char **v = malloc((cap + 1) * sizeof *v);

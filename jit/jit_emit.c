@@ -942,6 +942,7 @@ static void emit_groups(J *j) {
     assign(j, gcc_jit_lvalue_access_field(e, NULL, j->wn_lo), ci(j, U, 0));
     assign(j, gcc_jit_lvalue_access_field(e, NULL, j->wn_lim), ci(j, U, 0));
     assign(j, gcc_jit_lvalue_access_field(e, NULL, j->wn_base), gcc_jit_context_null(cx, j->t_u8p));
+    assign(j, gcc_jit_lvalue_access_field(e, NULL, j->wn_nt), gcc_jit_context_zero(cx, j->t_bool));
     gcc_jit_block_add_assignment_op(j->b, NULL, q, GCC_JIT_BINARY_OP_PLUS, ci(j, I, 1));
     gcc_jit_block_end_with_jump(j->b, NULL, wc);
     j->b = wd;
@@ -1460,6 +1461,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   j->h_sgi = gcc_jit_param_as_rvalue(prm[6]);
   j->full = j->in_full = full;
   j->win_pf_off = full && win_prefetch_off(j);
+  j->nt_ok = full && nt_plan(j);
   j->open = false;
   j->settle = NULL;
   j->fresh = NULL;
@@ -1741,11 +1743,12 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
     j->r_wsize = gcc_jit_context_new_field(cx, NULL, U, "wsize")};
   j->reg_st = gcc_jit_context_new_struct_type(cx, NULL, "region", 3, rf);
   {
-    gcc_jit_field *wf[3] = {
+    gcc_jit_field *wf[4] = {
       j->wn_lo = gcc_jit_context_new_field(cx, NULL, j->t_u[3], "lo"),
       j->wn_lim = gcc_jit_context_new_field(cx, NULL, j->t_u[3], "lim"),
-      j->wn_base = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "base")};
-    j->win_st = gcc_jit_context_new_struct_type(cx, NULL, "window", 3, wf);
+      j->wn_base = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "base"),
+      j->wn_nt = gcc_jit_context_new_field(cx, NULL, j->t_bool, "nt")};
+    j->win_st = gcc_jit_context_new_struct_type(cx, NULL, "window", 4, wf);
     j->t_winp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->win_st));
   }
   j->t_regp = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->reg_st));
@@ -1769,7 +1772,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   gcc_jit_type *wg_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_s[3], 2, pw, 0);
   gcc_jit_type *pr[1] = {wgsp};
   gcc_jit_type *rel_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_i32, 1, pr, 0);
-  gcc_jit_field *wf[23] = {
+  gcc_jit_field *wf[24] = {
     j->w_group = gcc_jit_context_new_field(cx, NULL, u64x3, "group"),
     j->w_wsize = gcc_jit_context_new_field(cx, NULL, u64x3, "wsize"),
     j->w_local = gcc_jit_context_new_field(cx, NULL, u64x3, "local"),
@@ -1793,8 +1796,9 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
     j->w_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
     j->w_defer_reg = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, U, JIT_MAX_DEFER), "defer_reg"),
     j->w_defer_base = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_u8p, JIT_MAX_DEFER),
-                                                "defer_base")};
-  gcc_jit_struct_set_fields(wgs_st, NULL, 23, wf);
+                                                "defer_base"),
+    j->w_nt_min = gcc_jit_context_new_field(cx, NULL, U, "nt_min")};
+  gcc_jit_struct_set_fields(wgs_st, NULL, 24, wf);
   gcc_jit_type *pl[6] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32, j->t_i32};
   gcc_jit_type *ldst_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 6, pl, 0);
   gcc_jit_field *cf[27] = {

@@ -53,7 +53,7 @@ typedef struct J {
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
                 *w_lid_cap, *w_lid, *w_sgs, *w_rt_wg, *w_priv_stride, *w_step_check, *w_stop, *w_alone, *w_wgc_used, *w_rt_release, *w_defer_reg, *w_defer_base,
-                *w_regions, *w_args;
+                *w_regions, *w_args, *w_nt_min;
   gcc_jit_function *fn_kernel, *fn_full;   /* sg_kernel, sg_kernel_full (NULL: none) */
   const char *mflags;
   /* GCC vectorizes the lane loops in 256-bit vectors (tune_256): the
@@ -215,7 +215,14 @@ typedef struct J {
   uint32_t n_win;
   gcc_jit_struct *win_st;
   gcc_jit_type *t_winp;
-  gcc_jit_field *wn_lo, *wn_lim, *wn_base;
+  gcc_jit_field *wn_lo, *wn_lim, *wn_base, *wn_nt;
+  /* Non-temporal stores (fast_contig): in sg_kernel_full of a kernel
+   * without atomics, on AVX-512, a store whose window (win_check) found its
+   * region at least wgs.nt_min bytes large (fast_nt: that test's result,
+   * NULL where no window decided) writes whole 64-byte lines past the
+   * cache */
+  bool nt_ok;
+  gcc_jit_lvalue *fast_nt;
   /* [bound] (nx_next, jit_emit_memory.c): while an expression for the next
    * subgroup's value is built, V() returns these for the ids set; NULL
    * otherwise. */
@@ -252,6 +259,9 @@ gcc_jit_rvalue *emit_access_chain(J *j, uint32_t inst, const ld_insn *in);
 void emit_load(J *j, uint32_t inst, const ld_insn *in);
 void emit_store(J *j, uint32_t inst, const ld_insn *in);
 bool win_prefetch_off(J *j);   /* jit_emit_memory.c */
+bool nt_plan(J *j);            /* jit_emit_memory.c */
+/* an upper bound of unsigned integer value id in every lane (jit_emit_memory.c) */
+bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth);
 bool emit_atomic(J *j, uint32_t inst, const ld_insn *in);
 void zero_private(J *j, uint32_t inst);
 void emit_priv_regions(J *j);

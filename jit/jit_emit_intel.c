@@ -214,7 +214,14 @@ bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
     j->b = join;
     return true;
   }
-  /* source lane (and operand: bit 8) of every lane into tgt[]; bad: any out of range */
+  /* source lane (and operand: bit 8) of every lane into tgt[]; bad: any out
+   * of range.  An index or delta whose bound (umax_of) keeps every lane in
+   * range needs no test: transpose's (l - k) & 15 */
+  uint64_t dmax = 0;
+  bool inr = !getenv("SPIRV_SG_JIT_NO_SHUF_RANGE") && umax_of(m, d, &dmax, 0) &&
+             (op == SpvOpSubgroupShuffleINTEL ? dmax < (uint64_t)S
+             : op == SpvOpSubgroupShuffleXorINTEL ? dmax < (uint64_t)S && (S & (S - 1)) == 0   /* l ^ d < S */
+                                                                                    : dmax <= (uint64_t)S);
   gcc_jit_lvalue *bad = local(j, U);
   assign(j, bad, ci(j, U, 0));
   loop_begin(j, &lp);
@@ -248,7 +255,7 @@ bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
                   bin(j, GCC_JIT_BINARY_OP_MULT, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 1), prev), ci(j, U, S))), ci(j, U, 255)),
               bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 1), prev), ci(j, U, 8)));
   }
-  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), oob));
+  if (!inr) assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), oob));
   assign(j, lane_arr(j, j->f_tgt, L(j)), cast(j, src, I));
   loop_end(j, &lp);
   gcc_jit_block *join = fast_or_generic(j, inst, in, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, all_active(j),

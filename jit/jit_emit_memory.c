@@ -188,14 +188,93 @@ bool win_prefetch_off(J *j) {
   return false;
 }
 
+/* The value a pointer derives from: through access chains, bitcasts,
+ * copies and generic casts, to a parameter, a variable, or (clang -O0) the
+ * Function variable a loaded pointer came from. */
+static uint32_t ptr_root(const ld_module *m, uint32_t id) {
+  for (int d = 0; d < 32 && id < m->bound; d++) {
+    const ld_value *v = &m->values[id];
+    if (v->kind != LD_V_RESULT || !v->u.insn || !v->u.insn->n_ops) return id;
+    const ld_insn *in = v->u.insn;
+    switch (in->op) {
+    case SpvOpAccessChain: case SpvOpInBoundsAccessChain: case SpvOpPtrAccessChain: case SpvOpInBoundsPtrAccessChain:
+    case SpvOpBitcast: case SpvOpCopyObject: case SpvOpPtrCastToGeneric: case SpvOpGenericCastToPtr:
+    case SpvOpGenericCastToPtrExplicit:
+      id = in->ops[0];
+      break;
+    case SpvOpLoad: {
+      const ld_type *t = in->ops[0] < m->bound ? m->values[in->ops[0]].type : NULL;
+      if (!t || t->kind != LD_T_POINTER || t->storage != SpvStorageClassFunction) return id;
+      id = in->ops[0];
+      break;
+    }
+    default:
+      return id;
+    }
+  }
+  return id;
+}
+
+/* The kernel reads memory through a pointer derived from ptr's root (a
+ * load, a block read, an atomic): a store there finds its lines in the
+ * cache (saxpy's y = a * x + y), where a non-temporal store would evict
+ * them (saxpy 1.44x the time at -j1). */
+static bool root_read(J *j, uint32_t ptr) {
+  const ld_module *m = j->m;
+  uint32_t r = ptr_root(m, ptr);
+  for (uint32_t i = 0; i < j->k->n_inst; i++) {
+    const ld_function *fn = j->k->inst[i].fn;
+    for (uint32_t b = 0; b < fn->n_blocks; b++)
+      for (uint32_t n = 0; n < fn->blocks[b].n_insns; n++) {
+        const ld_insn *in = &fn->blocks[b].insns[n];
+        bool rd = in->op == SpvOpLoad || in->op == SpvOpSubgroupBlockReadINTEL || in->op == SpvOpCopyMemory ||
+                  in->op == SpvOpCopyMemorySized;
+        uint32_t p = in->op == SpvOpCopyMemory || in->op == SpvOpCopyMemorySized ? 1 : 0;
+        if (rd && in->n_ops > p && in->ops[p] < m->bound && ptr_root(m, in->ops[p]) == r) return true;
+      }
+  }
+  return false;
+}
+
+/* J.nt_ok: non-temporal stores where a window finds a large region.  Only
+ * with AVX-512 (one vmovntdq per 64-byte line), only in a kernel with a
+ * consecutive global store (win_prefetch_off's test) and without atomics:
+ * non-temporal stores are weakly ordered, so another work-group's thread
+ * could see an atomic's result before the data stored ahead of it; the
+ * host fences (sfence) after each sg_groups call, before any other thread
+ * reads what it stored.  SPIRV_SG_JIT_NO_NT=1 turns them off. */
+bool nt_plan(J *j) {
+  const ld_module *m = j->m;
+  if (!has_flag(j->mflags, "-mavx512f") || getenv("SPIRV_SG_JIT_NO_NT") || !j->lanes) return false;
+  bool wins = false;
+  for (uint32_t i = 0; i < j->k->n_inst; i++) {
+    const ld_function *fn = j->k->inst[i].fn;
+    for (uint32_t b = 0; b < fn->n_blocks; b++)
+      for (uint32_t n = 0; n < fn->blocks[b].n_insns; n++) {
+        const ld_insn *in = &fn->blocks[b].insns[n];
+        if ((in->op >= SpvOpAtomicLoad && in->op <= SpvOpAtomicXor) || in->op == SpvOpAtomicFlagTestAndSet ||
+            in->op == SpvOpAtomicFlagClear || in->op == SpvOpAtomicFMinEXT || in->op == SpvOpAtomicFMaxEXT ||
+            in->op == SpvOpAtomicFAddEXT)
+          return false;
+        if (in->op != SpvOpStore || in->n_ops < 2 || in->ops[0] >= m->bound || in->ops[1] >= m->bound) continue;
+        const ld_type *pt = m->values[in->ops[0]].type, *vt = m->values[in->ops[1]].type;
+        int64_t st = 0;
+        if (pt && pt->kind == LD_T_POINTER && pt->storage == SpvStorageClassCrossWorkgroup && vt && vt->size &&
+            ld_uni_lane_stride(j->lanes, in->ops[0], &st) && st == (int64_t)vt->size)
+          wins = true;
+      }
+  }
+  return wins;
+}
+
 /* The window test of mem_fast_window (and of mem_fast_ under a select's
  * flag): from j->b, lane 0's address a0; a hit or a range test that passes
  * (refilling the window) sets fb (region base) and fo (a0's offset) and
  * goes to fast, anything else to gen.  With F, only while F holds (else
  * straight to gen).  Then the prefetch, in a block of its own before fast. */
 static void win_check(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
-                      gcc_jit_rvalue *F, gcc_jit_lvalue *fb, gcc_jit_lvalue *fo, gcc_jit_block *fast,
-                      gcc_jit_block *gen) {
+                      gcc_jit_rvalue *F, gcc_jit_lvalue *fb, gcc_jit_lvalue *fo, gcc_jit_lvalue *fnt,
+                      gcc_jit_block *fast, gcc_jit_block *gen) {
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
   gcc_jit_lvalue *W = win_next(j);
@@ -216,6 +295,7 @@ static void win_check(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t
   j->b = hit;
   assign(j, fb, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_base)));
   assign(j, fo, R_(d));
+  if (fnt) assign(j, fnt, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_nt)));
   gcc_jit_block_end_with_jump(j->b, NULL, pf);
   j->b = miss;
   assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
@@ -231,10 +311,16 @@ static void win_check(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t
   j->b = upd;
   assign(j, fb, R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)));
   assign(j, fo, R_(off0));
+  if (fnt)   /* a large region whose base is 64-byte aligned (fast_contig tests the offset) */
+    assign(j, fnt, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool,
+        cmp(j, GCC_JIT_COMPARISON_GE, R_(lim), R_(gcc_jit_rvalue_dereference_field(j->h_wg, NULL, j->w_nt_min))),
+        cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U,
+            gcc_jit_context_new_bitcast(j->cx, NULL, R_(fb), U), ci(j, U, 63)), ci(j, U, 0))));
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_LT, R_(reg0), ci(j, U, (long)a->builtin_base)),
                                      keep, pf);
   j->b = keep;
   win_fill(j, W, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(a0), R_(off0)), R_(lim), span, k, R_(fb));
+  if (fnt) assign(j, gcc_jit_lvalue_access_field(W, NULL, j->wn_nt), R_(fnt));
   gcc_jit_block_end_with_jump(j->b, NULL, pf);
   if (dopf) {
     /* the access of a subgroup j->prefetch bytes on: consecutive subgroups
@@ -263,9 +349,11 @@ static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_
                                       bool write) {
   gcc_jit_type *U = j->t_u[3];
   gcc_jit_lvalue *fb = local(j, j->t_u8p), *fo = local(j, U), *full = local(j, j->t_bool);
+  gcc_jit_lvalue *fnt = write && j->nt_ok && (uint64_t)size * j->S % 64 == 0 && !root_read(j, ptr) ? local(j, j->t_bool)
+                                                                                                      : NULL;
   gcc_jit_block *gen = nb(j), *fast = nb(j), *slow = nb(j), *after = nb(j);
   assign(j, full, all_active(j));
-  win_check(j, inst, ptr, size, align, write, NULL, fb, fo, fast, gen);
+  win_check(j, inst, ptr, size, align, write, NULL, fb, fo, fnt, fast, gen);
   /* out of range or misaligned: the per-lane path decides each lane */
   j->b = gen;
   addr_lanes(j, inst, ptr);
@@ -279,6 +367,7 @@ static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_
   j->fast_base = fb;
   j->fast_full = full;
   j->fast_off0 = fo;
+  j->fast_nt = fnt;
   j->slow = slow;
   return after;
 }
@@ -358,7 +447,7 @@ static bool uconst(const ld_module *m, uint32_t id, uint64_t *x) {
  * constant, an AND with a constant, a remainder by a constant, a zero
  * extension (the source's width bounds it).  False if none is known below
  * the type's own maximum. */
-static bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth) {
+bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth) {
   if (id >= m->bound || depth > 8) return false;
   const ld_value *v = &m->values[id];
   const ld_type *t = v->type;
@@ -489,6 +578,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   gcc_jit_lvalue *bad = local(j, U), *a0 = local(j, U), *lim = local(j, U), *reg0 = local(j, U);
   gcc_jit_lvalue *m0 = local(j, U), *m1 = local(j, U), *full = local(j, j->t_bool);
   j->fast_priv = false;
+  j->fast_nt = NULL;
   j->fast_reg0 = F ? NULL : reg0;   /* the window path (F) never computes it */
   j->contig_only = false;
   j->contig = NULL;   /* consecutive addresses: tested only when fast_contig can use it */
@@ -511,7 +601,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     fast2 = nb(j);
     gcc_jit_block *wfast = nb(j);
     uint32_t nov = sel_over(j, inst, true);
-    win_check(j, inst, ptr, size, align, write, F, j->fast_base, j->fast_off0, wfast, gen0);
+    win_check(j, inst, ptr, size, align, write, F, j->fast_base, j->fast_off0, NULL, wfast, gen0);
     if (nov) sel_over(j, inst, false);
     j->b = wfast;
     assign(j, full, all_active(j));
@@ -844,6 +934,37 @@ static bool fast_contig(J *j, gcc_jit_field *slot, uint32_t inst, uint32_t vid, 
     gcc_jit_block_end_with_jump(j->b, NULL, after);
     j->b = gen;
     return !gen;
+  }
+  if (write && j->fast_nt && total % 64 == 0) {
+    /* whole lines to a region larger than the cache (fast_nt): stored past
+     * it (vmovntdq), with no read for ownership of lines that nothing reads
+     * back soon, when the destination is 64-byte aligned (the region's base
+     * was, when fast_nt was set; the offset here) */
+    gcc_jit_block *ntb = nb(j), *cb = nb(j);
+    gcc_jit_rvalue *al = cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[3],
+        off, ci(j, j->t_u[3], 63)), ci(j, j->t_u[3], 0));   /* the base's alignment: fast_nt */
+    gcc_jit_block_end_with_conditional(j->b, NULL, bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, R_(j->fast_nt), al),
+                                       ntb, cb);
+    j->b = ntb;
+    gcc_jit_type *vs = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], 16), 4);   /* the value: any alignment */
+    gcc_jit_type *vd = gcc_jit_type_get_vector(j->t_u[2], 16);                              /* the line: 64-byte aligned */
+    for (uint64_t q = 0; q < total / 64; q++) {
+      gcc_jit_rvalue *src = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+          cast(j, fp, j->t_u8p), ci(j, j->t_i32, (long)(64 * q))), NULL), gcc_jit_type_get_pointer(vs));
+      gcc_jit_rvalue *dst = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+          cast(j, mp, j->t_u8p), ci(j, j->t_i32, (long)(64 * q))), NULL), gcc_jit_type_get_pointer(vd));
+      gcc_jit_lvalue *v = local(j, vs);
+      assign(j, v, R_(gcc_jit_rvalue_dereference(src, NULL)));
+      gcc_jit_lvalue *dp = local(j, gcc_jit_type_get_pointer(vd));
+      assign(j, dp, dst);
+      gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vmovntdq %1, (%0)");
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "r", R_(dp));
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(v));
+      gcc_jit_extended_asm_add_clobber(a, "memory");
+      j->n_stmts++;
+    }
+    gcc_jit_block_end_with_jump(j->b, NULL, after);
+    j->b = cb;
   }
   gcc_jit_function *mc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_memcpy");
   gcc_jit_rvalue *args[3] = {write ? mp : fp, write ? fp : mp,

@@ -103,6 +103,9 @@ struct jit_wgs {
    * accessed) */
   uint64_t defer_reg[JIT_MAX_DEFER];
   uint8_t *defer_base[JIT_MAX_DEFER];
+  /* a consecutive store of whole 64-byte lines to a region of at least
+   * this many writable bytes is a non-temporal one (J.nt_ok; ~0: none) */
+  uint64_t nt_min;
   /* host only below */
   struct jit_run *run;
 };

@@ -172,7 +172,11 @@
  * reached, kept across a sg_groups call: one subtract, rotate and compare,
  * mem_fast_window, whose hit also prefetches the span 2 KiB on, where
  * later subgroups walk: SPIRV_SG_JIT_PREFETCH; not in a kernel that stores
- * consecutive spans to global memory, win_prefetch_off); a Function variable of the
+ * consecutive spans to global memory, win_prefetch_off; a store's window
+ * also decides whether its whole 64-byte lines go past the cache, with
+ * non-temporal stores and no read for ownership: a region at least
+ * wgs.nt_min bytes large, which the kernel never reads, in a kernel
+ * without atomics, nt_plan, fenced by the host after each range); a Function variable of the
  * instance itself is each lane's own private bytes; an access through any
  * other pointer to Function storage (a private array indexed at run time)
  * checks once that every active lane addresses its own private memory, in

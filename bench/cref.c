@@ -4,13 +4,23 @@
  *
  * usage: sgbench-cref KERNEL SIZE REPS [OUTPUT-FILE...]
  *        sgbench-cref memcpy BYTES REPS
+ *        sgbench-cref streams BYTES REPS THREADS
  * Inputs are the ones bench/run.py gives the kernels (see there): in[i] = i.
  * SIZE is the element count (transpose, gemm: the matrix side).  Prints one
  * JSON object: best and median time of REPS runs, and, when output files
  * (raw bytes another backend wrote, in the kernel's output-argument order)
- * are given, "check": "ok" or the first mismatch. */
+ * are given, "check": "ok" or the first mismatch.  streams: the memory
+ * system's ceiling for the kernels' access patterns, on THREADS threads over
+ * buffers of BYTES: a read-only stream (a sum), a copy with ordinary stores
+ * (each destination line is read for ownership, then written back) and a
+ * copy with non-temporal stores (movntdq, the widest the CPU has: no read
+ * for ownership), in the widest vectors (64 bytes with AVX-512); best
+ * of REPS, as picoseconds per 4-byte element and bytes per second of memory
+ * traffic (4, 12 and 8 bytes per element). */
 #include <sys/mman.h>
+#include <immintrin.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,10 +196,102 @@ static int check(const out *o, const char *path, char *msg, size_t msz)
   return ok;
 }
 
+/* streams: one thread's share of the buffers, and what it does to them */
+typedef struct {
+  const uint32_t *src;
+  uint32_t *dst;
+  size_t n;        /* elements, a multiple of 16 */
+  int mode;        /* 0 read, 1 copy, 2 copy with non-temporal stores */
+  uint32_t sum;
+} stream_part;
+
+#if defined(__AVX512F__)
+typedef __m512i svec;
+#define SV_LOAD(p) _mm512_load_si512((const void *)(p))
+#define SV_ADD(a, b) _mm512_add_epi32(a, b)
+#define SV_STORE(p, v) _mm512_store_si512((void *)(p), v)
+#define SV_STREAM(p, v) _mm512_stream_si512((void *)(p), v)
+#define SV_ZERO() _mm512_setzero_si512()
+#define SV_LOW(v) ((uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(v)))
+#elif defined(__AVX2__)
+typedef __m256i svec;
+#define SV_LOAD(p) _mm256_load_si256((const __m256i *)(p))
+#define SV_ADD(a, b) _mm256_add_epi32(a, b)
+#define SV_STORE(p, v) _mm256_store_si256((__m256i *)(p), v)
+#define SV_STREAM(p, v) _mm256_stream_si256((__m256i *)(p), v)
+#define SV_ZERO() _mm256_setzero_si256()
+#define SV_LOW(v) ((uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(v)))
+#else
+typedef __m128i svec;
+#define SV_LOAD(p) _mm_load_si128((const __m128i *)(p))
+#define SV_ADD(a, b) _mm_add_epi32(a, b)
+#define SV_STORE(p, v) _mm_store_si128((__m128i *)(p), v)
+#define SV_STREAM(p, v) _mm_stream_si128((__m128i *)(p), v)
+#define SV_ZERO() _mm_setzero_si128()
+#define SV_LOW(v) ((uint32_t)_mm_cvtsi128_si32(v))
+#endif
+
+static void *stream_run(void *arg)
+{
+  stream_part *p = arg;
+  const size_t w = sizeof(svec) / 4;
+  svec acc = SV_ZERO();
+  for (size_t i = 0; i < p->n; i += w) {
+    svec v = SV_LOAD(p->src + i);
+    if (p->mode == 0)
+      acc = SV_ADD(acc, v);
+    else if (p->mode == 1)
+      SV_STORE(p->dst + i, v);
+    else
+      SV_STREAM(p->dst + i, v);
+  }
+  _mm_sfence();
+  p->sum = SV_LOW(acc);
+  return NULL;
+}
+
+static int streams(size_t bytes, int reps, int threads)
+{
+  if (threads < 1 || threads > 256)
+    return 2;
+  size_t n = bytes / 4 / (64u * (size_t)threads) * (64u * (size_t)threads);
+  uint32_t *src = xalloc(n * 4), *dst = xalloc(n * 4);
+  memset(src, 1, n * 4);
+  memset(dst, 2, n * 4);
+  static const char *const names[3] = {"read", "copy", "copy_nt"};
+  static const double traffic[3] = {4, 12, 8};
+  pthread_t *th = xalloc(sizeof *th * (size_t)threads);
+  stream_part *pt = xalloc(sizeof *pt * (size_t)threads);
+  uint32_t sink = 0;
+  printf("{\"kernel\": \"streams\", \"threads\": %d, \"elements\": %zu", threads, n);
+  for (int mode = 0; mode < 3; mode++) {
+    double best = 1e300;
+    for (int r = 0; r < reps; r++) {
+      double t0 = now_ms();
+      for (int t = 0; t < threads; t++) {
+        pt[t] = (stream_part){src + n / threads * t, dst + n / threads * t, n / threads, mode, 0};
+        if (pthread_create(&th[t], NULL, stream_run, &pt[t]))
+          return 1;
+      }
+      for (int t = 0; t < threads; t++) {
+        pthread_join(th[t], NULL);
+        sink += pt[t].sum;
+      }
+      double d = now_ms() - t0;
+      if (d < best)
+        best = d;
+    }
+    printf(", \"%s_ps_per_el\": %.6g, \"%s_bytes_per_s\": %.6g", names[mode], best * 1e9 / n, names[mode],
+           traffic[mode] * n / (best / 1e3));
+  }
+  printf(", \"sink\": %u}\n", sink + dst[n / 2]);
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   if (argc < 4) {
-    fprintf(stderr, "usage: sgbench-cref KERNEL SIZE REPS [OUTPUT-FILE...] | memcpy BYTES REPS\n");
+    fprintf(stderr, "usage: sgbench-cref KERNEL SIZE REPS [OUTPUT-FILE...] | memcpy BYTES REPS | streams BYTES REPS THREADS\n");
     return 2;
   }
   const char *k = argv[1];
@@ -203,6 +305,8 @@ int main(int argc, char **argv)
   out outs[2];
   int nout = 0;
 
+  if (!strcmp(k, "streams"))
+    return streams(size, reps, argc > 4 ? atoi(argv[4]) : 1);
   if (!strcmp(k, "memcpy")) {
     char *a = xalloc(size), *b = xalloc(size);
     memset(a, 1, size);

@@ -265,6 +265,19 @@ def main():
     print("memcpy 64 MiB, best of 10: %s  (%.3g GB/s read+write; bytes/s below also count read+write)"
           % (fmt_t(mc.get("best_ms", 0) / 1e3), (bw or 0) / 1e9))
 
+    # simple streams on two threads, for scale (a kernel with several streams
+    # per thread, or prefetches, can move more: scan and compact did)
+    ds = cref("streams", 1 << 26, 8, ("2",))
+    st = {m: ds[m + "_ps_per_el"] * 1e-12 for m in ("read", "copy", "copy_nt")} if "read_ps_per_el" in ds else None
+    if st:
+        print("memory streams on 2 threads, 64 MiB buffers, best of 8 (sgbench-cref streams): read %s/el (%.3g GB/s),"
+              % (fmt_t(st["read"]), ds["read_bytes_per_s"] / 1e9))
+        print("  copy %s/el (%.3g GB/s of traffic: read, read for ownership, write-back), copy with non-temporal stores"
+              % (fmt_t(st["copy"]), ds["copy_bytes_per_s"] / 1e9))
+        print("  %s/el (%.3g GB/s: read, write)" % (fmt_t(st["copy_nt"]), ds["copy_nt_bytes_per_s"] / 1e9))
+    else:
+        print("memory streams: %s" % ds.get("error", "failed"))
+
     rows1, rows2, notes = [], [], []
     for k in kernels:
         name = k["name"]

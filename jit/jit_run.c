@@ -907,7 +907,7 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
   r->w.step_check = l->step_limit < 65536 ? l->step_limit : 65536;
   r->w.alone = ip_launch_range_threads(l) == 1;   /* plain global atomics (emit_atomic) */
   /* one thread rarely saturates the memory bus: non-temporal stores only
-   * with several (stencil 1.03x the time with them at -j1, 0.80x at -j2) */
+   * with several (stencil 1.03x the time with them at -j1, 0.90x at -j2) */
   r->w.nt_min = r->w.alone && !getenv("SPIRV_SG_JIT_NT_MIN") ? ~(uint64_t)0 : jit_nt_min();
 
   /* region table, arguments and local sizes from a work-group of the interpreter */

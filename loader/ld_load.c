@@ -1312,6 +1312,42 @@ static uint32_t *without_debug_info(const uint32_t *w, size_t n, size_t *out_n) 
   return c;
 }
 
+/* A built-in input variable must have its built-in's type in the OpenCL
+ * environment: three size_t components for the ids and sizes, one size_t
+ * for the linear ids, a 32-bit integer for the dimension count and the
+ * subgroup values, four 32-bit words for the subgroup masks.  The runtime
+ * fills each one's region by that type, so a variable of another type
+ * (a fuzzed module decorated a uint3-of-ulong GlobalSize as WorkDim) would
+ * be read differently by the two backends. */
+static void check_builtin_type(ld_b *b, const ld_variable *var) {
+  const ld_module *m = b->m;
+  const ld_type *t = var->pointee;
+  uint32_t want_n = 0, want_w = 0;   /* components (1: scalar), bits */
+  switch ((SpvBuiltIn)var->builtin) {
+  case SpvBuiltInGlobalInvocationId: case SpvBuiltInLocalInvocationId: case SpvBuiltInWorkgroupId:
+  case SpvBuiltInNumWorkgroups: case SpvBuiltInWorkgroupSize: case SpvBuiltInEnqueuedWorkgroupSize:
+  case SpvBuiltInGlobalSize: case SpvBuiltInGlobalOffset:
+    want_n = 3; want_w = m->addr_bits; break;
+  case SpvBuiltInGlobalLinearId: case SpvBuiltInLocalInvocationIndex:
+    want_n = 1; want_w = m->addr_bits; break;
+  case SpvBuiltInWorkDim: case SpvBuiltInSubgroupSize: case SpvBuiltInSubgroupMaxSize:
+  case SpvBuiltInNumSubgroups: case SpvBuiltInNumEnqueuedSubgroups: case SpvBuiltInSubgroupId:
+  case SpvBuiltInSubgroupLocalInvocationId:
+    want_n = 1; want_w = 32; break;
+  case SpvBuiltInSubgroupEqMask: case SpvBuiltInSubgroupGeMask: case SpvBuiltInSubgroupGtMask:
+  case SpvBuiltInSubgroupLeMask: case SpvBuiltInSubgroupLtMask:
+    want_n = 4; want_w = 32; break;
+  default:
+    return;
+  }
+  const ld_type *c = t && t->kind == LD_T_VECTOR ? t->elem : t;
+  uint32_t n = t && t->kind == LD_T_VECTOR ? t->count : 1;
+  if (!c || c->kind != LD_T_INT || c->width != want_w || n != want_n)
+    ld_fail(b, LD_ERR_INVALID, "built-in variable %s (BuiltIn %s) must be %s%u-bit integer%s", ld_id_name(m, var->id),
+            spv_builtin_name((SpvBuiltIn)var->builtin) ? spv_builtin_name((SpvBuiltIn)var->builtin) : "?",
+            want_n > 1 ? (want_n == 3 ? "a vector of 3 " : "a vector of 4 ") : "a ", want_w, want_n > 1 ? "s" : "");
+}
+
 static ld_result load(ld_b *b, spv_binary *bin) {
   ld_module *m = b->m;
   const ld_options *opt = b->opt;
@@ -1640,6 +1676,7 @@ static ld_result load(ld_b *b, spv_binary *bin) {
         if (region >= m->layout.builtin_base) ld_fail(b, LD_ERR_UNSUPPORTED, "too many local variables");
         break;
       case SpvStorageClassInput:
+        if (var->builtin >= 0) check_builtin_type(b, var);
         var->class_ordinal = n_input++;
         region = m->layout.builtin_base + var->class_ordinal;
         if (region >= m->layout.priv_base) ld_fail(b, LD_ERR_UNSUPPORTED, "too many input variables");

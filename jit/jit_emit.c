@@ -942,7 +942,6 @@ static void emit_groups(J *j) {
     assign(j, gcc_jit_lvalue_access_field(e, NULL, j->wn_lo), ci(j, U, 0));
     assign(j, gcc_jit_lvalue_access_field(e, NULL, j->wn_lim), ci(j, U, 0));
     assign(j, gcc_jit_lvalue_access_field(e, NULL, j->wn_base), gcc_jit_context_null(cx, j->t_u8p));
-    assign(j, gcc_jit_lvalue_access_field(e, NULL, j->wn_nt), gcc_jit_context_zero(cx, j->t_bool));
     gcc_jit_block_add_assignment_op(j->b, NULL, q, GCC_JIT_BINARY_OP_PLUS, ci(j, I, 1));
     gcc_jit_block_end_with_jump(j->b, NULL, wc);
     j->b = wd;

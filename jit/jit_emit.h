@@ -215,7 +215,10 @@ typedef struct J {
   uint32_t n_win;
   gcc_jit_struct *win_st;
   gcc_jit_type *t_winp;
-  gcc_jit_field *wn_lo, *wn_lim, *wn_base, *wn_nt;
+  gcc_jit_field *wn_lo, *wn_lim, *wn_base;
+  /* window.nt: win_check's fast_nt as it filled the window (read only on a
+   * hit, so never before a fill: a window starts with lim 0) */
+  gcc_jit_field *wn_nt;
   /* Non-temporal stores (fast_contig): in sg_kernel_full of a kernel
    * without atomics, on AVX-512, a store whose window (win_check) found its
    * region at least wgs.nt_min bytes large (fast_nt: that test's result,

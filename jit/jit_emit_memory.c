@@ -169,21 +169,23 @@ static void addr_lanes(J *j, uint32_t inst, uint32_t ptr) {
  * that only reads (reduce) gains from them (1.03-1.05x slower without).
  * The compress store's and the scattered store's prefetches stay.
  * SPIRV_SG_JIT_PREFETCH_ALL=1: every window prefetches. */
-bool win_prefetch_off(J *j) {
+/* in stores to global memory through a pointer whose lanes step by the
+ * stored size (needs J.lanes) */
+static bool consec_global_store(J *j, const ld_insn *in) {
   const ld_module *m = j->m;
+  if (in->op != SpvOpStore || in->n_ops < 2 || in->ops[0] >= m->bound || in->ops[1] >= m->bound) return false;
+  const ld_type *pt = m->values[in->ops[0]].type, *vt = m->values[in->ops[1]].type;
+  int64_t st = 0;
+  return pt && pt->kind == LD_T_POINTER && pt->storage == SpvStorageClassCrossWorkgroup && vt && vt->size &&
+         ld_uni_lane_stride(j->lanes, in->ops[0], &st) && st == (int64_t)vt->size;
+}
+bool win_prefetch_off(J *j) {
   if (!j->lanes || getenv("SPIRV_SG_JIT_PREFETCH_ALL")) return false;
   for (uint32_t i = 0; i < j->k->n_inst; i++) {
     const ld_function *fn = j->k->inst[i].fn;
     for (uint32_t b = 0; b < fn->n_blocks; b++)
-      for (uint32_t n = 0; n < fn->blocks[b].n_insns; n++) {
-        const ld_insn *in = &fn->blocks[b].insns[n];
-        if (in->op != SpvOpStore || in->n_ops < 2 || in->ops[0] >= m->bound || in->ops[1] >= m->bound) continue;
-        const ld_type *pt = m->values[in->ops[0]].type, *vt = m->values[in->ops[1]].type;
-        int64_t st = 0;
-        if (pt && pt->kind == LD_T_POINTER && pt->storage == SpvStorageClassCrossWorkgroup && vt && vt->size &&
-            ld_uni_lane_stride(j->lanes, in->ops[0], &st) && st == (int64_t)vt->size)
-          return true;
-      }
+      for (uint32_t n = 0; n < fn->blocks[b].n_insns; n++)
+        if (consec_global_store(j, &fn->blocks[b].insns[n])) return true;
   }
   return false;
 }
@@ -216,7 +218,8 @@ static uint32_t ptr_root(const ld_module *m, uint32_t id) {
 }
 
 /* The kernel reads memory through a pointer derived from ptr's root (a
- * load, a block read, an atomic): a store there finds its lines in the
+ * load, a block read, a copy's source; atomics rule out the stores
+ * altogether, nt_plan): a store there finds its lines in the
  * cache (saxpy's y = a * x + y), where a non-temporal store would evict
  * them (saxpy 1.44x the time at -j1). */
 static bool root_read(J *j, uint32_t ptr) {
@@ -244,7 +247,6 @@ static bool root_read(J *j, uint32_t ptr) {
  * host fences (sfence) after each sg_groups call, before any other thread
  * reads what it stored.  SPIRV_SG_JIT_NO_NT=1 turns them off. */
 bool nt_plan(J *j) {
-  const ld_module *m = j->m;
   if (!has_flag(j->mflags, "-mavx512f") || getenv("SPIRV_SG_JIT_NO_NT") || !j->lanes) return false;
   bool wins = false;
   for (uint32_t i = 0; i < j->k->n_inst; i++) {
@@ -256,12 +258,7 @@ bool nt_plan(J *j) {
             in->op == SpvOpAtomicFlagClear || in->op == SpvOpAtomicFMinEXT || in->op == SpvOpAtomicFMaxEXT ||
             in->op == SpvOpAtomicFAddEXT)
           return false;
-        if (in->op != SpvOpStore || in->n_ops < 2 || in->ops[0] >= m->bound || in->ops[1] >= m->bound) continue;
-        const ld_type *pt = m->values[in->ops[0]].type, *vt = m->values[in->ops[1]].type;
-        int64_t st = 0;
-        if (pt && pt->kind == LD_T_POINTER && pt->storage == SpvStorageClassCrossWorkgroup && vt && vt->size &&
-            ld_uni_lane_stride(j->lanes, in->ops[0], &st) && st == (int64_t)vt->size)
-          wins = true;
+        wins = wins || consec_global_store(j, in);
       }
   }
   return wins;
@@ -947,18 +944,17 @@ static bool fast_contig(J *j, gcc_jit_field *slot, uint32_t inst, uint32_t vid, 
                                        ntb, cb);
     j->b = ntb;
     gcc_jit_type *vs = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(j->t_u[2], 16), 4);   /* the value: any alignment */
-    gcc_jit_type *vd = gcc_jit_type_get_vector(j->t_u[2], 16);                              /* the line: 64-byte aligned */
     for (uint64_t q = 0; q < total / 64; q++) {
       gcc_jit_rvalue *src = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
           cast(j, fp, j->t_u8p), ci(j, j->t_i32, (long)(64 * q))), NULL), gcc_jit_type_get_pointer(vs));
-      gcc_jit_rvalue *dst = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
-          cast(j, mp, j->t_u8p), ci(j, j->t_i32, (long)(64 * q))), NULL), gcc_jit_type_get_pointer(vd));
+      gcc_jit_rvalue *dst = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+          cast(j, mp, j->t_u8p), ci(j, j->t_i32, (long)(64 * q))), NULL);
       gcc_jit_lvalue *v = local(j, vs);
       assign(j, v, R_(gcc_jit_rvalue_dereference(src, NULL)));
-      gcc_jit_lvalue *dp = local(j, gcc_jit_type_get_pointer(vd));
-      assign(j, dp, dst);
+      /* the address as a register operand and a memory clobber: an "=m"
+       * output made libgccjit 12 crash during playback */
       gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vmovntdq %1, (%0)");
-      gcc_jit_extended_asm_add_input_operand(a, NULL, "r", R_(dp));
+      gcc_jit_extended_asm_add_input_operand(a, NULL, "r", dst);
       gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(v));
       gcc_jit_extended_asm_add_clobber(a, "memory");
       j->n_stmts++;

@@ -25,20 +25,24 @@
  * Not sysconf(_SC_LEVEL3_CACHE_SIZE): glibc gives the whole package's L3
  * there (384 MiB on an EPYC whose cores share 32 MiB). */
 static uint64_t nt_min_value;
+static bool nt_min_set;   /* SPIRV_SG_JIT_NT_MIN gave it */
 static void nt_min_init(void);
-/* Once per process: each range of every launch asks (sysfs reads took a
- * 4M-element reduce at -j 2 from 0.40 to 0.65 ms). */
-static uint64_t jit_nt_min(void) {
+/* Read once per process: each range of every launch asks (sysfs reads took
+ * a 4M-element reduce at -j 2 from 0.40 to 0.65 ms).  alone: the range is
+ * the launch's only thread, which rarely saturates the memory bus, so no
+ * non-temporal stores unless the variable asks for them (stencil 1.03x
+ * the time with them at -j1, 0.90x at -j2). */
+static uint64_t jit_nt_min(bool alone) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, nt_min_init);
-  return nt_min_value;
+  return alone && !nt_min_set ? ~(uint64_t)0 : nt_min_value;
 }
 static uint64_t nt_min_read(void) {
   const char *e = getenv("SPIRV_SG_JIT_NT_MIN");
   if (e && *e) {
     char *end = NULL;
     unsigned long long v = strtoull(e, &end, 10);
-    if (end && !*end) return (uint64_t)v;
+    if (end && !*end) { nt_min_set = true; return (uint64_t)v; }
   }
   uint64_t best = 0;
   for (int i = 0; i < 8; i++) {
@@ -906,9 +910,7 @@ ip_result jit_kernel_run(jit_kernel *k, ip_launch *l, uint64_t first, uint64_t c
   r->w.enq_sg = (enq + k->S - 1) / k->S;
   r->w.step_check = l->step_limit < 65536 ? l->step_limit : 65536;
   r->w.alone = ip_launch_range_threads(l) == 1;   /* plain global atomics (emit_atomic) */
-  /* one thread rarely saturates the memory bus: non-temporal stores only
-   * with several (stencil 1.03x the time with them at -j1, 0.90x at -j2) */
-  r->w.nt_min = r->w.alone && !getenv("SPIRV_SG_JIT_NT_MIN") ? ~(uint64_t)0 : jit_nt_min();
+  r->w.nt_min = jit_nt_min(r->w.alone);
 
   /* region table, arguments and local sizes from a work-group of the interpreter */
   r->n_table = 1u << (m->addr_bits - a->shift);

@@ -637,6 +637,7 @@ static void emit_seg_(J *j, int32_t si) {
       gcc_jit_block_end_with_jump(j->b, NULL, j->segb[s->succ[0]]);
       j->b = susp;
       assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, s->succ[0]));
+      steps_store(j, j->b);
       gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
       return;
     }
@@ -679,6 +680,7 @@ static void emit_seg_(J *j, int32_t si) {
          * sg_kernel_full, those live after the barrier: J.blive) */
         xfer_live(j, k->seg[si].succ[0], true);
         assign(j, ent_f(j, top_e(j), j->e_pc), ci(j, j->t_i32, k->seg[si].succ[0]));
+        steps_store(j, j->b);
         gcc_jit_block_end_with_return(j->b, NULL, ci(j, j->t_i32, JIT_RET_SUSPEND));
       }
       return;
@@ -1526,6 +1528,9 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   j->b = entry;
   j->hc = full && host_flag_on(k) ? gcc_jit_function_new_local(j->fn, NULL, j->t_u[0], "hc") : NULL;
   if (j->hc) assign(j, j->hc, gcc_jit_context_new_rvalue_from_int(cx, j->t_u[0], 0));
+  j->left = !k->no_steps && !getenv("SPIRV_SG_JIT_STEPS_MEM") ? gcc_jit_function_new_local(j->fn, NULL, j->t_s[3], "left")
+                                                              : NULL;
+  steps_load(j, j->b);
   for (uint32_t q = 0; q < j->n_argc; q++) {
     gcc_jit_lvalue *lv = local(j, j->argc[q].t);
     j->argl[(size_t)j->argc[q].id * 16 + j->argc[q].c] = lv;

@@ -45,6 +45,13 @@ typedef struct J {
    * stops and the time limit are seen at the next work-group, by rt_wg).
    * NULL: the flag is read after every subgroup (SPIRV_SG_JIT_STOP_EACH). */
   gcc_jit_lvalue *hc;
+  /* the kernel function's branches left before the step check (a signed
+   * 64-bit local, so the count stays in a register instead of a load, add
+   * and store of c->steps at every branch, a chain through memory of one
+   * store-to-load forwarding per loop iteration); c->steps is written back
+   * before rt_limit and at every return (steps_store).  NULL: no count
+   * (k->no_steps), or SPIRV_SG_JIT_STEPS_MEM=1 (the count in c->steps) */
+  gcc_jit_lvalue *left;
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;
@@ -733,7 +740,28 @@ static inline gcc_jit_rvalue *ret_done_v(J *j) {
   if (!j->hc) return ci(j, j->t_i32, JIT_RET_DONE);
   return bin(j, GCC_JIT_BINARY_OP_MULT, j->t_i32, cast(j, gcc_jit_lvalue_as_rvalue(j->hc), j->t_i32), ci(j, j->t_i32, JIT_RET_HOST));
 }
-static inline void ret_done(J *j, gcc_jit_block *b) { gcc_jit_block_end_with_return(b, NULL, ret_done_v(j)); }
+/* c->steps = c->step_check - left, in block b (J.left) */
+static inline void steps_store(J *j, gcc_jit_block *b) {
+  if (!j->left) return;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_block_add_assignment(b, NULL, gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_steps),
+      gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_MINUS, U,
+          gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_step_check)),
+          gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_as_rvalue(j->left), U)));
+}
+/* left = c->step_check - c->steps, in block b (J.left) */
+static inline void steps_load(J *j, gcc_jit_block *b) {
+  if (!j->left) return;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_block_add_assignment(b, NULL, j->left,
+      gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_MINUS, U,
+          gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_step_check)),
+          gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_steps))), j->t_s[3]));
+}
+static inline void ret_done(J *j, gcc_jit_block *b) {
+  steps_store(j, b);
+  gcc_jit_block_end_with_return(b, NULL, ret_done_v(j));
+}
 /* Before a host helper's call in the kernel function: see J.hc. */
 static inline void host_mark_in(J *j, gcc_jit_block *b) {
   if (j->hc) gcc_jit_block_add_assignment(b, NULL, j->hc, gcc_jit_context_new_rvalue_from_int(j->cx, j->t_u[0], 1));
@@ -783,8 +811,10 @@ static inline gcc_jit_rvalue *gather_v(J *j, uint32_t inst, uint32_t id, uint32_
 }
 
 /* if (cond) { fast: j->b } else { generic }  -> returns the join block; the
- * caller fills j->b (fast) and jumps to the join. */
+ * caller fills j->b (fast) and jumps to the join.  cond NULL: always the
+ * fast path (no generic block). */
 static inline gcc_jit_block *fast_or_generic(J *j, uint32_t inst, const ld_insn *in, gcc_jit_rvalue *cond) {
+  if (!cond) return nb(j);
   gcc_jit_block *fast = nb(j), *slow = nb(j), *join = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, cond, fast, slow);
   j->b = slow;

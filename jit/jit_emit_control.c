@@ -278,16 +278,28 @@ static void branch_prologue(J *j, int32_t seg) {
     loop_end(j, &lp);
   }
   if (j->k->no_steps) return;   /* no loops: the limit is out of reach (jit.c) */
-  gcc_jit_lvalue *st = cfl(j, j->c_steps);
-  assign(j, st, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3], R_(st), ci(j, j->t_u[3], 1)));
   gcc_jit_block *lim = nb(j), *go = nb(j), *stop = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_GE, R_(st), ctxf(j, j->c_step_check)), lim, go);
+  if (j->left) {   /* the count in a local (J.left) */
+    assign(j, j->left, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_s[3], R_(j->left), ci(j, j->t_s[3], 1)));
+    gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_LE, R_(j->left), ci(j, j->t_s[3], 0)), false),
+                                       lim, go);
+  } else {
+    gcc_jit_lvalue *st = cfl(j, j->c_steps);
+    assign(j, st, bin(j, GCC_JIT_BINARY_OP_PLUS, j->t_u[3], R_(st), ci(j, j->t_u[3], 1)));
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_GE, R_(st), ctxf(j, j->c_step_check)), lim, go);
+  }
   j->b = lim;
+  steps_store(j, j->b);
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
   host_mark(j);
   gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_limit), 3, args);
-  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, go);
+  gcc_jit_block *more = j->left ? nb(j) : go;
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, more);
   ret_done(j, stop);
+  if (j->left) {   /* rt_limit moved step_check */
+    steps_load(j, more);
+    gcc_jit_block_end_with_jump(more, NULL, go);
+  }
   j->b = go;
 }
 

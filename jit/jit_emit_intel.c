@@ -168,7 +168,10 @@ bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
     gcc_jit_lvalue *k0 = local(j, U);
     assign(j, j->lane, ci(j, I, 0));
     assign(j, k0, cast(j, V(j, inst, d, 0), U));
-    gcc_jit_block *join = fast_or_generic(j, inst, in, cmp(j, GCC_JIT_COMPARISON_LT, R_(k0), ci(j, U, S)));
+    /* no test when the index's bound (umax_of) is below S: gemm's kk */
+    uint64_t kmax = 0;
+    bool kin = !getenv("SPIRV_SG_JIT_NO_SHUF_RANGE") && umax_of(m, d, &kmax, 0) && kmax < (uint64_t)S;
+    gcc_jit_block *join = fast_or_generic(j, inst, in, kin ? NULL : cmp(j, GCC_JIT_COMPARISON_LT, R_(k0), ci(j, U, S)));
     gcc_jit_lvalue *bv[16];
     for (uint32_t c = 0; c < n; c++) {
       bv[c] = local(j, scal(j, ct));

@@ -439,11 +439,55 @@ static bool uconst(const ld_module *m, uint32_t id, uint64_t *x) {
   return true;
 }
 
+/* What the edge from block label pred into block `to` tells of the
+ * integer x: the edge is taken only when pred's OpBranchConditional
+ * condition has the value that leads to `to`.  1: x <= *mx (an unsigned
+ * comparison of x with a constant); 2: x != *mx (IEqual / INotEqual);
+ * 0: nothing. */
+static int edge_umax(const ld_module *m, uint32_t pred, const ld_block *to, uint32_t x, uint64_t *mx) {
+  if (pred >= m->bound || m->values[pred].kind != LD_V_LABEL || !m->values[pred].u.block) return 0;
+  const ld_block *b = m->values[pred].u.block;
+  if (!b->n_insns) return 0;
+  const ld_insn *t = &b->insns[b->n_insns - 1];
+  if (t->op != SpvOpBranchConditional || t->n_ops < 3 || t->ops[1] == t->ops[2]) return 0;
+  bool taken;
+  if (t->ops[1] == to->label) taken = true;
+  else if (t->ops[2] == to->label) taken = false;
+  else return 0;
+  uint32_t cid = t->ops[0];
+  if (cid >= m->bound || m->values[cid].kind != LD_V_RESULT) return 0;
+  const ld_insn *c = m->values[cid].u.insn;
+  if (c->n_ops != 2) return 0;
+  uint32_t a = c->ops[0], bb = c->ops[1], lhs, rhs;
+  bool le;   /* lhs <= rhs, else lhs < rhs */
+  switch (c->op) {
+  case SpvOpULessThan: if (taken) { lhs = a; rhs = bb; le = false; } else { lhs = bb; rhs = a; le = true; } break;
+  case SpvOpULessThanEqual: if (taken) { lhs = a; rhs = bb; le = true; } else { lhs = bb; rhs = a; le = false; } break;
+  case SpvOpUGreaterThan: if (taken) { lhs = bb; rhs = a; le = false; } else { lhs = a; rhs = bb; le = true; } break;
+  case SpvOpUGreaterThanEqual: if (taken) { lhs = bb; rhs = a; le = true; } else { lhs = a; rhs = bb; le = false; } break;
+  case SpvOpIEqual:
+  case SpvOpINotEqual:
+    if (taken != (c->op == SpvOpINotEqual)) return 0;
+    if (a == x && uconst(m, bb, mx)) return 2;
+    if (bb == x && uconst(m, a, mx)) return 2;
+    return 0;
+  default:
+    return 0;
+  }
+  uint64_t k;
+  if (lhs != x || !uconst(m, rhs, &k) || (!le && k == 0)) return 0;
+  *mx = le ? k : k - 1;
+  return 1;
+}
+
 /* An upper bound of the unsigned integer value id from its definition, in
  * every lane and every execution: a constant, a logical right shift by a
  * constant, an AND with a constant, a remainder by a constant, a zero
- * extension (the source's width bounds it).  False if none is known below
- * the type's own maximum. */
+ * extension (the source's width bounds it), a phi whose incoming values are
+ * bounded, each by its own definition or by the branch that leads to the
+ * phi (a loop counter: `for (r = 0; r < 16; r++)` gives r <= 15, from
+ * r < 15 on the back edge that carries r + 1, or from r + 1 != 16).  False
+ * if none is known below the type's own maximum. */
 bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth) {
   if (id >= m->bound || depth > 8) return false;
   const ld_value *v = &m->values[id];
@@ -482,6 +526,45 @@ bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth) {
     *mx = b - 1;
     if (umax_of(m, in->ops[0], &a, depth + 1) && a < *mx) *mx = a;
     return true;
+  case SpvOpPhi: {
+    /* every incoming value bounded: by the edge's branch condition, as
+     * phi + c with the edge's condition on the phi, or by its definition.
+     * phi + 1 on an edge taken when it is not K, with every other incoming
+     * value below K: the phi stays below K (it starts below K, grows by one
+     * and leaves at K) */
+    if (in->n_ops < 2 || in->n_ops % 2 || getenv("SPIRV_SG_JIT_NO_PHI_BOUND")) return false;
+    uint64_t best = 0, ne_k = 0;
+    bool ne = false;
+    for (uint32_t q = 0; q < in->n_ops; q += 2) {
+      uint32_t val = in->ops[q], pred = in->ops[q + 1];
+      int kind = edge_umax(m, pred, in->block, val, &a);
+      if (kind == 1) {
+        if (a > best) best = a;
+        continue;
+      }
+      const ld_insn *ai = val < m->bound && m->values[val].kind == LD_V_RESULT ? m->values[val].u.insn : NULL;
+      uint64_t c;
+      if (ai && ai->op == SpvOpIAdd && ai->n_ops == 2 &&
+          ((ai->ops[0] == id && uconst(m, ai->ops[1], &c)) || (ai->ops[1] == id && uconst(m, ai->ops[0], &c)))) {
+        uint64_t pk;
+        if (edge_umax(m, pred, in->block, id, &pk) == 1 && pk <= tmax - c) {
+          a = pk + c;
+        } else if (kind == 2 && c == 1 && !ne && a > 0) {
+          ne = true;
+          ne_k = a;
+          a = ne_k - 1;
+        } else {
+          return false;
+        }
+      } else if (!umax_of(m, val, &a, depth + 1)) {
+        return false;
+      }
+      if (a > best) best = a;
+    }
+    if (ne && best > ne_k - 1) return false;
+    *mx = best;
+    return best < tmax;
+  }
   default:
     return false;
   }
@@ -1883,6 +1966,11 @@ static bool promo_elem_ok(const ld_type *t) {
 
 /* One instruction of promo_plan's pass 0 (variables), 1 (chains and casts)
  * or 2 (uses); false: nothing is promoted. */
+/* spv_walk_operands' callback for promo_step: marks the id operands */
+static void isid_cb(void *u, uint32_t w, spv_operand_class cls) {
+  if (cls == SPV_OPND_ID && w < 64) ((uint8_t *)u)[w] = 1;
+}
+
 static bool promo_step(J *j, int pass, uint32_t ii, const ld_insn *in) {
   const ld_module *m = j->m;
   if (pass == 0) {
@@ -1924,14 +2012,25 @@ static bool promo_step(J *j, int pass, uint32_t ii, const ld_insn *in) {
     return true;
   }
   /* every use of a variable is a chain or cast of it, every use of a chain a
-   * load from it or a store to it (a literal word equal to an id counts as
-   * a use: that only turns promotion off) */
+   * load from it or a store to it.  The id operands come from the opcode's
+   * operand layout (a load's `Aligned 32` is a literal, not %32); with no
+   * layout, or over 64 operands, a literal word equal to an id counts as a
+   * use: that only turns promotion off */
   if (in->op == SpvOpLifetimeStart || in->op == SpvOpLifetimeStop || in->op == SpvOpLine ||
       in->op == SpvOpNoLine || in->op == SpvOpVariable)
     return true;
   bool is_chain = in->result && in->result < m->bound &&
                   (j->promo_base[vidx(j, ii, in->result)] || j->promo_cast[vidx(j, ii, in->result)]);
+  uint8_t isid[64];
+  bool walked = false;
+  const spv_opcode_desc *d = spv_opcode_info(in->op);
+  if (d && in->n_ops <= 64 && !getenv("SPIRV_SG_JIT_PROMO_WORDS")) {
+    memset(isid, 0, sizeof isid);
+    uint16_t skip = (uint16_t)(d->has_type + d->has_result);
+    walked = spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip), isid_cb, isid);
+  }
   for (uint32_t q = 0; q < in->n_ops; q++) {
+    if (walked && !isid[q]) continue;
     uint32_t id = in->ops[q];
     if (id == 0 || id >= m->bound) continue;
     size_t x = vidx(j, ii, id);
@@ -2262,8 +2361,19 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
     loop_end(j, &lp);
     return true;
   }
-  gcc_jit_lvalue *bad = local(j, U);
-  assign(j, bad, ci(j, U, 0));
+  /* an index whose bound (umax_of) is inside the array, and below 2^(w-1)
+   * so that its signed reading is the same: no test, no slow path
+   * (gemm's acc[r] and a[r] in its rolled r loop) */
+  uint64_t imax = 0;
+  const ld_type *ixt = idv ? m->values[idv].type : NULL;
+  bool bounded = ixt && ixt->kind == LD_T_INT && ixt->width >= 2 && ixt->width <= 64 &&
+                 !getenv("SPIRV_SG_JIT_NO_PROMO_BOUND") && umax_of(m, idv, &imax, 0) && imax < pt->count &&
+                 imax < (1ull << (ixt->width - 1));
+  gcc_jit_lvalue *bad = NULL;
+  if (!bounded) {
+    bad = local(j, U);
+    assign(j, bad, ci(j, U, 0));
+  }
   /* every lane active with one index (or none): a row, lane 0's index */
   bool row = !idv || (j->full && j->promo_uni[cx_]);
   gcc_jit_lvalue *i0u = NULL;
@@ -2275,16 +2385,20 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
     assign(j, j->lane, ci(j, j->t_i32, 0));
     assign(j, i0u, PIX());
     j->lane = save;
-    if (idv) assign(j, bad, cast(j, cmp(j, GCC_JIT_COMPARISON_GE, R_(i0u), ci(j, U, (long)pt->count)), U));
-  } else if (idv) {
+    if (idv && bad) assign(j, bad, cast(j, cmp(j, GCC_JIT_COMPARISON_GE, R_(i0u), ci(j, U, (long)pt->count)), U));
+  } else if (idv && bad) {
     loop_begin(j, &lp);
     assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
         bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, MASKV(j), U),
             cast(j, cmp(j, GCC_JIT_COMPARISON_GE, PIX(), ci(j, U, (long)pt->count)), U))));
     loop_end(j, &lp);
   }
-  gcc_jit_block *fast = nb(j), *slow = nb(j), *after = nb(j);
-  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), true), fast, slow);
+  gcc_jit_block *fast = j->b, *slow = NULL, *after = nb(j);
+  if (bad) {
+    fast = nb(j);
+    slow = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)), true), fast, slow);
+  }
   j->b = fast;
   gcc_jit_lvalue *i0 = NULL;
   if (row) {
@@ -2306,6 +2420,10 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
     loop_end(j, &lp);
   }
   gcc_jit_block_end_with_jump(j->b, NULL, after);
+  if (!slow) {
+    j->b = after;
+    return true;
+  }
   /* some active lane's index is out of the array: private memory, as the
    * interpreter sees it */
   j->b = slow;

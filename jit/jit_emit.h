@@ -52,6 +52,15 @@ typedef struct J {
    * before rt_limit and at every return (steps_store).  NULL: no count
    * (k->no_steps), or SPIRV_SG_JIT_STEPS_MEM=1 (the count in c->steps) */
   gcc_jit_lvalue *left;
+  /* the last promoted private array load emitted as a row with no slow
+   * path (promo_access): its instruction, instance and function, and the
+   * cell row it read (prow_arr[prow_i0]), so that an Intel shuffle by a
+   * uniform index right after it reads the cell, not the 64-byte value the
+   * load just stored (a store-to-load forwarding stall: gemm) */
+  const ld_insn *prow_in;
+  uint32_t prow_inst;
+  gcc_jit_function *prow_fn;
+  gcc_jit_lvalue *prow_arr, *prow_i0;
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;

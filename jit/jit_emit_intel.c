@@ -173,9 +173,18 @@ bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
     bool kin = !getenv("SPIRV_SG_JIT_NO_SHUF_RANGE") && umax_of(m, d, &kmax, 0) && kmax < (uint64_t)S;
     gcc_jit_block *join = fast_or_generic(j, inst, in, kin ? NULL : cmp(j, GCC_JIT_COMPARISON_LT, R_(k0), ci(j, U, S)));
     gcc_jit_lvalue *bv[16];
+    /* x loaded just before from a promoted array's row (J.prow_in): lane
+     * k's value is that row's cell k (SPIRV_SG_JIT_NO_PROW: the load's) */
+    const ld_insn *pl = j->prow_in;
+    bool prow = n == 1 && pl && pl->result == x && j->prow_inst == inst && j->prow_fn == j->fn &&
+                pl->block == in->block && pl->index + 1 == in->index && !getenv("SPIRV_SG_JIT_NO_PROW");
     for (uint32_t c = 0; c < n; c++) {
       bv[c] = local(j, scal(j, ct));
-      assign(j, bv[c], gather_v(j, inst, x, c, cast(j, R_(k0), I)));
+      if (prow)
+        assign(j, bv[c], R_(gcc_jit_context_new_array_access(j->cx, NULL,
+            R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->prow_arr), R_(j->prow_i0))), cast(j, R_(k0), I))));
+      else
+        assign(j, bv[c], gather_v(j, inst, x, c, cast(j, R_(k0), I)));
     }
     loop_begin(j, &lp);
     for (uint32_t c = 0; c < n; c++) assign(j, res_lv(j, inst, in->result, c), R_(bv[c]));

@@ -2421,6 +2421,13 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
   }
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   if (!slow) {
+    if (!store && i0 && T == VT) {
+      j->prow_in = in;
+      j->prow_inst = inst;
+      j->prow_fn = j->fn;
+      j->prow_arr = arr;
+      j->prow_i0 = i0;
+    }
     j->b = after;
     return true;
   }

@@ -58,7 +58,16 @@ void ld_build_cfg(ld_b *b, ld_function *fn) {
     case SpvOpBranch:
       add_succ(s, &n, b->values[t->ops[0]].u.block);
       break;
-    case SpvOpBranchConditional:
+    case SpvOpBranchConditional: {
+      /* checked here, where every value has its type (the condition may be
+       * defined in a block further down the file): an integer condition
+       * (fuzz_diff: a mutated sg_shuffle branched on a uchar phi) had the
+       * interpreter and the JIT take different lanes into the branch */
+      const ld_type *ct = b->values[t->ops[0]].type;
+      if (!ct || ct->kind != LD_T_BOOL)
+        ld_fail(b, LD_ERR_INVALID, "OpBranchConditional ending block %s: the condition %s is not a Boolean",
+                ld_id_name(b->m, blk->label), ld_id_name(b->m, t->ops[0]));
+    }
       add_succ(s, &n, b->values[t->ops[1]].u.block);
       add_succ(s, &n, b->values[t->ops[2]].u.block);
       break;

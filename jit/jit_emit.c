@@ -476,13 +476,8 @@ static void spill_cb(void *u_, uint32_t w, spv_operand_class cls) {
  * every id operand and the result's old lanes go to the heap frame. */
 void spill_insn(J *j, uint32_t inst, const ld_insn *in) {
   spill(j, j->f_mask);
-  const spv_opcode_desc *d = spv_opcode_info(in->op);
-  bool done = false;
-  if (d) {
-    uint16_t skip = (uint16_t)(d->has_type + d->has_result);
-    spill_q u = {j, inst, in->ops};
-    done = spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip), spill_cb, &u);
-  }
+  spill_q u = {j, inst, in->ops};
+  bool done = walk_id_operands(in, spill_cb, &u);
   if (!done)   /* unknown layout: every word that names a value */
     for (uint32_t q = 0; q < in->n_ops; q++) spill_val(j, inst, in->ops[q], true);
   if (in->result) spill_val(j, inst, in->result, true);

@@ -819,6 +819,16 @@ static inline gcc_jit_rvalue *gather_v(J *j, uint32_t inst, uint32_t id, uint32_
   return R_(slot_lv(j, f, n, c, src));
 }
 
+/* Walks in's operand words after its result type and id against the
+ * opcode's operand layout (spv_walk_operands: fn gets each operand's class);
+ * false when the opcode has no layout or the words do not fit it. */
+static inline bool walk_id_operands(const ld_insn *in, spv_operand_fn fn, void *u) {
+  const spv_opcode_desc *d = spv_opcode_info(in->op);
+  if (!d) return false;
+  uint16_t skip = (uint16_t)(d->has_type + d->has_result);
+  return spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip), fn, u);
+}
+
 /* if (cond) { fast: j->b } else { generic }  -> returns the join block; the
  * caller fills j->b (fast) and jumps to the join.  cond NULL: always the
  * fast path (no generic block). */

@@ -1964,13 +1964,13 @@ static bool promo_elem_ok(const ld_type *t) {
   return t && (t->kind == LD_T_INT || t->kind == LD_T_FLOAT) && (t->width == 32 || t->width == 64);
 }
 
-/* One instruction of promo_plan's pass 0 (variables), 1 (chains and casts)
- * or 2 (uses); false: nothing is promoted. */
-/* spv_walk_operands' callback for promo_step: marks the id operands */
+/* walk_id_operands' callback for promo_step: marks the id operands */
 static void isid_cb(void *u, uint32_t w, spv_operand_class cls) {
   if (cls == SPV_OPND_ID && w < 64) ((uint8_t *)u)[w] = 1;
 }
 
+/* One instruction of promo_plan's pass 0 (variables), 1 (chains and casts)
+ * or 2 (uses); false: nothing is promoted. */
 static bool promo_step(J *j, int pass, uint32_t ii, const ld_insn *in) {
   const ld_module *m = j->m;
   if (pass == 0) {
@@ -2021,14 +2021,8 @@ static bool promo_step(J *j, int pass, uint32_t ii, const ld_insn *in) {
     return true;
   bool is_chain = in->result && in->result < m->bound &&
                   (j->promo_base[vidx(j, ii, in->result)] || j->promo_cast[vidx(j, ii, in->result)]);
-  uint8_t isid[64];
-  bool walked = false;
-  const spv_opcode_desc *d = spv_opcode_info(in->op);
-  if (d && in->n_ops <= 64 && !getenv("SPIRV_SG_JIT_PROMO_WORDS")) {
-    memset(isid, 0, sizeof isid);
-    uint16_t skip = (uint16_t)(d->has_type + d->has_result);
-    walked = spv_walk_operands(in->ops, in->n_ops, 0, d->operands + skip, (uint16_t)(d->n_operands - skip), isid_cb, isid);
-  }
+  uint8_t isid[64] = {0};
+  bool walked = in->n_ops <= 64 && !getenv("SPIRV_SG_JIT_PROMO_WORDS") && walk_id_operands(in, isid_cb, isid);
   for (uint32_t q = 0; q < in->n_ops; q++) {
     if (walked && !isid[q]) continue;
     uint32_t id = in->ops[q];

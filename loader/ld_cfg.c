@@ -67,10 +67,10 @@ void ld_build_cfg(ld_b *b, ld_function *fn) {
       if (!ct || ct->kind != LD_T_BOOL)
         ld_fail(b, LD_ERR_INVALID, "OpBranchConditional ending block %s: the condition %s is not a Boolean",
                 ld_id_name(b->m, blk->label), ld_id_name(b->m, t->ops[0]));
-    }
       add_succ(s, &n, b->values[t->ops[1]].u.block);
       add_succ(s, &n, b->values[t->ops[2]].u.block);
       break;
+    }
     case SpvOpSwitch: {
       const ld_type *st = b->values[t->ops[0]].type;
       uint32_t lw = st->width > 32 ? 2 : 1;

@@ -3,6 +3,8 @@
  * variables.  See jit.c for the design. */
 #include "jit_emit.h"
 #include <spirv/unified1/OpenCL.std.h>
+#include <limits.h>
+#include <math.h>
 
 /* Component c of an elementwise instruction, for the current lane. */
 gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_t c) {
@@ -110,6 +112,35 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
     return fixw(j, rt, cast(j, cast(j, cast(j, a, AS), sscal(j, rt)), T));
   case SpvOpFConvert: case SpvOpConvertUToF: return cast(j, a, T);
   case SpvOpConvertSToF: return cast(j, cast(j, a, AS), T);
+  case SpvOpConvertFToU: case SpvOpConvertFToS: {
+    /* Rounding toward zero, saturating, NaN -> 0, as the interpreter
+     * (ip_float_to_int; docs/semantics.md).  Only an operand inside the
+     * destination's range [lo, hi) is converted (any other becomes 0 first,
+     * so the C conversion GCC emits is always defined); then the lanes at or
+     * past either end take the end's value.  Branch-free: the lane loop
+     * vectorizes (jit_simd_test's `convert`). */
+    bool sg = in->op == SpvOpConvertFToS;
+    uint32_t w = rt->width;
+    gcc_jit_rvalue *flo = gcc_jit_context_new_rvalue_from_double(j->cx, AT, sg ? -ldexp(1.0, (int)w - 1) : 0.0);
+    gcc_jit_rvalue *fhi = gcc_jit_context_new_rvalue_from_double(j->cx, AT, ldexp(1.0, sg ? (int)w - 1 : (int)w));
+    gcc_jit_rvalue *inr = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[0], b2u8(j, cmp(j, GCC_JIT_COMPARISON_GE, a, flo)),
+                              b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, a, fhi)));
+    gcc_jit_rvalue *x = blend_by(j, inr, a, gcc_jit_context_new_rvalue_from_double(j->cx, AT, 0.0), AT);
+    gcc_jit_rvalue *ge = b2u8(j, cmp(j, GCC_JIT_COMPARISON_GE, a, fhi));
+    if (!sg) {
+      gcc_jit_rvalue *mx = cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3],
+                                    (long)(w == 64 ? ~0ull : (1ull << w) - 1)), T);
+      return blend_by(j, ge, mx, cast(j, x, T), T);
+    }
+    /* signed: below lo the minimum, at or above hi the maximum, which is
+     * the minimum less one (modulo 2^w): one blend (two made GCC branch
+     * instead of vectorizing the lane loop) */
+    gcc_jit_rvalue *mn = cast(j, cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3],
+                                           w == 64 ? LONG_MIN : -(long)(1ull << (w - 1))), sscal(j, rt)), T);
+    gcc_jit_rvalue *ov = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], ge, b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, a, flo)));
+    gcc_jit_rvalue *end = bin(j, GCC_JIT_BINARY_OP_MINUS, T, mn, cast(j, ge, T));
+    return blend_by(j, ov, end, cast(j, cast(j, x, sscal(j, rt)), T), T);
+  }
   case SpvOpBitcast:
     if (an != rn || comp_bytes(j->k, at) != comp_bytes(j->k, rt)) {
       failf(j->e, "%s: bitcast changing the component count", ld_insn_where(m, in));

@@ -223,6 +223,18 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
   case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:
   case SpvOpVectorShuffle: case SpvOpCopyObject:
     return true;
+  case SpvOpConvertFToU: case SpvOpConvertFToS: {
+    /* float or double to an integer of 8, 16, 32 or 64 bits, rounding
+     * toward zero and saturating (emit_elementwise); half and odd widths:
+     * the interpreter's handler */
+    const ld_type *rt, *at; uint32_t rn, an;
+    if (!lane_shape(in->type, &rt, &rn) || in->n_ops < 1 || in->ops[0] >= m->bound ||
+        !lane_shape(m->values[in->ops[0]].type, &at, &an) || rn != an || rt->kind != LD_T_INT ||
+        (rt->width != 8 && rt->width != 16 && rt->width != 32 && rt->width != 64) || at->kind != LD_T_FLOAT ||
+        (at->width != 32 && at->width != 64))
+      return false;
+    return true;
+  }
   case SpvOpGroupIAdd: case SpvOpGroupFAdd: case SpvOpGroupFMin: case SpvOpGroupUMin:
   case SpvOpGroupSMin: case SpvOpGroupFMax: case SpvOpGroupUMax: case SpvOpGroupSMax:
   case SpvOpGroupNonUniformIAdd: case SpvOpGroupNonUniformFAdd: case SpvOpGroupNonUniformIMul:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """jit_simd_test.py - shows the JIT's inline code for elementwise
-arithmetic, subgroup reductions, scans, shuffles and ballots: SIMD
+arithmetic, float -> integer conversions, subgroup reductions, scans, shuffles and ballots: SIMD
 instructions for all (the scan: with AVX-512; without it, a scalar pass).
 
 For each kernel below: spirv-sgrun --backend jit --jit-asm FILE writes the
@@ -41,6 +41,14 @@ kernel void elementwise(global const float *x, global float *y, float a)
   size_t i = get_global_id(0);
   y[i] = a * x[i] + y[i];
 }""", r"\bv(mul|add|fmadd\w*)ps\b.*%[yz]mm"),
+    # float -> int casts (saturating, NaN -> 0) inline: a packed truncating
+    # conversion, not the interpreter's handler
+    "convert": ("""
+kernel void convert(global const float *x, global float *y, float a)
+{
+  size_t i = get_global_id(0);
+  y[i] = (float)(int)(a * x[i]) + (float)(uint)(x[i] - 100.0f);
+}""", r"\bvcvttps2u?dq\b.*%[yz]mm"),
     "reduce": ("""
 __attribute__((intel_reqd_sub_group_size(16)))
 kernel void reduce(global const uint *x, global uint *y)
@@ -160,7 +168,7 @@ def main():
         with open(os.path.join(o.work, name + ".cl"), "w") as f:
             f.write(src)
         with open(os.path.join(o.work, name + ".sim"), "w") as f:
-            f.write(sim(name, name == "elementwise"))
+            f.write(sim(name, name in ("elementwise", "convert")))
         asm_path = os.path.join(o.work, name + ".s")
         if os.path.exists(asm_path):
             os.unlink(asm_path)

@@ -205,7 +205,9 @@
  * valid, and on local memory a plain lane-ordered read-modify-write, since
  * one thread runs all of a work-group; an Intel shuffle whose index is
  * the same in every lane reads the source lane once and broadcasts it);
- * otherwise, and for every other
+ * Float -> integer conversions without decorations, OpBitCount and the
+ * commonest OpenCL.std built-ins (jit_plan.c: ocl_std_native) are elementwise
+ * code like arithmetic.  Otherwise, and for every other
  * instruction, the interpreter's own handler runs on the subgroup's lanes
  * (rt_interp copies operands in and the result out), so UB and faults are
  * recorded exactly as the interpreter records them.

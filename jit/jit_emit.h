@@ -263,6 +263,7 @@ gcc_jit_rvalue *remat_v(J *j, uint32_t inst, uint32_t id, uint32_t c);
 
 /* jit_emit_arith.c: elementwise operations, built-in variables */
 gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_t c);
+gcc_jit_rvalue *emit_ocl_std(J *j, uint32_t inst, const ld_insn *in, uint32_t c, const ld_type *rt, gcc_jit_type *T);
 bool emit_select_uniform(J *j, uint32_t inst, const ld_insn *in);
 void emit_builtin(J *j, uint32_t inst, const ld_insn *in, SpvBuiltIn bi, const ld_type *ct, uint32_t n);
 

@@ -6,6 +6,93 @@
 #include <limits.h>
 #include <math.h>
 
+/* Component c of the OpenCL.std instructions jit_plan.c's ocl_std_native
+ * accepts, with the interpreter's formulas (interp/exec_ocl.c: imath,
+ * fmath), so both backends give the same bits.  Float: the GCC built-ins
+ * of the same libm functions (fabs, sqrt, floor, ceil, trunc, rint, fma,
+ * copysign: each one IEEE operation, which GCC emits as the instruction
+ * glibc uses, vectorized in the lane loop; -fno-math-errno). */
+static gcc_jit_rvalue *ocl_arg(J *j, uint32_t inst, const ld_insn *in, uint32_t k, uint32_t c) {
+  const ld_type *t; uint32_t n = 1;
+  lane_shape(j->m->values[in->ops[2 + k]].type, &t, &n);
+  return V(j, inst, in->ops[2 + k], n == 1 ? 0 : c);
+}
+static gcc_jit_rvalue *fbuiltin(J *j, const char *name, bool dbl, int n, gcc_jit_rvalue **a) {
+  char nm[40];
+  snprintf(nm, sizeof nm, "__builtin_%s%s", name, dbl ? "" : "f");
+  gcc_jit_function *f = gcc_jit_context_get_builtin_function(j->cx, nm);
+  return gcc_jit_context_new_call(j->cx, NULL, f, n, a);
+}
+gcc_jit_rvalue *emit_ocl_std(J *j, uint32_t inst, const ld_insn *in, uint32_t c, const ld_type *rt, gcc_jit_type *T) {
+  uint32_t na = in->n_ops - 2, w = rt->width;
+  gcc_jit_rvalue *a[3] = {NULL, NULL, NULL};
+  for (uint32_t k = 0; k < na && k < 3; k++) a[k] = cast(j, ocl_arg(j, inst, in, k, c), T);
+  if (rt->kind == LD_T_FLOAT) {
+    bool d = w == 64;
+    switch (in->ext_op) {
+    case OpenCLstd_Fabs: return fbuiltin(j, "fabs", d, 1, a);
+    case OpenCLstd_Sqrt: return fbuiltin(j, "sqrt", d, 1, a);
+    case OpenCLstd_Floor: return fbuiltin(j, "floor", d, 1, a);
+    case OpenCLstd_Ceil: return fbuiltin(j, "ceil", d, 1, a);
+    case OpenCLstd_Trunc: return fbuiltin(j, "trunc", d, 1, a);
+    case OpenCLstd_Rint: return fbuiltin(j, "rint", d, 1, a);
+    case OpenCLstd_Fma: return fbuiltin(j, "fma", d, 3, a);
+    case OpenCLstd_Copysign: return fbuiltin(j, "copysign", d, 2, a);
+    default: break;
+    }
+    failf(j->e, "%s: OpExtInst %u not compiled yet", ld_insn_where(j->m, in), in->ext_op);
+    return ci(j, T, 0);
+  }
+  gcc_jit_type *ST = sscal(j, rt), *U64 = j->t_u[3], *S64 = j->t_s[3];
+  gcc_jit_rvalue *s0 = a[0] ? cast(j, a[0], ST) : NULL, *s1 = a[1] ? cast(j, a[1], ST) : NULL;
+  gcc_jit_rvalue *s2 = a[2] ? cast(j, a[2], ST) : NULL;
+#define LT_(x, y) b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, x, y))
+#define GT_(x, y) b2u8(j, cmp(j, GCC_JIT_COMPARISON_GT, x, y))
+  switch (in->ext_op) {
+  case OpenCLstd_SMax: return blend_by(j, GT_(s0, s1), a[0], a[1], T);
+  case OpenCLstd_SMin: return blend_by(j, LT_(s0, s1), a[0], a[1], T);
+  case OpenCLstd_UMax: return blend_by(j, GT_(a[0], a[1]), a[0], a[1], T);
+  case OpenCLstd_UMin: return blend_by(j, LT_(a[0], a[1]), a[0], a[1], T);
+  case OpenCLstd_SClamp:   /* x < lo ? lo : x > hi ? hi : x */
+    return blend_by(j, LT_(s0, s1), a[1], blend_by(j, GT_(s0, s2), a[2], a[0], T), T);
+  case OpenCLstd_UClamp:
+    return blend_by(j, LT_(a[0], a[1]), a[1], blend_by(j, GT_(a[0], a[2]), a[2], a[0], T), T);
+  case OpenCLstd_SAbs:
+    return blend_by(j, LT_(s0, ci(j, ST, 0)), bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0), a[0]), a[0], T);
+  case OpenCLstd_UAbs: return a[0];
+  case OpenCLstd_Popcount: {
+    gcc_jit_function *pc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_popcountll");
+    gcc_jit_rvalue *x = cast(j, cast(j, a[0], U64), gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG));
+    return cast(j, gcc_jit_context_new_call(j->cx, NULL, pc, 1, &x), T);
+  }
+  case OpenCLstd_UMul24: case OpenCLstd_UMad24: {   /* (a & 0xffffff) * (b & 0xffffff) [+ c], modulo 2^w */
+    gcc_jit_rvalue *m24 = ci(j, T, 0xffffff);
+    gcc_jit_rvalue *p = bin(j, GCC_JIT_BINARY_OP_MULT, T, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, a[0], m24),
+                            bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, a[1], m24));
+    return in->ext_op == OpenCLstd_UMad24 ? bin(j, GCC_JIT_BINARY_OP_PLUS, T, p, a[2]) : p;
+  }
+  case OpenCLstd_SMul24: case OpenCLstd_SMad24: {   /* the low 24 bits as signed, multiplied in 64 bits */
+    gcc_jit_rvalue *x[2];
+    for (int k = 0; k < 2; k++)
+      x[k] = bin(j, GCC_JIT_BINARY_OP_RSHIFT, S64,
+                 cast(j, bin(j, GCC_JIT_BINARY_OP_LSHIFT, U64, cast(j, a[k], U64), ci(j, U64, 40)), S64), ci(j, S64, 40));
+    gcc_jit_rvalue *p = cast(j, cast(j, bin(j, GCC_JIT_BINARY_OP_MULT, S64, x[0], x[1]), U64), T);
+    return in->ext_op == OpenCLstd_SMad24 ? bin(j, GCC_JIT_BINARY_OP_PLUS, T, p, a[2]) : p;
+  }
+  case OpenCLstd_UMul_hi:   /* 32 bits: the high half of the 64-bit product */
+    return cast(j, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U64, bin(j, GCC_JIT_BINARY_OP_MULT, U64, cast(j, a[0], U64),
+                                                              cast(j, a[1], U64)), ci(j, U64, 32)), T);
+  case OpenCLstd_SMul_hi:
+    return cast(j, cast(j, bin(j, GCC_JIT_BINARY_OP_RSHIFT, S64, bin(j, GCC_JIT_BINARY_OP_MULT, S64, cast(j, s0, S64),
+                                                                      cast(j, s1, S64)), ci(j, S64, 32)), ST), T);
+  default: break;
+  }
+#undef LT_
+#undef GT_
+  failf(j->e, "%s: OpExtInst %u not compiled yet", ld_insn_where(j->m, in), in->ext_op);
+  return ci(j, T, 0);
+}
+
 /* Component c of an elementwise instruction, for the current lane. */
 gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_t c) {
   const ld_module *m = j->m;
@@ -112,6 +199,11 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
     return fixw(j, rt, cast(j, cast(j, cast(j, a, AS), sscal(j, rt)), T));
   case SpvOpFConvert: case SpvOpConvertUToF: return cast(j, a, T);
   case SpvOpConvertSToF: return cast(j, cast(j, a, AS), T);
+  case SpvOpBitCount: {   /* the operand's set bits (zero-extended: a narrower one gains none) */
+    gcc_jit_function *pc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_popcountll");
+    gcc_jit_rvalue *x = cast(j, cast(j, a, j->t_u[3]), gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG));
+    return cast(j, gcc_jit_context_new_call(j->cx, NULL, pc, 1, &x), T);
+  }
   case SpvOpConvertFToU: case SpvOpConvertFToS: {
     /* Rounding toward zero, saturating, NaN -> 0, as the interpreter
      * (ip_float_to_int; docs/semantics.md).  Only an operand inside the
@@ -162,7 +254,7 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
       return bin(j, GCC_JIT_BINARY_OP_PLUS, T,
                  bin(j, GCC_JIT_BINARY_OP_MULT, T, V(j, inst, in->ops[2], c), V(j, inst, in->ops[3], c)),
                  V(j, inst, in->ops[4], c));
-    break;
+    return emit_ocl_std(j, inst, in, c, rt, T);
   case SpvOpCompositeExtract: {
     if (in->n_ops != 2) break;
     return V(j, inst, in->ops[0], in->ops[1]);

@@ -108,6 +108,45 @@ static bool has_conversion_decoration(const ld_module *m, uint32_t id) {
   return false;
 }
 
+/* The OpenCL.std instructions emit_ocl_std compiles: float (32, 64 bits)
+ * fabs, sqrt, floor, ceil, trunc, rint, fma, copysign; integer (8 to 64
+ * bits) s/u min, max, clamp, abs, popcount, mul24, mad24, and mul_hi of 32
+ * bits.  Every operand of the result's component type (scalar operands of
+ * vector results: clamp's bounds) and no half. */
+static bool ocl_std_native(const ld_module *m, const ld_insn *in) {
+  const ld_type *rt; uint32_t rn;
+  if (in->ext_set != LD_EXT_OPENCL_STD || !lane_shape(in->type, &rt, &rn) || in->n_ops < 3) return false;
+  uint32_t na = in->n_ops - 2, want;
+  bool fl = rt->kind == LD_T_FLOAT && (rt->width == 32 || rt->width == 64);
+  bool it = rt->kind == LD_T_INT && (rt->width == 8 || rt->width == 16 || rt->width == 32 || rt->width == 64);
+  switch (in->ext_op) {
+  case OpenCLstd_Fabs: case OpenCLstd_Sqrt: case OpenCLstd_Floor: case OpenCLstd_Ceil: case OpenCLstd_Trunc:
+  case OpenCLstd_Rint:
+    if (!fl) return false;
+    want = 1; break;
+  case OpenCLstd_Copysign: if (!fl) return false; want = 2; break;
+  case OpenCLstd_Fma: if (!fl) return false; want = 3; break;
+  case OpenCLstd_SAbs: case OpenCLstd_UAbs: case OpenCLstd_Popcount: if (!it) return false; want = 1; break;
+  case OpenCLstd_SMax: case OpenCLstd_SMin: case OpenCLstd_UMax: case OpenCLstd_UMin: case OpenCLstd_UMul24:
+  case OpenCLstd_SMul24:
+    if (!it) return false;
+    want = 2; break;
+  case OpenCLstd_UMul_hi: case OpenCLstd_SMul_hi: if (!it || rt->width != 32) return false; want = 2; break;
+  case OpenCLstd_SClamp: case OpenCLstd_UClamp: case OpenCLstd_UMad24: case OpenCLstd_SMad24:
+    if (!it) return false;
+    want = 3; break;
+  default: return false;
+  }
+  if (na != want) return false;
+  for (uint32_t k = 0; k < na; k++) {
+    const ld_type *t; uint32_t n;
+    if (in->ops[2 + k] >= m->bound || !lane_shape(m->values[in->ops[2 + k]].type, &t, &n) || t != rt ||
+        (n != rn && n != 1))
+      return false;
+  }
+  return true;
+}
+
 bool native_ok(const ld_module *m, const ld_insn *in) {
   char buf[8];
   plan_err e = {buf, sizeof buf, false};
@@ -223,6 +262,12 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
   case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:
   case SpvOpVectorShuffle: case SpvOpCopyObject:
     return true;
+  case SpvOpBitCount: {   /* an integer of 8 to 64 bits (emit_elementwise: popcount) */
+    const ld_type *rt, *at; uint32_t rn, an;
+    return lane_shape(in->type, &rt, &rn) && in->n_ops == 1 && in->ops[0] < m->bound &&
+           lane_shape(m->values[in->ops[0]].type, &at, &an) && rn == an && at->kind == LD_T_INT && rt->kind == LD_T_INT &&
+           (at->width == 8 || at->width == 16 || at->width == 32 || at->width == 64);
+  }
   case SpvOpConvertFToU: case SpvOpConvertFToS: {
     /* float or double to an integer of 8, 16, 32 or 64 bits, rounding
      * toward zero and saturating (emit_elementwise); half and odd widths:
@@ -259,6 +304,7 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
   }
   case SpvOpExtInst:
     if (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC) return true;
+    if (ocl_std_native(m, in)) return true;
     if (in->ext_set == LD_EXT_OPENCL_STD && in->ext_op == OpenCLstd_Mad && in->n_ops == 5 &&
         in->type && !is_half(in->type) &&
         (in->type->kind == LD_T_FLOAT || (in->type->kind == LD_T_VECTOR && in->type->elem->kind == LD_T_FLOAT)))

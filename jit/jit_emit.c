@@ -571,6 +571,80 @@ static void free_blive(J *j) {
   j->blive = NULL;
 }
 
+/* An elementwise instruction's lanes (emit_elementwise per component):
+ * lane 0's scalar for an affine result, recomputed where read (remat), or
+ * every component into temporaries, then the masked assignment.  False: the
+ * compile failed. */
+static bool emit_elementwise_insn(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_type *ct; uint32_t n;
+  if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: result of unsupported type", ld_insn_where(j->m, in)); return false; }
+  if (shadowed(j, inst, in->result)) {   /* lane 0's value (n is 1) */
+    shadow_def_begin(j);
+    assign(j, sh_lv(j, inst, in->result, 0), cast(j, emit_elementwise(j, inst, in, 0), scal(j, ct)));
+    return true;
+  }
+  if (emit_select_uniform(j, inst, in)) return true;
+  if (remat(j, inst, in->result)) return true;   /* computed where read (remat_plan) */
+  /* compute every component into temporaries, then masked assignment */
+  fuse_open(j);
+  gcc_jit_lvalue *tmp[16];
+  for (uint32_t c = 0; c < n; c++) {
+    tmp[c] = local(j, scal(j, ct));
+    assign(j, tmp[c], emit_elementwise(j, inst, in, c));
+  }
+  bool unblended = j->ifc_local && j->ifc_local[vidx(j, inst, in->result)];   /* J.ifc_local */
+  for (uint32_t c = 0; c < n; c++) {
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
+    assign(j, r, unblended ? R_(tmp[c]) : mblend(j, R_(tmp[c]), R_(r), scal(j, ct)));
+  }
+  return true;
+}
+
+static bool is_idiv(SpvOp op) {
+  return op == SpvOpUDiv || op == SpvOpSDiv || op == SpvOpUMod || op == SpvOpSRem || op == SpvOpSMod;
+}
+/* Integer division (UDiv, SDiv, UMod, SRem, SMod): whether an active lane
+ * divides by zero, or SDiv's MIN by -1 (the faults docs/semantics.md lists),
+ * tested over the lanes; if so the interpreter's handler records the faults
+ * and gives those lanes 0, else the lanes divide inline (emit_elementwise:
+ * every lane by a nonzero divisor, since an inactive lane's operands may be
+ * anything).  Returns the join block, j->b the inline block. */
+static gcc_jit_block *idiv_check(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_type *ct; uint32_t n;
+  lane_shape(in->type, &ct, &n);
+  gcc_jit_type *T = scal(j, ct), *ST = sscal(j, ct), *B = j->t_u[0];
+  fuse_close(j);
+  gcc_jit_lvalue *bad = local(j, B);
+  assign(j, bad, ci(j, B, 0));
+  jloop lp;
+  loop_begin(j, &lp);
+  for (uint32_t c = 0; c < n; c++) {
+    const ld_type *t0, *t1; uint32_t n0 = 1, n1 = 1;
+    lane_shape(j->m->values[in->ops[0]].type, &t0, &n0);
+    lane_shape(j->m->values[in->ops[1]].type, &t1, &n1);
+    gcc_jit_rvalue *y = cast(j, V(j, inst, in->ops[1], n1 == 1 ? 0 : c), T);
+    gcc_jit_rvalue *b = b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, y, ci(j, T, 0)));
+    if (in->op == SpvOpSDiv) {
+      gcc_jit_rvalue *x = cast(j, V(j, inst, in->ops[0], n0 == 1 ? 0 : c), T);
+      uint64_t mn = 1ull << (ct->width - 1);
+      b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, B, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, B,
+              b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, cast(j, y, ST), ci(j, ST, -1))),
+              b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, x, cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)mn), T)))));
+    }
+    assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, B, R_(bad),
+                       bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, B, b, cast(j, MASKV(j), B))));
+  }
+  loop_end(j, &lp);
+  gcc_jit_block *fast = nb(j), *slow = nb(j), *after = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, B, 0)), true),
+                                     fast, slow);
+  j->b = slow;
+  emit_generic(j, inst, in);
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  j->b = fast;
+  return after;
+}
+
 static void emit_seg_(J *j, int32_t si);
 /* An if-converted then-block runs under a partial mask, in sg_kernel_full
  * too: its code tests mask[] and the top entry like sg_kernel's. */
@@ -765,29 +839,15 @@ static void emit_seg_(J *j, int32_t si) {
       if (in->op >= SpvOpGroupIAdd && in->op <= SpvOpGroupSMax) { emit_group(j, inst, in); continue; }
       if (in->op >= SpvOpGroupNonUniformIAdd && in->op <= SpvOpGroupNonUniformLogicalXor) { emit_group(j, inst, in); continue; }
     elementwise_op:
-      {
-        const ld_type *ct; uint32_t n;
-        if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: result of unsupported type", ld_insn_where(j->m, in)); return; }
-        if (shadowed(j, inst, in->result)) {   /* lane 0's value (n is 1) */
-          shadow_def_begin(j);
-          assign(j, sh_lv(j, inst, in->result, 0), cast(j, emit_elementwise(j, inst, in, 0), scal(j, ct)));
-          continue;
-        }
-        if (emit_select_uniform(j, inst, in)) continue;
-              if (remat(j, inst, in->result)) continue;   /* computed where read (remat_plan) */
-        /* compute every component into temporaries, then masked assignment */
-        fuse_open(j);
-        gcc_jit_lvalue *tmp[16];
-        for (uint32_t c = 0; c < n; c++) {
-          tmp[c] = local(j, scal(j, ct));
-          assign(j, tmp[c], emit_elementwise(j, inst, in, c));
-        }
-        bool unblended = j->ifc_local && j->ifc_local[vidx(j, inst, in->result)];   /* J.ifc_local */
-        for (uint32_t c = 0; c < n; c++) {
-          gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
-          assign(j, r, unblended ? R_(tmp[c]) : mblend(j, R_(tmp[c]), R_(r), scal(j, ct)));
-        }
+      if (is_idiv(in->op)) {   /* a zero divisor (or MIN / -1) in an active lane: the handler */
+        gcc_jit_block *after = idiv_check(j, inst, in);
+        if (!emit_elementwise_insn(j, inst, in)) return;
+        fuse_close(j);
+        gcc_jit_block_end_with_jump(j->b, NULL, after);
+        j->b = after;
+        continue;
       }
+      if (!emit_elementwise_insn(j, inst, in)) return;
       continue;
     }
   }

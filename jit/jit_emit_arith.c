@@ -199,6 +199,33 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
     return fixw(j, rt, cast(j, cast(j, cast(j, a, AS), sscal(j, rt)), T));
   case SpvOpFConvert: case SpvOpConvertUToF: return cast(j, a, T);
   case SpvOpConvertSToF: return cast(j, cast(j, a, AS), T);
+  case SpvOpUDiv: case SpvOpUMod: case SpvOpSDiv: case SpvOpSRem: case SpvOpSMod: {
+    /* the lanes idiv_check let through (jit_emit.c), as the interpreter's
+     * o_udiv ... o_smod: a zero divisor (an inactive lane's) divides by 1;
+     * SDiv by -1 is the negation (MIN / -1 never gets here active), SRem
+     * and SMod by -1 are 0 */
+    gcc_jit_rvalue *y = cast(j, b, T);
+    gcc_jit_rvalue *z = b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, y, ci(j, T, 0)));
+    if (in->op == SpvOpUDiv || in->op == SpvOpUMod)
+      return bin(j, in->op == SpvOpUDiv ? GCC_JIT_BINARY_OP_DIVIDE : GCC_JIT_BINARY_OP_MODULO, T, a,
+                 blend_by(j, z, ci(j, T, 1), y, T));
+    gcc_jit_type *ST = sscal(j, rt);
+    gcc_jit_rvalue *xs = cast(j, a, ST), *ys = cast(j, y, ST);
+    gcc_jit_rvalue *m1 = b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, ys, ci(j, ST, -1)));
+    gcc_jit_rvalue *safe = blend_by(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], z, m1), ci(j, ST, 1), ys, ST);
+    if (in->op == SpvOpSDiv)
+      return blend_by(j, m1, bin(j, GCC_JIT_BINARY_OP_MINUS, T, ci(j, T, 0), a),
+                      cast(j, bin(j, GCC_JIT_BINARY_OP_DIVIDE, ST, xs, safe), T), T);
+    gcc_jit_lvalue *r0 = local(j, ST);
+    assign(j, r0, bin(j, GCC_JIT_BINARY_OP_MODULO, ST, xs, safe));
+    if (in->op == SpvOpSRem) return cast(j, R_(r0), T);
+    /* SMod: the sign of the divisor (r += y when r != 0 and the signs differ) */
+    gcc_jit_rvalue *adj = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[0],
+        b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(r0), ci(j, ST, 0))),
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[0], b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, R_(r0), ci(j, ST, 0))),
+            b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, ys, ci(j, ST, 0)))));
+    return blend_by(j, adj, bin(j, GCC_JIT_BINARY_OP_PLUS, T, cast(j, R_(r0), T), y), cast(j, R_(r0), T), T);
+  }
   case SpvOpBitCount: {   /* the operand's set bits (zero-extended: a narrower one gains none) */
     gcc_jit_function *pc = gcc_jit_context_get_builtin_function(j->cx, "__builtin_popcountll");
     gcc_jit_rvalue *x = cast(j, cast(j, a, j->t_u[3]), gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_UNSIGNED_LONG_LONG));

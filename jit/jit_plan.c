@@ -262,6 +262,15 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
   case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:
   case SpvOpVectorShuffle: case SpvOpCopyObject:
     return true;
+  case SpvOpUDiv: case SpvOpSDiv: case SpvOpUMod: case SpvOpSRem: case SpvOpSMod: {
+    /* integers of 8 to 64 bits, the operands of the result's shape (jit_emit.c:
+     * idiv_check sends a lane's fault to the handler) */
+    const ld_type *rt, *t0, *t1; uint32_t rn, n0, n1;
+    return lane_shape(in->type, &rt, &rn) && in->n_ops == 2 && in->ops[0] < m->bound && in->ops[1] < m->bound &&
+           lane_shape(m->values[in->ops[0]].type, &t0, &n0) && lane_shape(m->values[in->ops[1]].type, &t1, &n1) &&
+           rt->kind == LD_T_INT && t0 == rt && t1 == rt && n0 == rn && n1 == rn && rn <= 16 &&
+           (rt->width == 8 || rt->width == 16 || rt->width == 32 || rt->width == 64);
+  }
   case SpvOpBitCount: {   /* an integer of 8 to 64 bits (emit_elementwise: popcount) */
     const ld_type *rt, *at; uint32_t rn, an;
     return lane_shape(in->type, &rt, &rn) && in->n_ops == 1 && in->ops[0] < m->bound &&

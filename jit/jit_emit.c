@@ -1525,6 +1525,8 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   memset(j->argl, 0, (size_t)k->m->bound * 16 * sizeof *j->argl);
   memset(j->ifc_mask, 0, k->n_seg * sizeof *j->ifc_mask);
   memset(j->ifc_tw, 0, k->n_seg * sizeof *j->ifc_tw);
+  memset(j->ifc_full, 0, k->n_seg * sizeof *j->ifc_full);
+  j->in_ifc_full = false;
   j->cur_tw = NULL;
   j->c = gcc_jit_param_as_rvalue(prm[0]);
   j->f = gcc_jit_param_as_rvalue(prm[1]);
@@ -1627,6 +1629,18 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
 
   j->track_ref = true;
   for (uint32_t s = 0; s < k->n_seg && !e->failed; s++) emit_seg(j, (int32_t)s);
+  /* the whole-subgroup copies of then-blocks the heads asked for
+   * (ifc_full_entry): segment T's code from another entry, every lane
+   * active, ending at the same reconvergence point */
+  for (uint32_t s = 0; s < k->n_seg && !e->failed; s++) {
+    if (!j->ifc_full[s]) continue;
+    gcc_jit_block *entry = j->segb[s];
+    j->segb[s] = j->ifc_full[s];
+    j->in_ifc_full = true;
+    emit_seg_(j, (int32_t)s);
+    j->in_ifc_full = false;
+    j->segb[s] = entry;
+  }
   if (e->failed) return NULL;
   emit_settle(j);
   j->track_ref = false;
@@ -1762,6 +1776,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   j->argl = calloc((size_t)k->m->bound * 16, sizeof *j->argl);
   j->ifc_mask = calloc(k->n_seg + 1, sizeof *j->ifc_mask);
   j->ifc_tw = calloc(k->n_seg + 1, sizeof *j->ifc_tw);
+  j->ifc_full = calloc(k->n_seg + 1, sizeof *j->ifc_full);
   j->segb = calloc(k->n_seg + 2, sizeof *j->segb);
   int nf = 4;
   enum_slots(k, count_cb, &nf, e);
@@ -1773,7 +1788,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   free(j->fvid);
   j->fvid = calloc((size_t)nf + 1, sizeof *j->fvid);
   if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields || !ftypes || !fsizes || !j->fvid || !j->all_elem ||
-      !j->ifc_mask || !j->ifc_tw) { failf(e, "out of memory"); goto out; }
+      !j->ifc_mask || !j->ifc_tw || !j->ifc_full) { failf(e, "out of memory"); goto out; }
 
   /* frame struct */
   gcc_jit_type *lanei = gcc_jit_context_new_array_type(cx, NULL, j->t_i32, (int)k->S);
@@ -1972,6 +1987,7 @@ out:
   free(j->ifc_mask);
   free(j->nx_over);
   free(j->ifc_tw);
+  free(j->ifc_full);
   ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_only); free(j->promo_cs); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
   free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag); free(j->sel_b0); free(j->ifc_local); free(j->rm_on);

@@ -144,6 +144,14 @@ typedef struct J {
    * mask[] (no mask[] rewrite at the head, no restore at the end). */
   gcc_jit_lvalue **ifc_tw;
   gcc_jit_lvalue *cur_tw;
+  /* If-converted then-blocks that every lane of the subgroup takes at run
+   * time (a bounds guard `if (i < n)` away from the NDRange's end): the
+   * entry of the block's second copy, compiled as if no if surrounded it
+   * (J.full, no stack entry, no mask): ifc_full[T], made by the head
+   * (ifc_full_entry) and emitted after the segments; in_ifc_full while that
+   * copy is emitted. */
+  gcc_jit_block **ifc_full;
+  bool in_ifc_full;
   /* While an if-converted then-block is emitted that only lane K can take
    * (ifc_lane_bound, jit_emit_control.c: `lid == K`): the constant K (NULL:
    * any lane may run).  loop_act and the open lane loop then run lane K
@@ -294,6 +302,7 @@ void emit_settle(J *j);
 int64_t ifc_lane_bound(J *j, int32_t si);
 void ifc_one_lane(J *j, int32_t si);
 bool ifc_no_push(J *j, int32_t T);
+gcc_jit_block *ifc_full_entry(J *j, int32_t T);
 bool ifc_scalar(J *j, int32_t T);
 gcc_jit_lvalue *ifc_tw_local(J *j, int32_t T);
 void stack_room(J *j, int32_t seg, int need);

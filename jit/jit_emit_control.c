@@ -89,6 +89,29 @@ static void taken_words(J *j, uint32_t inst, const ld_insn *br, uint32_t cond, b
     tw[w] = local(j, U);
     assign(j, tw[w], ci(j, U, 0));
   }
+  if (j->full && j->S == 16 && has_flag(j->mflags, "-mavx512f") && !getenv("SPIRV_SG_JIT_NO_VEC_BALLOT")) {
+    /* every lane active, 16 lanes, AVX-512: as emit_ballot, the lanes'
+     * 0/1 in one vector and one vptestmd into a mask register (the shifted
+     * lanes' OR reduction was 12 instructions and a long chain before the
+     * head's branch: a bounds guard `if (i < n)`) */
+    gcc_jit_type *U32 = j->t_u[2];
+    gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, U32, 16);
+    gcc_jit_type *vt = gcc_jit_type_get_vector(U32, 16);   /* one type object: libgccjit compares them by identity */
+    gcc_jit_type *vp = gcc_jit_type_get_pointer(gcc_jit_type_get_aligned(vt, 4));
+    gcc_jit_lvalue *xa = local(j, at), *v = local(j, vt), *k = local(j, j->t_u[1]);
+    loop_begin(j, &lp);
+    assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(xa), L(j)),
+           cast(j, cmp(j, sense ? GCC_JIT_COMPARISON_NE : GCC_JIT_COMPARISON_EQ, V(j, inst, cond, 0),
+                       ci(j, j->t_u[0], 0)), U32));
+    loop_end(j, &lp);
+    assign(j, v, R_(gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(xa, NULL), vp), NULL)));
+    gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vptestmd %1, %1, %0");
+    gcc_jit_extended_asm_add_output_operand(a, NULL, "=Yk", k);
+    gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(v));
+    j->n_stmts++;
+    assign(j, tw[0], cast(j, R_(k), U));
+    return;
+  }
   for (uint32_t w = 0; w < n_words(j); w++) {
     loop_range(j, &lp, 64 * w, j->S < 64 * w + 64 ? j->S : 64 * w + 64);
     gcc_jit_rvalue *t = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, MASKV(j), U),
@@ -214,6 +237,25 @@ bool ifc_no_push(J *j, int32_t T) {
     }
   }
   return true;
+}
+
+/* The entry of then-block T's whole-subgroup copy (J.ifc_full), or NULL:
+ * only in sg_kernel_full (the head's lanes are then every lane), for a
+ * block any lane may take (not `lid == K`) of at most IFC_FULL_MAX
+ * instructions (the copy is compiled code once more).
+ * SPIRV_SG_JIT_NO_IFC_FULL=1: no copy. */
+enum { IFC_FULL_MAX = 48 };
+gcc_jit_block *ifc_full_entry(J *j, int32_t T) {
+  const jit_seg *s = &j->k->seg[T];
+  if (!j->full || !j->in_full || !j->ifc_full || j->S > 64 || ifc_lane_bound(j, T) >= 0 || !s->blk ||
+      s->blk->n_insns - s->first > IFC_FULL_MAX || getenv("SPIRV_SG_JIT_NO_IFC_FULL"))
+    return NULL;
+  for (uint32_t i = s->first; i < s->blk->n_insns; i++) {   /* straight code: no call, barrier or collective */
+    const ld_insn *in = &s->blk->insns[i];
+    if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(j->m, in)) return NULL;
+  }
+  if (!j->ifc_full[T]) j->ifc_full[T] = nb(j);
+  return j->ifc_full[T];
 }
 
 void ifc_one_lane(J *j, int32_t si) {
@@ -426,6 +468,14 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
           bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[0]), R_(tw[1])), ci(j, U, 0)), none, some);
       j->b = none; go_seg(j, M);
       j->b = some;
+      gcc_jit_block *whole = K < 0 ? ifc_full_entry(j, T) : NULL;
+      if (whole) {   /* every lane takes it: the copy without a mask */
+        uint64_t fm = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
+        gcc_jit_block *part = nb(j);
+        gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(tw[0]),
+            cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)fm), U)), whole, part);
+        j->b = part;
+      }
       if (ifc_scalar(j, T)) {   /* T's lanes as one word; mask[] untouched */
         assign(j, ifc_tw_local(j, T), R_(tw[0]));
         if (!ifc_no_push(j, T)) {
@@ -587,7 +637,7 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
   case SpvOpBranch:
     branch_prologue(j, seg);
     if (sg->n_succ != 1) { failf(j->e, "%s: branch without a target", ld_insn_where(m, in)); return; }
-    if (j->k->conv && sg->ifc == IFC_THEN) {   /* the end of an if-converted block: the head's lanes again */
+    if (j->k->conv && sg->ifc == IFC_THEN && !j->in_ifc_full) {   /* the end of an if-converted block: the head's lanes again */
       if (!ifc_no_push(j, seg))
         assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
       if (!j->cur_tw) {

@@ -357,6 +357,7 @@ static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_
   gcc_jit_block_end_with_jump(j->b, NULL, slow);
   j->b = fast;
   j->fast_priv = false;
+  j->fast_est = 0;
   j->fast_reg0 = NULL;
   j->contig = local(j, U);
   assign(j, j->contig, ci(j, U, 0));
@@ -658,6 +659,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   gcc_jit_lvalue *bad = local(j, U), *a0 = local(j, U), *lim = local(j, U), *reg0 = local(j, U);
   gcc_jit_lvalue *m0 = local(j, U), *m1 = local(j, U), *full = local(j, j->t_bool);
   j->fast_priv = false;
+  j->fast_est = 0;
   j->fast_nt = NULL;
   j->fast_reg0 = F ? NULL : reg0;   /* the window path (F) never computes it */
   j->contig_only = false;
@@ -847,6 +849,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     }
     if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(ae[0]), ci(j, U, align - 1)));
     assign(j, bad, b);
+    j->fast_est = est;
     if (want_contig && !quick && !known) assign(j, j->contig, ci(j, U, 1));   /* not tested: not consecutive */
   } else {
   loop_begin(j, &lp);
@@ -961,6 +964,55 @@ static bool feeds_vector(J *j, uint32_t inst, uint32_t id) {
     }
   return false;
 }
+/* In the fast block of an if-converted then-block whose lanes are one word
+ * (J.cur_tw, exact: mask[] is not rewritten), with the active lanes'
+ * addresses consecutive elements (mem_fast_'s ends test, J.fast_est ==
+ * bytes), 16 lanes of 4 bytes or 8 of 8 and AVX-512: one masked vector
+ * move between the value's lane array and lane 0's place (the first active
+ * lane's offset less its lanes before; a masked-off lane neither reads nor
+ * writes, nor faults).  A load leaves an inactive lane's old value, as the
+ * blend of the lane loop does.  The loop it replaces read or wrote each
+ * lane through its own pointer (a data-dependent `if (c) y[i] = ...`).
+ * SPIRV_SG_JIT_NO_MASKED_VEC=1: that loop. */
+static bool masked_vec(J *j, gcc_jit_field *slot, uint32_t bytes, bool write, gcc_jit_block *after) {
+  if (!j->cur_tw || j->one_lane || j->full || !slot || j->fast_priv || j->fast_est != (int64_t)bytes ||
+      j->S * bytes != 64 || !has_flag(j->mflags, "-mavx512f") || getenv("SPIRV_SG_JIT_NO_MASKED_VEC"))
+    return false;
+  gcc_jit_type *U = j->t_u[3], *K = j->t_u[1];
+  uint64_t fullm = (1ull << j->S) - 1;
+  fuse_close(j);
+  gcc_jit_lvalue *km = local(j, K), *da = local(j, U);
+  assign(j, km, cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, R_(j->cur_tw), U), ci(j, U, (long)fullm)), K));
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(j->fast_off0),
+      bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, R_(j->fast_first), U), ci(j, U, bytes)));
+  assign(j, da, bin(j, GCC_JIT_BINARY_OP_PLUS, U, gcc_jit_context_new_bitcast(j->cx, NULL, R_(j->fast_base), U), off));
+  gcc_jit_type *et = bytes == 4 ? j->t_u[2] : j->t_u[3];
+  gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_type_get_vector(et, j->S), bytes);
+  gcc_jit_lvalue *lv = gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(
+      slot_lv(j, slot, 1, 0, ci(j, j->t_i32, 0)), NULL), gcc_jit_type_get_pointer(vt)), NULL);
+  gcc_jit_lvalue *v = local(j, vt);
+  assign(j, v, R_(lv));
+  char tpl[64];
+  gcc_jit_extended_asm *x;
+  if (write) {
+    snprintf(tpl, sizeof tpl, "vmovdqu%u %%0, (%%1)%%{%%2%%}", bytes * 8);
+    x = gcc_jit_block_add_extended_asm(j->b, NULL, tpl);
+    gcc_jit_extended_asm_add_input_operand(x, NULL, "v", R_(v));
+  } else {
+    snprintf(tpl, sizeof tpl, "vmovdqu%u (%%1), %%0%%{%%2%%}", bytes * 8);
+    x = gcc_jit_block_add_extended_asm(j->b, NULL, tpl);
+    gcc_jit_extended_asm_add_output_operand(x, NULL, "+v", v);
+  }
+  gcc_jit_extended_asm_add_input_operand(x, NULL, "r", R_(da));
+  gcc_jit_extended_asm_add_input_operand(x, NULL, "Yk", R_(km));
+  gcc_jit_extended_asm_add_clobber(x, "memory");
+  gcc_jit_extended_asm_set_volatile_flag(x, 1);
+  j->n_stmts++;
+  if (!write) assign(j, lv, R_(v));
+  gcc_jit_block_end_with_jump(j->b, NULL, after);
+  return true;
+}
+
 /* In the fast block: when the lanes' addresses are consecutive elements and
  * the value is one lane array (a scalar slot), one memcpy moves the whole
  * subgroup.  A store of a scalar value without a lane array (a constant, an
@@ -1132,7 +1184,8 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
   if (after) {
     /* j->b: every active lane's address in one region (or its own private
      * memory), in bounds, aligned */
-    if (!(contig && !j->fast_priv &&
+    if (!(contig && !j->fast_priv && masked_vec(j, value_slot(j, inst, in->result), cb, false, after)) &&
+        !(contig && !j->fast_priv &&
           fast_contig(j, value_slot(j, inst, in->result), inst, in->result, NULL, cb, false,
                       feeds_vector(j, inst, in->result), after))) {
       loop_begin(j, &lp);
@@ -1625,7 +1678,8 @@ static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type 
     if (!after) after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
   }
   if (after) {
-    bool done = contig && !j->fast_priv && fast_contig(j, vs, inst, in->ops[1], vs ? NULL : T, cb, true, false, after);
+    bool done = contig && !j->fast_priv && (masked_vec(j, vs, cb, true, after) ||
+                                            fast_contig(j, vs, inst, in->ops[1], vs ? NULL : T, cb, true, false, after));
     /* sg_kernel_full: fast_full is the constant true, no partial loop */
     gcc_jit_block *allb = done ? NULL : nb(j), *part = done || j->full ? NULL : nb(j);
     if (part) gcc_jit_block_end_with_conditional(j->b, NULL, R_(j->fast_full), allb, part);

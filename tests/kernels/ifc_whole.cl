@@ -20,8 +20,8 @@ kernel void ifc_data(global const uint *x, global uint *y, global uint *r)
 {
   size_t i = get_global_id(0);
   uint v = x[i];
-  if (v & 1u) {
-    y[i] = v * 3u + (uint)i;
+  if (v & 1u) {                    /* y[i] read and written under the lanes' mask */
+    y[i] = y[i] * 2u + v * 3u + (uint)i;
     r[i] = sub_group_reduce_add(1u) * 100u + sub_group_reduce_max(v);
   }
 }

@@ -1,5 +1,5 @@
 # Expected from the definitions: the guarded lanes (i < n, or odd x[i])
-# write, the others keep the fill 0; a reduction covers exactly the lanes of
+# write, the others keep their first value; a reduction covers exactly the lanes of
 # the subgroup (16 consecutive work-items) that take the block.
 G, L, S = 256, 64, 16
 n = 200                       # subgroups 0..11 whole, 12 (192..207) partial, 13..15 none
@@ -14,20 +14,24 @@ V = []
 for k in range(G):
     b = k // S
     V.append((2 * k + 1) if b in (0, 3, 9) else (2 * k) if b in (2, 7) else (k * 2654435761 >> 7) & 0xffff)
+Y0 = [(7 * k + 5) & 0xffff for k in range(G)]
 yd, rd = [], []
 for i in range(G):
     sg = range(i // S * S, i // S * S + S)
     act = [k for k in sg if V[k] & 1]
     if V[i] & 1:
-        yd.append((V[i] * 3 + i) & 0xffffffff)
+        yd.append((Y0[i] * 2 + V[i] * 3 + i) & 0xffffffff)
         rd.append(len(act) * 100 + max(V[k] for k in act))
     else:
-        yd.append(0); rd.append(0)
+        yd.append(Y0[i]); rd.append(0)
 CASES = [
     dict(name="guard", kernel="ifc_guard", global_size=(G,), local_size=(L,),
          args=[In("float", X), Out("float", G, expect=y), Out("uint", G, expect=r), Scalar("uint", n)]),
     dict(name="data", kernel="ifc_data", global_size=(G,), local_size=(L,),
-         args=[In("uint", V), Out("uint", G, expect=yd), Out("uint", G, expect=rd)]),
+         args=[In("uint", V), InOut("uint", Y0, expect=yd), Out("uint", G, expect=rd)]),
+    dict(name="data_lanes", kernel="ifc_data", global_size=(G,), local_size=(L,),
+         env={"SPIRV_SG_JIT_NO_MASKED_VEC": "1"},
+         args=[In("uint", V), InOut("uint", Y0, expect=yd), Out("uint", G, expect=rd)]),
     dict(name="guard_nocopy", kernel="ifc_guard", global_size=(G,), local_size=(L,),
          env={"SPIRV_SG_JIT_NO_IFC_FULL": "1"},
          args=[In("float", X), Out("float", G, expect=y), Out("uint", G, expect=r), Scalar("uint", n)]),

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""bench/patterns.py - the JIT on shapes that ordinary kernels are made of
+(the eight kernels of bench/run.py have none of them): a bounds guard, a
+data-dependent `if`, float -> int casts, OpenCL built-ins, integer division,
+each beside the same kernel without it.  Prints nanoseconds per element of
+spirv-sgrun --backend jit -j 1 (best of --repeat launches), the interpreter's
+on a smaller NDRange, and JIT/interp; with --build-b, the same JIT column for
+a second build and the ratio (A/B), to compare two builds on one machine.
+
+usage: python3 bench/patterns.py [--build DIR] [--build-b DIR] [--size N] [--repeat R]
+                                 [--only NAME,NAME]"""
+import argparse, json, os, subprocess, sys, tempfile
+
+BODY = {
+    # name: kernel body (i = get_global_id(0); x, y float buffers, a float, n uint)
+    "plain": "y[i] = a * x[i] + y[i];",
+    "guard": "if (i < n) y[i] = a * x[i] + y[i];",
+    "if_data": "if (((as_uint(x[i]) * 2654435761u) >> 28) < 10) y[i] = a * x[i] + y[i];",
+    "cast": "y[i] = (float)((uint)x[i]) + (float)((int)(a * x[i]));",
+    "builtins": "int q = (int)x[i];\n  y[i] = sqrt(fabs(a * x[i])) + floor(y[i]) + (float)clamp(q, 10, 1000) + (float)max(q, 7);",
+    "division": "uint q = (uint)i;\n  y[i] = (float)(q / 3u) + (float)(q % 7u) + (float)((int)q / -5) + (float)((int)(q - 1000) % 9);",
+}
+SRC = """kernel void k(global const float *x, global float *y, float a, uint n)
+{
+  size_t i = get_global_id(0);
+  %s
+}
+"""
+
+
+def sim(work, name, n):
+    cl = os.path.join(work, name + ".cl")
+    with open(cl, "w") as f:
+        f.write(SRC % BODY[name])
+    path = os.path.join(work, "%s_%d.sim" % (name, n))
+    with open(path, "w") as f:
+        f.write("# bench/patterns.py\n%s\nk\n%d 1 1\n256 1 1\n" % (cl, n))
+        f.write("<size=%d float range=0:1:%d>\n<size=%d float fill=1.0>\n<size=4>\n2.0\n<size=4>\n%d\n"
+                % (4 * n, n - 1, 4 * n, n - 3))   # n - 3: the guard's last subgroup is partial
+    return path
+
+
+def run(sgrun, path, backend, repeat, cache, n):
+    env = dict(os.environ, XDG_CACHE_HOME=cache)
+    p = subprocess.run([sgrun, "--json", "--time", "--backend", backend, "-j", "1", "--repeat", str(repeat), path],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, timeout=600)
+    try:
+        d = json.loads(p.stdout)
+    except ValueError:
+        return None, "no JSON (exit %d): %s" % (p.returncode, p.stderr.decode(errors="replace")[:100])
+    if d.get("status") != "ok" or (backend == "jit" and d.get("backend") != "jit"):
+        return None, "status %s, backend %s" % (d.get("status"), d.get("backend"))
+    return d["times_ms"]["best"] * 1e6 / n, None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--build-b", default=None)
+    ap.add_argument("--size", type=int, default=1 << 22)
+    ap.add_argument("--repeat", type=int, default=10)
+    ap.add_argument("--only", default=None)
+    o = ap.parse_args()
+    names = o.only.split(",") if o.only else list(BODY)
+    a = os.path.abspath(os.path.join(o.build, "src", "spirv-sgrun"))
+    b = os.path.abspath(os.path.join(o.build_b, "src", "spirv-sgrun")) if o.build_b else None
+    small = max(4096, o.size // 64)
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="sgpat") as work:
+        for name in names:
+            big, lit = sim(work, name, o.size), sim(work, name, small)
+            ta, ea = run(a, big, "jit", o.repeat, os.path.join(work, "ca"), o.size)
+            ti, ei = run(a, lit, "interp", 3, os.path.join(work, "ca"), small)
+            tb, eb = run(b, big, "jit", o.repeat, os.path.join(work, "cb"), o.size) if b else (None, None)
+            rows.append((name, ta, ti, tb, ea or ei or eb))
+    hdr = "%-9s %10s %12s %10s" % ("kernel", "JIT ns/el", "interp ns/el", "JIT/interp")
+    if b: hdr += " %12s %6s" % ("B JIT ns/el", "A/B")
+    print("spirv-sgrun -j 1, %d elements (interpreter: %d), best of %d launches" % (o.size, small, o.repeat))
+    print(hdr)
+    for name, ta, ti, tb, err in rows:
+        f = lambda v: "%.3g" % v if v is not None else "-"
+        line = "%-9s %10s %12s %10s" % (name, f(ta), f(ti), f(ti / ta) + "x" if ta and ti else "-")
+        if b: line += " %12s %6s" % (f(tb), f(ta / tb) + "x" if ta and tb else "-")
+        print(line + ("  " + err if err else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

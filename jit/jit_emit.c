@@ -1719,6 +1719,9 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   /* never contract: results match the interpreter's bit for bit */
   gcc_jit_context_add_command_line_option(cx, "-ffp-contract=off");
   gcc_jit_context_add_command_line_option(cx, "-fno-math-errno");
+  /* the libm functions emit_ocl_std calls: the object names libm itself, so
+   * it loads in a process that does not link libm globally (the ICD) */
+  gcc_jit_context_add_driver_option(cx, "-lm");
   gcc_jit_context_add_command_line_option(cx, "-fno-strict-aliasing");
   /* GCC 12 miscompile (tests/kernels/remat_select_extinst, case test_addr):
    * RTL dead-store elimination replaces a 256-bit load with the constant an

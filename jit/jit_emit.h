@@ -80,6 +80,7 @@ typedef struct J {
   gcc_jit_lvalue *fast_first;  /* mem_fast_'s first active lane (fast_off0 is its offset) */
   bool fast_priv;               /* the fast block's lanes each access their own private memory */
   int64_t fast_est;             /* mem_fast_'s ends test: the active lanes' address stride (0: none) */
+  gcc_jit_function *libm[2][128];  /* emit_ocl_std's imported libm functions: [double][OpenCL.std op] */
   bool contig_only;             /* mem_fast_ reaches the fast block only with consecutive addresses */
   ld_uniformity *lanes;         /* lane strides (convergent kernels; NULL: none known) */
   jloop_ open_lp;               /* the open lane loop (fuse_open) */

@@ -5,6 +5,7 @@
 #include <spirv/unified1/OpenCL.std.h>
 #include <limits.h>
 #include <math.h>
+#include <string.h>
 
 /* Component c of the OpenCL.std instructions jit_plan.c's ocl_std_native
  * accepts, with the interpreter's formulas (interp/exec_ocl.c: imath,
@@ -23,12 +24,39 @@ static gcc_jit_rvalue *fbuiltin(J *j, const char *name, bool dbl, int n, gcc_jit
   gcc_jit_function *f = gcc_jit_context_get_builtin_function(j->cx, nm);
   return gcc_jit_context_new_call(j->cx, NULL, f, n, a);
 }
+/* A call of the libm function ocl_libm names, imported (an opaque call:
+ * GCC neither folds nor rewrites it), once per context. */
+static gcc_jit_rvalue *libm_call(J *j, uint32_t op, bool d, gcc_jit_type *T, gcc_jit_rvalue **a) {
+  int n = 0;
+  const char *nm = ocl_libm(op, &n);
+  if (!nm || op >= 128) return NULL;
+  gcc_jit_function **f = &j->libm[d][op];
+  if (!*f) {
+    char name[24];
+    snprintf(name, sizeof name, "%s", nm);
+    if (d) name[strlen(name) - 1] = 0;   /* expf -> exp */
+    /* an earlier op of the same function (cos and native_cos) */
+    for (uint32_t q = 0; q < 128 && !*f; q++) {
+      int n2;
+      const char *o = q != op && j->libm[d][q] ? ocl_libm(q, &n2) : NULL;
+      if (o && !strcmp(o, nm)) *f = j->libm[d][q];
+    }
+    if (!*f) {
+      gcc_jit_param *p[2] = {gcc_jit_context_new_param(j->cx, NULL, T, "x"), gcc_jit_context_new_param(j->cx, NULL, T, "y")};
+      *f = gcc_jit_context_new_function(j->cx, NULL, GCC_JIT_FUNCTION_IMPORTED, T, name, n, p, 0);
+    }
+  }
+  return gcc_jit_context_new_call(j->cx, NULL, *f, n, a);
+}
+
 gcc_jit_rvalue *emit_ocl_std(J *j, uint32_t inst, const ld_insn *in, uint32_t c, const ld_type *rt, gcc_jit_type *T) {
   uint32_t na = in->n_ops - 2, w = rt->width;
   gcc_jit_rvalue *a[3] = {NULL, NULL, NULL};
   for (uint32_t k = 0; k < na && k < 3; k++) a[k] = cast(j, ocl_arg(j, inst, in, k, c), T);
   if (rt->kind == LD_T_FLOAT) {
     bool d = w == 64;
+    gcc_jit_rvalue *lc = libm_call(j, in->ext_op, d, T, a);
+    if (lc) return lc;
     switch (in->ext_op) {
     case OpenCLstd_Fabs: return fbuiltin(j, "fabs", d, 1, a);
     case OpenCLstd_Sqrt: return fbuiltin(j, "sqrt", d, 1, a);

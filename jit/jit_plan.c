@@ -108,11 +108,43 @@ static bool has_conversion_decoration(const ld_module *m, uint32_t id) {
   return false;
 }
 
+/* The libm function of an OpenCL.std float built-in that the interpreter
+ * computes with exactly that function (interp/exec_ocl.c: fmath's U and B;
+ * the half_ and native_ forms are the full-precision function there), as
+ * its float name ("expf"; the double one drops the f) and its operand
+ * count; NULL: none.  lgamma is not here: it writes signgam, a global. */
+const char *ocl_libm(uint32_t op, int *n) {
+  static const struct { uint16_t op; uint8_t n; const char *name; } T_[] = {
+    {OpenCLstd_Acos, 1, "acosf"}, {OpenCLstd_Acosh, 1, "acoshf"}, {OpenCLstd_Asin, 1, "asinf"},
+    {OpenCLstd_Asinh, 1, "asinhf"}, {OpenCLstd_Atan, 1, "atanf"}, {OpenCLstd_Atan2, 2, "atan2f"},
+    {OpenCLstd_Atanh, 1, "atanhf"}, {OpenCLstd_Cbrt, 1, "cbrtf"}, {OpenCLstd_Cos, 1, "cosf"},
+    {OpenCLstd_Half_cos, 1, "cosf"}, {OpenCLstd_Native_cos, 1, "cosf"}, {OpenCLstd_Cosh, 1, "coshf"},
+    {OpenCLstd_Erfc, 1, "erfcf"}, {OpenCLstd_Erf, 1, "erff"}, {OpenCLstd_Exp, 1, "expf"},
+    {OpenCLstd_Half_exp, 1, "expf"}, {OpenCLstd_Native_exp, 1, "expf"}, {OpenCLstd_Exp2, 1, "exp2f"},
+    {OpenCLstd_Half_exp2, 1, "exp2f"}, {OpenCLstd_Native_exp2, 1, "exp2f"}, {OpenCLstd_Exp10, 1, "exp10f"},
+    {OpenCLstd_Half_exp10, 1, "exp10f"}, {OpenCLstd_Native_exp10, 1, "exp10f"}, {OpenCLstd_Expm1, 1, "expm1f"},
+    {OpenCLstd_Fdim, 2, "fdimf"}, {OpenCLstd_Fmax, 2, "fmaxf"}, {OpenCLstd_Fmin, 2, "fminf"},
+    {OpenCLstd_Fmod, 2, "fmodf"}, {OpenCLstd_Hypot, 2, "hypotf"}, {OpenCLstd_Log, 1, "logf"},
+    {OpenCLstd_Half_log, 1, "logf"}, {OpenCLstd_Native_log, 1, "logf"}, {OpenCLstd_Log2, 1, "log2f"},
+    {OpenCLstd_Half_log2, 1, "log2f"}, {OpenCLstd_Native_log2, 1, "log2f"}, {OpenCLstd_Log10, 1, "log10f"},
+    {OpenCLstd_Half_log10, 1, "log10f"}, {OpenCLstd_Native_log10, 1, "log10f"}, {OpenCLstd_Log1p, 1, "log1pf"},
+    {OpenCLstd_Logb, 1, "logbf"}, {OpenCLstd_Pow, 2, "powf"}, {OpenCLstd_Remainder, 2, "remainderf"},
+    {OpenCLstd_Round, 1, "roundf"}, {OpenCLstd_Sin, 1, "sinf"}, {OpenCLstd_Half_sin, 1, "sinf"},
+    {OpenCLstd_Native_sin, 1, "sinf"}, {OpenCLstd_Sinh, 1, "sinhf"}, {OpenCLstd_Tan, 1, "tanf"},
+    {OpenCLstd_Half_tan, 1, "tanf"}, {OpenCLstd_Native_tan, 1, "tanf"}, {OpenCLstd_Tanh, 1, "tanhf"},
+    {OpenCLstd_Tgamma, 1, "tgammaf"},
+  };
+  for (size_t q = 0; q < sizeof T_ / sizeof *T_; q++)
+    if (T_[q].op == op) { *n = T_[q].n; return T_[q].name; }
+  return NULL;
+}
+
 /* The OpenCL.std instructions emit_ocl_std compiles: float (32, 64 bits)
  * fabs, sqrt, floor, ceil, trunc, rint, fma, copysign; integer (8 to 64
  * bits) s/u min, max, clamp, abs, popcount, mul24, mad24, and mul_hi of 32
- * bits.  Every operand of the result's component type (scalar operands of
- * vector results: clamp's bounds) and no half. */
+ * bits; the float functions of ocl_libm (calls).  Every operand of the
+ * result's component type (scalar operands of vector results: clamp's
+ * bounds) and no half. */
 static bool ocl_std_native(const ld_module *m, const ld_insn *in) {
   const ld_type *rt; uint32_t rn;
   if (in->ext_set != LD_EXT_OPENCL_STD || !lane_shape(in->type, &rt, &rn) || in->n_ops < 3) return false;
@@ -135,7 +167,12 @@ static bool ocl_std_native(const ld_module *m, const ld_insn *in) {
   case OpenCLstd_SClamp: case OpenCLstd_UClamp: case OpenCLstd_UMad24: case OpenCLstd_SMad24:
     if (!it) return false;
     want = 3; break;
-  default: return false;
+  default: {
+    int n;
+    if (!fl || !ocl_libm(in->ext_op, &n) || in->ext_op >= 128) return false;   /* a libm call (emit_ocl_std) */
+    want = (uint32_t)n;
+    break;
+  }
   }
   if (na != want) return false;
   for (uint32_t k = 0; k < na; k++) {

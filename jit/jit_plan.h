@@ -61,6 +61,7 @@ typedef struct layout_u { jit_kernel *k; uint64_t off; } layout_u;
 bool lane_shape(const ld_type *t, const ld_type **comp, uint32_t *n);
 bool is_wg_barrier(const ld_module *m, const ld_insn *in);
 bool wg_scoped(const ld_module *m, const ld_insn *in);
+const char *ocl_libm(uint32_t op, int *n);
 bool plan_may_suspend(const jit_kernel *k);
 bool native_ok(const ld_module *m, const ld_insn *in);
 bool handle_ldst(const ld_module *m, const ld_insn *in);

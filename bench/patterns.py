@@ -2,6 +2,7 @@
 """bench/patterns.py - the JIT on shapes that ordinary kernels are made of
 (the eight kernels of bench/run.py have none of them): a bounds guard, a
 data-dependent `if`, float -> int casts, OpenCL built-ins, integer division,
+libm functions,
 each beside the same kernel without it.  Prints nanoseconds per element of
 spirv-sgrun --backend jit -j 1 (best of --repeat launches), the interpreter's
 on a smaller NDRange, and JIT/interp; with --build-b, the same JIT column for
@@ -19,6 +20,7 @@ BODY = {
     "cast": "y[i] = (float)((uint)x[i]) + (float)((int)(a * x[i]));",
     "builtins": "int q = (int)x[i];\n  y[i] = sqrt(fabs(a * x[i])) + floor(y[i]) + (float)clamp(q, 10, 1000) + (float)max(q, 7);",
     "division": "uint q = (uint)i;\n  y[i] = (float)(q / 3u) + (float)(q % 7u) + (float)((int)q / -5) + (float)((int)(q - 1000) % 9);",
+    "libm": "float v = x[i] * 0.001f;\n  y[i] = exp(-v) + native_sin(v) + fmin(v, a) + pow(v + 1.0f, 0.5f);",
 }
 SRC = """kernel void k(global const float *x, global float *y, float a, uint n)
 {

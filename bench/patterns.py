@@ -2,8 +2,7 @@
 """bench/patterns.py - the JIT on shapes that ordinary kernels are made of
 (the eight kernels of bench/run.py have none of them): a bounds guard, a
 data-dependent `if`, float -> int casts, OpenCL built-ins, integer division,
-libm functions,
-each beside the same kernel without it.  Prints nanoseconds per element of
+libm functions, each beside the same kernel without them.  Prints nanoseconds per element of
 spirv-sgrun --backend jit -j 1 (best of --repeat launches), the interpreter's
 on a smaller NDRange, and JIT/interp; with --build-b, the same JIT column for
 a second build and the ratio (A/B), to compare two builds on one machine.

@@ -138,6 +138,24 @@ MAGS(double, d)
 COMMON(float, f, 0)
 COMMON(double, d, 0)
 
+/* fmin and fmax, spelled out so that every build and the JIT give the same
+ * bits (libm's, and GCC's expansion of it, differ on the sign of a zero
+ * result between builds): a NaN operand gives the other operand (both NaN:
+ * y); between equal operands (zeros of either sign) fmin picks the one with
+ * the sign bit set, fmax the other (docs/semantics.md). */
+static float fmin_f(float x, float y) {
+  return isnan(x) ? y : isnan(y) ? x : x < y ? x : y < x ? y : signbit(x) ? x : y;
+}
+static float fmax_f(float x, float y) {
+  return isnan(x) ? y : isnan(y) ? x : x > y ? x : y > x ? y : signbit(x) ? y : x;
+}
+static double fmin_d(double x, double y) {
+  return isnan(x) ? y : isnan(y) ? x : x < y ? x : y < x ? y : signbit(x) ? x : y;
+}
+static double fmax_d(double x, double y) {
+  return isnan(x) ? y : isnan(y) ? x : x > y ? x : y > x ? y : signbit(x) ? y : x;
+}
+
 /* One component of a float-valued function of float operands. */
 static double fmath(uint32_t op, uint32_t w, double x, double y, double z) {
   bool d = w == 64;
@@ -173,8 +191,8 @@ static double fmath(uint32_t op, uint32_t w, double x, double y, double z) {
   case OpenCLstd_Fdim: return B(fdimf, fdim);
   case OpenCLstd_Floor: return U(floorf, floor);
   case OpenCLstd_Fma: return d ? fma(x, y, z) : (w == 16 ? (double)(float)fma(x, y, z) : (double)fmaf(xf, yf, zf));
-  case OpenCLstd_Fmax: return B(fmaxf, fmax);
-  case OpenCLstd_Fmin: return B(fminf, fmin);
+  case OpenCLstd_Fmax: return B(fmax_f, fmax_d);
+  case OpenCLstd_Fmin: return B(fmin_f, fmin_d);
   case OpenCLstd_Fmod: return B(fmodf, fmod);
   case OpenCLstd_Hypot: return B(hypotf, hypot);
   case OpenCLstd_Lgamma: return U(lgammaf, lgamma);
@@ -494,8 +512,8 @@ static int h_eval(ip_sg *sg, const ip_op *op) {
   }
 F32_HANDLER(h_mad_f32, x * y + z)
 F32_HANDLER(h_fma_f32, fmaf(x, y, z))
-F32_HANDLER(h_fmin_f32, fminf(x, y))
-F32_HANDLER(h_fmax_f32, fmaxf(x, y))
+F32_HANDLER(h_fmin_f32, fmin_f(x, y))
+F32_HANDLER(h_fmax_f32, fmax_f(x, y))
 F32_HANDLER(h_sqrt_f32, sqrtf(x))
 F32_HANDLER(h_fclamp_f32, fminf(fmaxf(x, y), z))
 

@@ -123,7 +123,7 @@ const char *ocl_libm(uint32_t op, int *n) {
     {OpenCLstd_Half_exp, 1, "expf"}, {OpenCLstd_Native_exp, 1, "expf"}, {OpenCLstd_Exp2, 1, "exp2f"},
     {OpenCLstd_Half_exp2, 1, "exp2f"}, {OpenCLstd_Native_exp2, 1, "exp2f"}, {OpenCLstd_Exp10, 1, "exp10f"},
     {OpenCLstd_Half_exp10, 1, "exp10f"}, {OpenCLstd_Native_exp10, 1, "exp10f"}, {OpenCLstd_Expm1, 1, "expm1f"},
-    {OpenCLstd_Fdim, 2, "fdimf"}, {OpenCLstd_Fmax, 2, "fmaxf"}, {OpenCLstd_Fmin, 2, "fminf"},
+    {OpenCLstd_Fdim, 2, "fdimf"},
     {OpenCLstd_Fmod, 2, "fmodf"}, {OpenCLstd_Hypot, 2, "hypotf"}, {OpenCLstd_Log, 1, "logf"},
     {OpenCLstd_Half_log, 1, "logf"}, {OpenCLstd_Native_log, 1, "logf"}, {OpenCLstd_Log2, 1, "log2f"},
     {OpenCLstd_Half_log2, 1, "log2f"}, {OpenCLstd_Native_log2, 1, "log2f"}, {OpenCLstd_Log10, 1, "log10f"},
@@ -140,7 +140,7 @@ const char *ocl_libm(uint32_t op, int *n) {
 }
 
 /* The OpenCL.std instructions emit_ocl_std compiles: float (32, 64 bits)
- * fabs, sqrt, floor, ceil, trunc, rint, fma, copysign; integer (8 to 64
+ * fabs, sqrt, floor, ceil, trunc, rint, fma, copysign, fmin, fmax; integer (8 to 64
  * bits) s/u min, max, clamp, abs, popcount, mul24, mad24, and mul_hi of 32
  * bits; the float functions of ocl_libm (calls).  Every operand of the
  * result's component type (scalar operands of vector results: clamp's
@@ -156,7 +156,7 @@ static bool ocl_std_native(const ld_module *m, const ld_insn *in) {
   case OpenCLstd_Rint:
     if (!fl) return false;
     want = 1; break;
-  case OpenCLstd_Copysign: if (!fl) return false; want = 2; break;
+  case OpenCLstd_Copysign: case OpenCLstd_Fmin: case OpenCLstd_Fmax: if (!fl) return false; want = 2; break;
   case OpenCLstd_Fma: if (!fl) return false; want = 3; break;
   case OpenCLstd_SAbs: case OpenCLstd_UAbs: case OpenCLstd_Popcount: if (!it) return false; want = 1; break;
   case OpenCLstd_SMax: case OpenCLstd_SMin: case OpenCLstd_UMax: case OpenCLstd_UMin: case OpenCLstd_UMul24:

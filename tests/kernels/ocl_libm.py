@@ -1,10 +1,11 @@
 # References from Python's math (double), rounded to float; a domain error
 # is NaN, an overflow infinity.  fmin / fmax: the other operand when one is
-# NaN (IEEE 754 minNum); between two zeros either sign (expected: any).
+# NaN (both NaN: the second); between two zeros fmin the negative one, fmax
+# the positive one (docs/semantics.md).
 nan, inf = float("nan"), float("inf")
 n = 64
-XE = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, 10.0, -10.0, 100.0, inf, -inf, nan, 1e-30, 3.14159265, -2.5]
-YE = [0.0, 0.0, 2.0, 3.0, nan, 0.25, -1.5, 0.5, 2.0, 1.5, 2.0, 1.0, 1.0, 7.0, -0.0, 4.0]
+XE = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, 10.0, -10.0, 100.0, inf, -inf, nan, 0.0, 3.14159265, nan]
+YE = [0.0, 0.0, 2.0, 3.0, nan, 0.25, -1.5, 0.5, 2.0, 1.5, 2.0, 1.0, 1.0, -0.0, -0.0, nan]
 X = [f32(v) for v in XE + rand_floats(n - len(XE), -6, 6, seed=51)]
 Y = [f32(v) for v in YE + rand_floats(n - len(YE), 0.1, 4, seed=52)]
 def M(fn, *a):
@@ -23,12 +24,12 @@ def log_(f, x):
 def fmin_(x, y):
     if math.isnan(x): return y
     if math.isnan(y): return x
-    if x == 0 and y == 0: return None
+    if x == 0 and y == 0: return x if math.copysign(1, x) < 0 else y
     return min(x, y)
 def fmax_(x, y):
     if math.isnan(x): return y
     if math.isnan(y): return x
-    if x == 0 and y == 0: return None
+    if x == 0 and y == 0: return y if math.copysign(1, x) < 0 else x
     return max(x, y)
 def round_(x):
     if not math.isfinite(x): return x
@@ -57,7 +58,7 @@ for x, y in zip(X, Y):
           pow_(y, x), fmod_(x, y), (inf if math.isinf(x) or math.isinf(y) else M(math.hypot, x, y)),
           (nan if math.isnan(x) or math.isnan(y) else (x - y if x > y else 0.0)),
           fmin_(x, y), fmax_(x, y), round_(x), M(math.cos, x)]
-    r += [None if v is None else f32(v) for v in ex]
+    r += [f32(v) for v in ex]
     rd += [M(math.exp, x) if x != -inf else 0.0, log_(math.log, x), fmin_(x, y), pow_(y, x)]
 global_size = (n,); local_size = (16,)
 args = [In("float", X), In("float", Y), Out("float", 24 * n, expect=r, ulp=8), Out("double", 4 * n, expect=rd, ulp=8)]

@@ -242,7 +242,7 @@ bool ifc_no_push(J *j, int32_t T) {
 /* The entry of then-block T's whole-subgroup copy (J.ifc_full), or NULL:
  * only in sg_kernel_full (the head's lanes are then every lane), for a
  * block any lane may take (not `lid == K`) of at most IFC_FULL_MAX
- * instructions (the copy is compiled code once more).
+ * instructions and no atomic (the copy is compiled code once more).
  * SPIRV_SG_JIT_NO_IFC_FULL=1: no copy. */
 enum { IFC_FULL_MAX = 48 };
 gcc_jit_block *ifc_full_entry(J *j, int32_t T) {
@@ -250,9 +250,15 @@ gcc_jit_block *ifc_full_entry(J *j, int32_t T) {
   if (!j->full || !j->in_full || !j->ifc_full || j->S > 64 || ifc_lane_bound(j, T) >= 0 || !s->blk ||
       s->blk->n_insns - s->first > IFC_FULL_MAX || getenv("SPIRV_SG_JIT_NO_IFC_FULL"))
     return NULL;
-  for (uint32_t i = s->first; i < s->blk->n_insns; i++) {   /* straight code: no call, barrier or collective */
+  for (uint32_t i = s->first; i < s->blk->n_insns; i++) {
+    /* straight code: no call, barrier or collective; and no atomic, whose
+     * paths (vector, plain, locked, deferred, per lane) are the most code
+     * of any instruction: hist's `if (lh[lid]) atomic_add(...)`, which
+     * whole subgroups almost never take, compiled 7% longer with a copy */
     const ld_insn *in = &s->blk->insns[i];
-    if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(j->m, in)) return NULL;
+    if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(j->m, in) ||
+        (in->op >= SpvOpAtomicLoad && in->op <= SpvOpAtomicXor))
+      return NULL;
   }
   if (!j->ifc_full[T]) j->ifc_full[T] = nb(j);
   return j->ifc_full[T];

@@ -305,6 +305,8 @@ int64_t ifc_lane_bound(J *j, int32_t si);
 void ifc_one_lane(J *j, int32_t si);
 bool ifc_no_push(J *j, int32_t T);
 gcc_jit_block *ifc_full_entry(J *j, int32_t T);
+bool vec_kmask_ok(J *j);   /* jit_emit_subgroup.c */
+gcc_jit_lvalue *pred_kmask16(J *j, uint32_t inst, uint32_t id, bool sense);
 bool ifc_scalar(J *j, int32_t T);
 gcc_jit_lvalue *ifc_tw_local(J *j, int32_t T);
 void stack_room(J *j, int32_t seg, int need);

@@ -89,27 +89,11 @@ static void taken_words(J *j, uint32_t inst, const ld_insn *br, uint32_t cond, b
     tw[w] = local(j, U);
     assign(j, tw[w], ci(j, U, 0));
   }
-  if (j->full && j->S == 16 && has_flag(j->mflags, "-mavx512f") && !getenv("SPIRV_SG_JIT_NO_VEC_BALLOT")) {
-    /* every lane active, 16 lanes, AVX-512: as emit_ballot, the lanes'
-     * 0/1 in one vector and one vptestmd into a mask register (the shifted
-     * lanes' OR reduction was 12 instructions and a long chain before the
-     * head's branch: a bounds guard `if (i < n)`) */
-    gcc_jit_type *U32 = j->t_u[2];
-    gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, U32, 16);
-    gcc_jit_type *vt = gcc_jit_type_get_vector(U32, 16);   /* one type object: libgccjit compares them by identity */
-    gcc_jit_type *vp = gcc_jit_type_get_pointer(gcc_jit_type_get_aligned(vt, 4));
-    gcc_jit_lvalue *xa = local(j, at), *v = local(j, vt), *k = local(j, j->t_u[1]);
-    loop_begin(j, &lp);
-    assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(xa), L(j)),
-           cast(j, cmp(j, sense ? GCC_JIT_COMPARISON_NE : GCC_JIT_COMPARISON_EQ, V(j, inst, cond, 0),
-                       ci(j, j->t_u[0], 0)), U32));
-    loop_end(j, &lp);
-    assign(j, v, R_(gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(xa, NULL), vp), NULL)));
-    gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vptestmd %1, %1, %0");
-    gcc_jit_extended_asm_add_output_operand(a, NULL, "=Yk", k);
-    gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(v));
-    j->n_stmts++;
-    assign(j, tw[0], cast(j, R_(k), U));
+  if (vec_kmask_ok(j)) {
+    /* as the ballot: one vptestmd (the shifted lanes' OR reduction was 12
+     * instructions and a long chain before the head's branch: a bounds
+     * guard `if (i < n)`) */
+    assign(j, tw[0], cast(j, R_(pred_kmask16(j, inst, cond, sense)), U));
     return;
   }
   for (uint32_t w = 0; w < n_words(j); w++) {

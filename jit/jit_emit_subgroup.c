@@ -196,6 +196,35 @@ bool emit_broadcast(J *j, uint32_t inst, const ld_insn *in) {
   return true;
 }
 
+/* Whether pred_kmask16 applies: every lane active, 16 lanes, AVX-512
+ * (SPIRV_SG_JIT_NO_VEC_BALLOT=1: never). */
+bool vec_kmask_ok(J *j) {
+  return j->full && j->S == 16 && has_flag(j->mflags, "-mavx512f") && !getenv("SPIRV_SG_JIT_NO_VEC_BALLOT");
+}
+/* The 16 lanes of bool value id (sense: nonzero; else zero) as the bits of
+ * a 16-bit local, lane l at bit l: the lanes' 0/1 in one vector, whose
+ * nonzero lanes one vptestmd gathers into a mask register (vec_kmask_ok;
+ * the ballot and an if-converted head's taken lanes). */
+gcc_jit_lvalue *pred_kmask16(J *j, uint32_t inst, uint32_t id, bool sense) {
+  jloop lp;
+  gcc_jit_type *U32 = j->t_u[2];
+  gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, U32, 16);
+  gcc_jit_type *vt = gcc_jit_type_get_vector(U32, 16);   /* one type object: libgccjit compares them by identity */
+  gcc_jit_type *vp = gcc_jit_type_get_pointer(gcc_jit_type_get_aligned(vt, 4));
+  gcc_jit_lvalue *xa = local(j, at), *v = local(j, vt), *k = local(j, j->t_u[1]);
+  loop_begin(j, &lp);
+  assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(xa), L(j)),
+         cast(j, cmp(j, sense ? GCC_JIT_COMPARISON_NE : GCC_JIT_COMPARISON_EQ, V(j, inst, id, 0),
+                     ci(j, j->t_u[0], 0)), U32));
+  loop_end(j, &lp);
+  assign(j, v, R_(gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(xa, NULL), vp), NULL)));
+  gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vptestmd %1, %1, %0");
+  gcc_jit_extended_asm_add_output_operand(a, NULL, "=Yk", k);
+  gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(v));
+  j->n_stmts++;
+  return k;
+}
+
 /* OpGroupNonUniformBallot: the active lanes' predicates as a uvec4. */
 bool emit_ballot(J *j, uint32_t inst, const ld_insn *in) {
   const ld_module *m = j->m;
@@ -227,26 +256,11 @@ bool emit_ballot(J *j, uint32_t inst, const ld_insn *in) {
       assign(j, w[q], bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[2], R_(w[q]),
                           cast(j, bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, x, ci(j, U, 8 * (g % 4))), j->t_u[2])));
     }
-  } else if (j->full && j->S == 16 && has_flag(j->mflags, "-mavx512f") && !getenv("SPIRV_SG_JIT_NO_VEC_BALLOT")) {
-    /* every lane active, 16 lanes, AVX-512: the predicate's lanes as 0/1
-     * in one vector, whose nonzero lanes one vptestmd gathers into a mask
-     * register, lane l at bit l (the lane loop below OR-reduced 16 shifted
-     * lanes: compact's ballot, 12 instructions) */
-    gcc_jit_type *U32 = j->t_u[2];
-    gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, U32, 16);
-    gcc_jit_type *vt = gcc_jit_type_get_vector(U32, 16);
-    gcc_jit_type *vp = gcc_jit_type_get_pointer(gcc_jit_type_get_aligned(vt, 4));
-    gcc_jit_lvalue *xa = local(j, at), *v = local(j, vt), *k = local(j, j->t_u[1]);
-    loop_begin(j, &lp);
-    assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(xa), L(j)),
-           cast(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, in->ops[1], 0), ci(j, j->t_u[0], 0)), U32));
-    loop_end(j, &lp);
-    assign(j, v, R_(gcc_jit_rvalue_dereference(cast(j, gcc_jit_lvalue_get_address(xa, NULL), vp), NULL)));
-    gcc_jit_extended_asm *a = gcc_jit_block_add_extended_asm(j->b, NULL, "vptestmd %1, %1, %0");
-    gcc_jit_extended_asm_add_output_operand(a, NULL, "=Yk", k);
-    gcc_jit_extended_asm_add_input_operand(a, NULL, "v", R_(v));
-    j->n_stmts++;
-    assign(j, w[0], cast(j, R_(k), j->t_u[2]));
+  } else if (vec_kmask_ok(j)) {
+    /* every lane active, 16 lanes, AVX-512: one vptestmd (compact's
+     * ballot: the lane loop below OR-reduced 16 shifted lanes, 12
+     * instructions) */
+    assign(j, w[0], cast(j, R_(pred_kmask16(j, inst, in->ops[1], true)), j->t_u[2]));
   } else {
     for (uint32_t q = 0; q < 4 && 32 * q < j->S; q++) {
       loop_range(j, &lp, 32 * q, j->S < 32 * q + 32 ? j->S : 32 * q + 32);

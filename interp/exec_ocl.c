@@ -100,49 +100,12 @@ static float powr_f(float x, float y) {
   return powf(x, y);
 }
 
-/* Magnitude picks: the larger (smaller) |.|, else fmax (fmin). */
-#define MAGS(T, SFX) \
-  static T maxmag_##SFX(T x, T y) { \
-    T ax = fabs##SFX(x), ay = fabs##SFX(y); \
-    return ax > ay ? x : ay > ax ? y : fmax##SFX(x, y); } \
-  static T minmag_##SFX(T x, T y) { \
-    T ax = fabs##SFX(x), ay = fabs##SFX(y); \
-    return ax < ay ? x : ay < ax ? y : fmin##SFX(x, y); }
-#define fabsd fabs
-#define fmaxd fmax
-#define fmind fmin
-MAGS(float, f)
-MAGS(double, d)
-
-/* Common functions: every step rounded in the type T. */
-#define COMMON(T, SFX, C180) \
-  static T common_##SFX(uint32_t op, T x, T y, T z) { \
-    switch (op) { \
-    case OpenCLstd_FClamp: return fmin##SFX(fmax##SFX(x, y), z); \
-    case OpenCLstd_Degrees: return x * (T)(180.0 / M_PI); \
-    case OpenCLstd_Radians: return x * (T)(M_PI / 180.0); \
-    case OpenCLstd_FMax_common: return fmax##SFX(x, y); \
-    case OpenCLstd_FMin_common: return fmin##SFX(x, y); \
-    case OpenCLstd_Mix: return x + (y - x) * z; \
-    case OpenCLstd_Step: return y < x ? (T)0 : (T)1; \
-    case OpenCLstd_Smoothstep: { \
-      T t = (z - x) / (y - x); \
-      t = fmin##SFX(fmax##SFX(t, (T)0), (T)1); \
-      return t * t * ((T)3 - (T)2 * t); } \
-    case OpenCLstd_Sign: \
-      if (isnan(x)) return 0; \
-      return x > 0 ? (T)1 : x < 0 ? (T)-1 : x; \
-    case OpenCLstd_Mad: return x * y + z; \
-    default: return (T)C180; \
-    } }
-COMMON(float, f, 0)
-COMMON(double, d, 0)
-
 /* fmin and fmax, spelled out so that every build and the JIT give the same
  * bits (libm's, and GCC's expansion of it, differ on the sign of a zero
  * result between builds): a NaN operand gives the other operand (both NaN:
  * y); between equal operands (zeros of either sign) fmin picks the one with
- * the sign bit set, fmax the other (docs/semantics.md). */
+ * the sign bit set, fmax the other (docs/semantics.md).  Also the float
+ * min, max, clamp, smoothstep, maxmag and minmag below. */
 static float fmin_f(float x, float y) {
   return isnan(x) ? y : isnan(y) ? x : x < y ? x : y < x ? y : signbit(x) ? x : y;
 }
@@ -155,6 +118,42 @@ static double fmin_d(double x, double y) {
 static double fmax_d(double x, double y) {
   return isnan(x) ? y : isnan(y) ? x : x > y ? x : y > x ? y : signbit(x) ? y : x;
 }
+
+/* Magnitude picks: the larger (smaller) |.|, else fmax (fmin). */
+#define MAGS(T, SFX) \
+  static T maxmag_##SFX(T x, T y) { \
+    T ax = fabs##SFX(x), ay = fabs##SFX(y); \
+    return ax > ay ? x : ay > ax ? y : fmax_##SFX(x, y); } \
+  static T minmag_##SFX(T x, T y) { \
+    T ax = fabs##SFX(x), ay = fabs##SFX(y); \
+    return ax < ay ? x : ay < ax ? y : fmin_##SFX(x, y); }
+#define fabsd fabs
+MAGS(float, f)
+MAGS(double, d)
+
+/* Common functions: every step rounded in the type T. */
+#define COMMON(T, SFX, C180) \
+  static T common_##SFX(uint32_t op, T x, T y, T z) { \
+    switch (op) { \
+    case OpenCLstd_FClamp: return fmin_##SFX(fmax_##SFX(x, y), z); \
+    case OpenCLstd_Degrees: return x * (T)(180.0 / M_PI); \
+    case OpenCLstd_Radians: return x * (T)(M_PI / 180.0); \
+    case OpenCLstd_FMax_common: return fmax_##SFX(x, y); \
+    case OpenCLstd_FMin_common: return fmin_##SFX(x, y); \
+    case OpenCLstd_Mix: return x + (y - x) * z; \
+    case OpenCLstd_Step: return y < x ? (T)0 : (T)1; \
+    case OpenCLstd_Smoothstep: { \
+      T t = (z - x) / (y - x); \
+      t = fmin_##SFX(fmax_##SFX(t, (T)0), (T)1); \
+      return t * t * ((T)3 - (T)2 * t); } \
+    case OpenCLstd_Sign: \
+      if (isnan(x)) return 0; \
+      return x > 0 ? (T)1 : x < 0 ? (T)-1 : x; \
+    case OpenCLstd_Mad: return x * y + z; \
+    default: return (T)C180; \
+    } }
+COMMON(float, f, 0)
+COMMON(double, d, 0)
 
 /* One component of a float-valued function of float operands. */
 static double fmath(uint32_t op, uint32_t w, double x, double y, double z) {
@@ -515,7 +514,7 @@ F32_HANDLER(h_fma_f32, fmaf(x, y, z))
 F32_HANDLER(h_fmin_f32, fmin_f(x, y))
 F32_HANDLER(h_fmax_f32, fmax_f(x, y))
 F32_HANDLER(h_sqrt_f32, sqrtf(x))
-F32_HANDLER(h_fclamp_f32, fminf(fmaxf(x, y), z))
+F32_HANDLER(h_fclamp_f32, fmin_f(fmax_f(x, y), z))
 
 /* Address of lane's pointer operand i plus a byte offset. */
 static uint64_t ptr_in(const ip_sg *sg, const ip_op *op, uint32_t i, uint32_t l) {

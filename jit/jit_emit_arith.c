@@ -49,6 +49,20 @@ static gcc_jit_rvalue *libm_call(J *j, uint32_t op, bool d, gcc_jit_type *T, gcc
   return gcc_jit_context_new_call(j->cx, NULL, *f, n, a);
 }
 
+/* fmin (mn) or fmax of x and y, as the interpreter's fmin_f / fmax_f
+ * (interp/exec_ocl.c): a NaN gives the other operand (both: y); of equal
+ * operands fmin takes the one with the sign bit set, fmax the other;
+ * branch-free.  Also float min, max and clamp (fmin(fmax(x, lo), hi)). */
+static gcc_jit_rvalue *fminmax(J *j, bool mn, gcc_jit_rvalue *x, gcc_jit_rvalue *y, gcc_jit_type *T, bool d) {
+  gcc_jit_type *I = d ? j->t_s[3] : j->t_s[2];
+  gcc_jit_rvalue *sx = b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, gcc_jit_context_new_bitcast(j->cx, NULL, x, I), ci(j, I, 0)));
+  gcc_jit_rvalue *r = mn ? blend_by(j, sx, x, y, T) : blend_by(j, sx, y, x, T);
+  r = blend_by(j, b2u8(j, cmp(j, mn ? GCC_JIT_COMPARISON_LT : GCC_JIT_COMPARISON_GT, y, x)), y, r, T);
+  r = blend_by(j, b2u8(j, cmp(j, mn ? GCC_JIT_COMPARISON_LT : GCC_JIT_COMPARISON_GT, x, y)), x, r, T);
+  r = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, y, y)), x, r, T);
+  return blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, x, x)), y, r, T);
+}
+
 gcc_jit_rvalue *emit_ocl_std(J *j, uint32_t inst, const ld_insn *in, uint32_t c, const ld_type *rt, gcc_jit_type *T) {
   uint32_t na = in->n_ops - 2, w = rt->width;
   gcc_jit_rvalue *a[3] = {NULL, NULL, NULL};
@@ -66,20 +80,9 @@ gcc_jit_rvalue *emit_ocl_std(J *j, uint32_t inst, const ld_insn *in, uint32_t c,
     case OpenCLstd_Rint: return fbuiltin(j, "rint", d, 1, a);
     case OpenCLstd_Fma: return fbuiltin(j, "fma", d, 3, a);
     case OpenCLstd_Copysign: return fbuiltin(j, "copysign", d, 2, a);
-    case OpenCLstd_Fmin: case OpenCLstd_Fmax: {
-      /* as the interpreter's fmin_f / fmax_f (interp/exec_ocl.c): a NaN
-       * gives the other operand (both: y); of equal operands fmin takes the
-       * one with the sign bit set, fmax the other; branch-free */
-      bool mn = in->ext_op == OpenCLstd_Fmin;
-      gcc_jit_type *I = d ? j->t_s[3] : j->t_s[2];
-      gcc_jit_rvalue *x = a[0], *y = a[1];
-      gcc_jit_rvalue *sx = b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, gcc_jit_context_new_bitcast(j->cx, NULL, x, I), ci(j, I, 0)));
-      gcc_jit_rvalue *r = mn ? blend_by(j, sx, x, y, T) : blend_by(j, sx, y, x, T);
-      r = blend_by(j, b2u8(j, cmp(j, mn ? GCC_JIT_COMPARISON_LT : GCC_JIT_COMPARISON_GT, y, x)), y, r, T);
-      r = blend_by(j, b2u8(j, cmp(j, mn ? GCC_JIT_COMPARISON_LT : GCC_JIT_COMPARISON_GT, x, y)), x, r, T);
-      r = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, y, y)), x, r, T);
-      return blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, x, x)), y, r, T);
-    }
+    case OpenCLstd_Fmin: case OpenCLstd_FMin_common: return fminmax(j, true, a[0], a[1], T, d);
+    case OpenCLstd_Fmax: case OpenCLstd_FMax_common: return fminmax(j, false, a[0], a[1], T, d);
+    case OpenCLstd_FClamp: return fminmax(j, true, fminmax(j, false, a[0], a[1], T, d), a[2], T, d);
     default: break;
     }
     failf(j->e, "%s: OpExtInst %u not compiled yet", ld_insn_where(j->m, in), in->ext_op);

@@ -140,11 +140,11 @@ const char *ocl_libm(uint32_t op, int *n) {
 }
 
 /* The OpenCL.std instructions emit_ocl_std compiles: float (32, 64 bits)
- * fabs, sqrt, floor, ceil, trunc, rint, fma, copysign, fmin, fmax; integer (8 to 64
- * bits) s/u min, max, clamp, abs, popcount, mul24, mad24, and mul_hi of 32
- * bits; the float functions of ocl_libm (calls).  Every operand of the
- * result's component type (scalar operands of vector results: clamp's
- * bounds) and no half. */
+ * fabs, sqrt, floor, ceil, trunc, rint, fma, copysign, fmin, fmax, min, max,
+ * clamp; integer (8 to 64 bits) s/u min, max, clamp, abs, popcount, mul24,
+ * mad24, and mul_hi of 32 bits; the float functions of ocl_libm (calls).
+ * Every operand of the result's component type (scalar operands of vector
+ * results: clamp's bounds) and no half. */
 static bool ocl_std_native(const ld_module *m, const ld_insn *in) {
   const ld_type *rt; uint32_t rn;
   if (in->ext_set != LD_EXT_OPENCL_STD || !lane_shape(in->type, &rt, &rn) || in->n_ops < 3) return false;
@@ -156,8 +156,11 @@ static bool ocl_std_native(const ld_module *m, const ld_insn *in) {
   case OpenCLstd_Rint:
     if (!fl) return false;
     want = 1; break;
-  case OpenCLstd_Copysign: case OpenCLstd_Fmin: case OpenCLstd_Fmax: if (!fl) return false; want = 2; break;
-  case OpenCLstd_Fma: if (!fl) return false; want = 3; break;
+  case OpenCLstd_Copysign: case OpenCLstd_Fmin: case OpenCLstd_Fmax: case OpenCLstd_FMin_common:
+  case OpenCLstd_FMax_common:
+    if (!fl) return false;
+    want = 2; break;
+  case OpenCLstd_Fma: case OpenCLstd_FClamp: if (!fl) return false; want = 3; break;
   case OpenCLstd_SAbs: case OpenCLstd_UAbs: case OpenCLstd_Popcount: if (!it) return false; want = 1; break;
   case OpenCLstd_SMax: case OpenCLstd_SMin: case OpenCLstd_UMax: case OpenCLstd_UMin: case OpenCLstd_UMul24:
   case OpenCLstd_SMul24:

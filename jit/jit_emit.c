@@ -716,7 +716,10 @@ static void emit_seg_(J *j, int32_t si) {
       continue;
     case SpvOpExtInst:
       if (in->ext_set == LD_EXT_OPENCL_DEBUGINFO_100 || in->ext_set == LD_EXT_NONSEMANTIC) continue;
-      if (!native_ok(j->m, in)) { emit_generic(j, inst, in); continue; }
+      if (!native_ok(j->m, in)) {
+        if (!emit_vloadstore(j, inst, in)) emit_generic(j, inst, in);
+        continue;
+      }
       goto elementwise_op;
     case SpvOpControlBarrier:
       if (!is_wg_barrier(j->m, in)) {

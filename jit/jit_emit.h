@@ -293,6 +293,7 @@ bool nt_plan(J *j);            /* jit_emit_memory.c */
 /* an upper bound of unsigned integer value id in every lane (jit_emit_memory.c) */
 bool umax_of(const ld_module *m, uint32_t id, uint64_t *mx, int depth);
 bool emit_atomic(J *j, uint32_t inst, const ld_insn *in);
+bool emit_vloadstore(J *j, uint32_t inst, const ld_insn *in);   /* OpenCL.std vloadn, vstoren */
 void zero_private(J *j, uint32_t inst);
 void emit_priv_regions(J *j);
 

@@ -3,6 +3,7 @@
  * (Function variables, their zeroing and region-table entries), atomics.
  * See jit.c for the design. */
 #include "jit_emit.h"
+#include <spirv/unified1/OpenCL.std.h>
 
 /* Pointer arithmetic of the access chains (u64 result). */
 gcc_jit_rvalue *emit_access_chain(J *j, uint32_t inst, const ld_insn *in) {
@@ -2494,5 +2495,104 @@ static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store) {
   xfer_all(j, 3);
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = after;
+  return true;
+}
+
+/* ------------------------------------------------ vloadn / vstoren
+ *
+ * OpenCL.std vloadn(offset, p) and vstoren(data, offset, p) of 8- to 64-bit
+ * integers and of floats and doubles: lane l's n elements at
+ * p + offset * n elements (interp/exec_ocl.c: h_vload, h_vstore).  The fast
+ * path needs every lane active and each lane's n elements in lane 0's
+ * region, in bounds (writable for a store) and aligned to the element; the
+ * elements then move inline.  When the lanes' spans follow each other
+ * (vload4(i, p) with i the global id) the lane loop reads base[l * n + c],
+ * which GCC vectorizes with permutes; otherwise each lane reads at its own
+ * address.  Anything else runs the interpreter's handler, which makes the
+ * same reports as before.  SPIRV_SG_JIT_NO_VLOAD=1 keeps the handler.
+ * False: not this instruction or shape (the caller runs the handler). */
+bool emit_vloadstore(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  if (in->ext_set != LD_EXT_OPENCL_STD || (in->ext_op != OpenCLstd_Vloadn && in->ext_op != OpenCLstd_Vstoren) ||
+      in->n_ops < 5 || getenv("SPIRV_SG_JIT_NO_VLOAD"))
+    return false;
+  bool wr = in->ext_op == OpenCLstd_Vstoren;
+  uint32_t data = wr ? in->ops[2] : in->result, offv = in->ops[wr ? 3 : 2], ptr = in->ops[wr ? 4 : 3];
+  if (data >= m->bound || offv >= m->bound || ptr >= m->bound) return false;
+  const ld_type *vt = wr ? m->values[data].type : in->type, *ct;
+  uint32_t n;
+  if (!vt || !lane_shape(vt, &ct, &n) || n < 2 || n > 16 || is_half(vt) ||
+      (ct->kind != LD_T_INT && ct->kind != LD_T_FLOAT))
+    return false;
+  uint32_t es = comp_bytes(j->k, ct);
+  if (es != ct->size || (es != 1 && es != 2 && es != 4 && es != 8)) return false;
+  /* the loaded value in its lane arrays (not a shadow or a recomputation) */
+  if (!wr && (!value_slot(j, inst, data) || shadowed(j, inst, data) || remat(j, inst, data))) return false;
+  fuse_close(j);
+  const ld_addr_layout *a = &m->layout;
+  gcc_jit_type *U = j->t_u[3], *I = j->t_i32, *T = scal(j, ct);
+  uint64_t span = (uint64_t)n * es;
+  jloop lp;
+  /* lane l's address, as the handler computes it (unsigned, 64 bits) */
+#define VADDR() bin(j, GCC_JIT_BINARY_OP_PLUS, U, cast(j, V(j, inst, ptr, 0), U), \
+                    bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, V(j, inst, offv, 0), U), ci(j, U, (long)span)))
+  gcc_jit_lvalue *a0 = local(j, U), *bad = local(j, U), *gap = local(j, U);
+  {
+    gcc_jit_lvalue *save = j->lane;
+    j->lane = local(j, I);
+    assign(j, j->lane, ci(j, I, 0));
+    assign(j, a0, VADDR());
+    j->lane = save;
+  }
+  gcc_jit_lvalue *reg0 = local(j, U), *lim = local(j, U);
+  assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), R_(reg0));
+  assign(j, lim, R_(gcc_jit_lvalue_access_field(reg, NULL, wr ? j->r_wsize : j->r_size)));
+  assign(j, bad, ci(j, U, 0));
+  assign(j, gap, ci(j, U, 0));
+  /* bad: a lane inactive, in another region, misaligned or past the end;
+   * gap: a lane's span not right after the one before */
+  loop_begin(j, &lp);
+  gcc_jit_lvalue *A = lane_arr(j, j->f_addr, L(j));
+  assign(j, A, VADDR());
+  gcc_jit_rvalue *end = bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(A),
+                                                                 ci(j, U, (long)a->offset_mask)), ci(j, U, (long)span));
+  gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U,
+      bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(A), ci(j, U, (long)a->shift)), R_(reg0)),
+      bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(A), ci(j, U, (long)es - 1)));
+  b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, cast(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_GT, end, R_(lim))), U));
+  b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b,
+          cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, I, cast(j, MASK(j), I), ci(j, I, 1)), U));
+  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), b));
+  assign(j, gap, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(gap),
+                     bin(j, GCC_JIT_BINARY_OP_MINUS, U, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(A), R_(a0)),
+                         bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, (long)span)))));
+  loop_end(j, &lp);
+#undef VADDR
+  gcc_jit_rvalue *cond = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, all_active(j),
+                             cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)));
+  gcc_jit_block *join = fast_or_generic(j, inst, in, cond);
+  gcc_jit_lvalue *base = local(j, j->t_u8p);
+  assign(j, base, R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)));
+  gcc_jit_block *contig = nb(j), *each = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(gap), ci(j, U, 0)), contig, each);
+  for (int pass = 0; pass < 2; pass++) {
+    j->b = pass == 0 ? contig : each;
+    loop_begin(j, &lp);
+    /* the lane's first element: base + a0's offset + l * span, or its own */
+    gcc_jit_rvalue *o = pass == 0
+        ? bin(j, GCC_JIT_BINARY_OP_PLUS, U, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(a0), ci(j, U, (long)a->offset_mask)),
+              bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, (long)span)))
+        : bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(lane_arr(j, j->f_addr, L(j))), ci(j, U, (long)a->offset_mask));
+    gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(base), o), NULL);
+    for (uint32_t c = 0; c < n; c++) {
+      if (wr) assign(j, typed_at(j, p, c * es, T), cast(j, V(j, inst, data, c), T));
+      else assign(j, res_lv(j, inst, data, c), R_(typed_at(j, p, c * es, T)));
+    }
+    loop_end(j, &lp);
+    gcc_jit_block_end_with_jump(j->b, NULL, join);
+  }
+  j->b = join;
+  j->n_stmts++;
   return true;
 }

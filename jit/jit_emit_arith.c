@@ -147,6 +147,30 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
   uint32_t a0 = in->n_ops > 0 ? in->ops[0] : 0;
   if (a0) lane_shape(m->values[a0].type, &at, &an);
   gcc_jit_rvalue *a = NULL, *b = NULL;
+  switch (in->op) {   /* whole-vector operands (jit_plan.c: native_ok_ checks the shapes) */
+  case SpvOpDot: {   /* a0*b0 + a1*b1 + ... in component order, each step rounded (interp h_dot) */
+    gcc_jit_rvalue *sum = NULL;
+    for (uint32_t k = 0; k < an; k++) {
+      gcc_jit_rvalue *p = bin(j, GCC_JIT_BINARY_OP_MULT, T, V(j, inst, in->ops[0], k), V(j, inst, in->ops[1], k));
+      sum = sum ? bin(j, GCC_JIT_BINARY_OP_PLUS, T, sum, p) : p;
+    }
+    return sum;
+  }
+  case SpvOpVectorExtractDynamic: {   /* component idx, 0 past the end (interp h_vextract_dyn) */
+    gcc_jit_type *U = j->t_u[3];
+    gcc_jit_rvalue *ix = cast(j, V(j, inst, in->ops[1], 0), U), *r = ci(j, T, 0);
+    for (uint32_t k = 0; k < an; k++)
+      r = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, ix, ci(j, U, k))), V(j, inst, a0, k), r, T);
+    return r;
+  }
+  case SpvOpVectorInsertDynamic: {   /* component idx replaced; none past the end (h_vinsert_dyn) */
+    gcc_jit_type *U = j->t_u[3];
+    gcc_jit_rvalue *ix = cast(j, V(j, inst, in->ops[2], 0), U);
+    return blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, ix, ci(j, U, c))), V(j, inst, in->ops[1], 0),
+                    V(j, inst, a0, c), T);
+  }
+  default: break;
+  }
   if (in->op != SpvOpCompositeExtract && in->op != SpvOpCompositeInsert &&
       in->op != SpvOpCompositeConstruct && in->op != SpvOpVectorShuffle && in->op != SpvOpSelect &&
       in->op != SpvOpExtInst) {

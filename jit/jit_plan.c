@@ -311,6 +311,27 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
            rt->kind == LD_T_INT && t0 == rt && t1 == rt && n0 == rn && n1 == rn && rn <= 16 &&
            (rt->width == 8 || rt->width == 16 || rt->width == 32 || rt->width == 64);
   }
+  case SpvOpDot: {   /* float or double vectors (emit_elementwise) */
+    const ld_type *rt, *t0, *t1; uint32_t rn, n0, n1;
+    return lane_shape(in->type, &rt, &rn) && rn == 1 && rt->kind == LD_T_FLOAT && (rt->width == 32 || rt->width == 64) &&
+           in->n_ops == 2 && in->ops[0] < m->bound && in->ops[1] < m->bound &&
+           lane_shape(m->values[in->ops[0]].type, &t0, &n0) && lane_shape(m->values[in->ops[1]].type, &t1, &n1) &&
+           t0 == rt && t1 == rt && n0 == n1 && n0 >= 2 && n0 <= 16;
+  }
+  case SpvOpVectorExtractDynamic: case SpvOpVectorInsertDynamic: {
+    /* vectors of 8- to 64-bit integers, floats or doubles; any integer index */
+    bool ins = in->op == SpvOpVectorInsertDynamic;
+    const ld_type *vt = in->n_ops >= 2 && in->ops[0] < m->bound ? m->values[in->ops[0]].type : NULL;
+    uint32_t ix = in->n_ops >= 2 ? in->ops[ins ? 2 : 1] : 0;
+    const ld_type *it = ix && ix < m->bound ? m->values[ix].type : NULL;
+    const ld_type *ct = vt && vt->kind == LD_T_VECTOR ? vt->comp : NULL;
+    if (!ct || !it || it->kind != LD_T_INT || in->n_ops != (ins ? 3u : 2u) || vt->count < 2 || vt->count > 16 ||
+        (ct->kind != LD_T_INT && ct->kind != LD_T_FLOAT) || is_half(ct) ||
+        (ct->width != 8 && ct->width != 16 && ct->width != 32 && ct->width != 64))
+      return false;
+    if (ins && (in->ops[1] >= m->bound || m->values[in->ops[1]].type != ct || in->type != vt)) return false;
+    return ins || in->type == ct;
+  }
   case SpvOpBitCount: {   /* an integer of 8 to 64 bits (emit_elementwise: popcount) */
     const ld_type *rt, *at; uint32_t rn, an;
     return lane_shape(in->type, &rt, &rn) && in->n_ops == 1 && in->ops[0] < m->bound &&

@@ -263,9 +263,32 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
   case SpvOpLogicalOr: return bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, T, a, b);
   case SpvOpLogicalNot: return bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, T, a, ci(j, T, 1));
   case SpvOpUConvert: case SpvOpConvertPtrToU: case SpvOpConvertUToPtr:
+  case SpvOpSConvert: case SpvOpSatConvertSToU: case SpvOpSatConvertUToS: {
+    int mode; bool sat;
+    conv_decorations(m, in->result, &mode, &sat);
+    bool ss = in->op == SpvOpSConvert || in->op == SpvOpSatConvertSToU;
+    if (sat || in->op == SpvOpSatConvertSToU || in->op == SpvOpSatConvertUToS) {
+      /* saturating, as interp h_convert: the source as a 64-bit value of
+       * its signedness, clamped to the destination's range */
+      bool ds = in->op == SpvOpSConvert || in->op == SpvOpSatConvertUToS;
+      gcc_jit_type *S64 = j->t_s[3], *U64 = j->t_u[3];
+      uint32_t w = rt->width;
+      uint64_t hi = ds ? (1ull << (w - 1)) - 1 : w == 64 ? ~0ull : (1ull << w) - 1;
+      gcc_jit_rvalue *his = cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, S64, (long)hi), U64);
+      if (ss) {
+        gcc_jit_rvalue *x = cast(j, cast(j, a, AS), S64);
+        gcc_jit_rvalue *lo = gcc_jit_context_new_rvalue_from_long(j->cx, S64, ds ? -(long)hi - 1 : 0);
+        gcc_jit_rvalue *r = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, x, lo)), lo, x, S64);
+        if (w != 64)   /* a 64-bit destination holds every non-negative source */
+          r = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_GT, x, cast(j, his, S64))), cast(j, his, S64), r, S64);
+        return cast(j, cast(j, r, U64), T);
+      }
+      gcc_jit_rvalue *x = cast(j, a, U64);
+      return cast(j, blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_GT, x, his)), his, x, U64), T);
+    }
+    if (ss) return fixw(j, rt, cast(j, cast(j, cast(j, a, AS), sscal(j, rt)), T));
     return fixw(j, rt, cast(j, a, T));
-  case SpvOpSConvert:
-    return fixw(j, rt, cast(j, cast(j, cast(j, a, AS), sscal(j, rt)), T));
+  }
   case SpvOpFConvert: case SpvOpConvertUToF: return cast(j, a, T);
   case SpvOpConvertSToF: return cast(j, cast(j, a, AS), T);
   case SpvOpUDiv: case SpvOpUMod: case SpvOpSDiv: case SpvOpSRem: case SpvOpSMod: {
@@ -309,6 +332,14 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
      * vectorizes (jit_simd_test's `convert`). */
     bool sg = in->op == SpvOpConvertFToS;
     uint32_t w = rt->width;
+    int mode; bool sat_;
+    conv_decorations(m, in->result, &mode, &sat_);   /* always saturating */
+    /* a rounding mode: the operand rounded to an integer first (exact in
+     * its own type), as ip_float_to_int's roundevenl / ceill / floorl */
+    bool dbl = at->width == 64;
+    if (mode == 0) a = fbuiltin(j, "roundeven", dbl, 1, &a);
+    else if (mode == 2) a = fbuiltin(j, "ceil", dbl, 1, &a);
+    else if (mode == 3) a = fbuiltin(j, "floor", dbl, 1, &a);
     gcc_jit_rvalue *flo = gcc_jit_context_new_rvalue_from_double(j->cx, AT, sg ? -ldexp(1.0, (int)w - 1) : 0.0);
     gcc_jit_rvalue *fhi = gcc_jit_context_new_rvalue_from_double(j->cx, AT, ldexp(1.0, sg ? (int)w - 1 : (int)w));
     gcc_jit_rvalue *inr = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[0], b2u8(j, cmp(j, GCC_JIT_COMPARISON_GE, a, flo)),

@@ -108,6 +108,25 @@ static bool has_conversion_decoration(const ld_module *m, uint32_t id) {
   return false;
 }
 
+/* A conversion's decorations, as interp/exec_arith.c reads them: *mode the
+ * FPRoundingMode (0 RTE, 1 RTZ, 2 RTP, 3 RTN; -1 none or another value,
+ * which the interpreter ignores), *sat SaturatedConversion. */
+void conv_decorations(const ld_module *m, uint32_t id, int *mode, bool *sat) {
+  bool seen = false;
+  *mode = -1;
+  *sat = false;
+  for (uint32_t i = 0; id && i < m->n_decorations; i++) {
+    const ld_decoration *d = &m->decorations[i];
+    if (d->target != id || d->member >= 0) continue;
+    if (d->decoration == SpvDecorationSaturatedConversion) *sat = true;
+    if (d->decoration == SpvDecorationFPRoundingMode && !seen) {   /* the first one, as find_decoration */
+      uint32_t v = d->n_literals ? d->literals[0] : 0;
+      *mode = v <= 3 ? (int)v : -1;
+      seen = true;
+    }
+  }
+}
+
 /* The libm function of an OpenCL.std float built-in that the interpreter
  * computes with exactly that function (interp/exec_ocl.c: fmath's U and B;
  * the half_ and native_ forms are the full-precision function there), as
@@ -190,7 +209,19 @@ static bool ocl_std_native(const ld_module *m, const ld_insn *in) {
 bool native_ok(const ld_module *m, const ld_insn *in) {
   char buf[8];
   plan_err e = {buf, sizeof buf, false};
-  if (has_conversion_decoration(m, in->result)) return false;
+  if (has_conversion_decoration(m, in->result)) {
+    /* float to integer in any rounding mode (always saturating), integer
+     * to integer saturating; emit_elementwise applies them */
+    int mode; bool sat;
+    conv_decorations(m, in->result, &mode, &sat);
+    bool fi = in->op == SpvOpConvertFToS || in->op == SpvOpConvertFToU;
+    bool ii = (in->op == SpvOpSConvert || in->op == SpvOpUConvert) && mode < 0;
+    if (!fi && !ii) return false;
+    if (ii && (!in->type || !in->type->comp || in->type->comp->kind != LD_T_INT ||
+               (in->type->comp->width != 8 && in->type->comp->width != 16 && in->type->comp->width != 32 &&
+                in->type->comp->width != 64)))
+      return false;
+  }
   switch (in->op) {   /* pure data movement: fine on half containers */
   case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:
     /* members of an aggregate: the interpreter's handler */
@@ -331,6 +362,13 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
       return false;
     if (ins && (in->ops[1] >= m->bound || m->values[in->ops[1]].type != ct || in->type != vt)) return false;
     return ins || in->type == ct;
+  }
+  case SpvOpSatConvertSToU: case SpvOpSatConvertUToS: {   /* integers of 8 to 64 bits (emit_elementwise) */
+    const ld_type *rt, *at; uint32_t rn, an;
+    return lane_shape(in->type, &rt, &rn) && in->n_ops == 1 && in->ops[0] < m->bound &&
+           lane_shape(m->values[in->ops[0]].type, &at, &an) && rn == an && at->kind == LD_T_INT && rt->kind == LD_T_INT &&
+           (at->width == 8 || at->width == 16 || at->width == 32 || at->width == 64) &&
+           (rt->width == 8 || rt->width == 16 || rt->width == 32 || rt->width == 64);
   }
   case SpvOpBitCount: {   /* an integer of 8 to 64 bits (emit_elementwise: popcount) */
     const ld_type *rt, *at; uint32_t rn, an;

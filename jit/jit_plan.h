@@ -64,6 +64,7 @@ bool wg_scoped(const ld_module *m, const ld_insn *in);
 const char *ocl_libm(uint32_t op, int *n);
 bool plan_may_suspend(const jit_kernel *k);
 bool native_ok(const ld_module *m, const ld_insn *in);
+void conv_decorations(const ld_module *m, uint32_t id, int *mode, bool *sat);
 bool handle_ldst(const ld_module *m, const ld_insn *in);
 uint32_t add_insn_index(jit_kernel *k, const ld_insn *in);
 int32_t plan_inst(jit_kernel *k, const ld_function *fn, uint32_t parent, int32_t cont,

@@ -169,6 +169,21 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
     return blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, ix, ci(j, U, c))), V(j, inst, in->ops[1], 0),
                     V(j, inst, a0, c), T);
   }
+  case SpvOpGenericCastToPtrExplicit: {
+    /* the pointer when its region is of the storage class, else null
+     * (interp exec_memory.c: addr_class) */
+    const ld_addr_layout *la = &m->layout;
+    gcc_jit_type *U = j->t_u[3];
+    gcc_jit_rvalue *p = V(j, inst, a0, 0);
+    gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, cast(j, p, U), ci(j, U, (long)la->shift));
+    uint32_t lo = in->ops[1] == SpvStorageClassCrossWorkgroup ? 1 : in->ops[1] == SpvStorageClassWorkgroup
+                ? la->local_base : la->priv_base;
+    uint32_t hi = in->ops[1] == SpvStorageClassCrossWorkgroup ? la->local_base : in->ops[1] == SpvStorageClassWorkgroup
+                ? la->builtin_base : UINT32_MAX;
+    gcc_jit_rvalue *in_ = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[0], b2u8(j, cmp(j, GCC_JIT_COMPARISON_GE, r, ci(j, U, lo))),
+                              b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, r, ci(j, U, (long)hi))));
+    return blend_by(j, in_, cast(j, p, T), ci(j, T, 0), T);
+  }
   default: break;
   }
   if (in->op != SpvOpCompositeExtract && in->op != SpvOpCompositeInsert &&
@@ -192,7 +207,9 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
   enum gcc_jit_binary_op bop;
   enum gcc_jit_comparison cop;
   switch (in->op) {
-  case SpvOpCopyObject: case SpvOpPtrCastToGeneric: return cast(j, a, T);
+  case SpvOpCopyObject: case SpvOpPtrCastToGeneric: case SpvOpGenericCastToPtr: return cast(j, a, T);
+  case SpvOpPtrEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, a, cast(j, b, AT)));
+  case SpvOpPtrNotEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, a, cast(j, b, AT)));
   case SpvOpIAdd: bop = GCC_JIT_BINARY_OP_PLUS; goto ibin;
   case SpvOpISub: bop = GCC_JIT_BINARY_OP_MINUS; goto ibin;
   case SpvOpIMul: bop = GCC_JIT_BINARY_OP_MULT; goto ibin;

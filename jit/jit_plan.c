@@ -329,7 +329,7 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
   case SpvOpLogicalNotEqual: case SpvOpSelect:
   case SpvOpUConvert: case SpvOpSConvert: case SpvOpFConvert: case SpvOpConvertUToF:
   case SpvOpConvertSToF: case SpvOpBitcast: case SpvOpConvertPtrToU: case SpvOpConvertUToPtr:
-  case SpvOpPtrCastToGeneric:
+  case SpvOpPtrCastToGeneric: case SpvOpGenericCastToPtr: case SpvOpPtrEqual: case SpvOpPtrNotEqual:
   case SpvOpCompositeExtract: case SpvOpCompositeInsert: case SpvOpCompositeConstruct:
   case SpvOpVectorShuffle: case SpvOpCopyObject:
     return true;
@@ -363,6 +363,9 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
     if (ins && (in->ops[1] >= m->bound || m->values[in->ops[1]].type != ct || in->type != vt)) return false;
     return ins || in->type == ct;
   }
+  case SpvOpGenericCastToPtrExplicit:   /* to_global, to_local, to_private (emit_elementwise) */
+    return in->n_ops == 2 && (in->ops[1] == SpvStorageClassCrossWorkgroup || in->ops[1] == SpvStorageClassWorkgroup ||
+                              in->ops[1] == SpvStorageClassFunction);
   case SpvOpSatConvertSToU: case SpvOpSatConvertUToS: {   /* integers of 8 to 64 bits (emit_elementwise) */
     const ld_type *rt, *at; uint32_t rn, an;
     return lane_shape(in->type, &rt, &rn) && in->n_ops == 1 && in->ops[0] < m->bound &&

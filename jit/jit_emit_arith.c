@@ -63,8 +63,60 @@ static gcc_jit_rvalue *fminmax(J *j, bool mn, gcc_jit_rvalue *x, gcc_jit_rvalue 
   return blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, x, x)), y, r, T);
 }
 
+/* length, distance, normalize (and their fast_ forms) and cross, as
+ * interp/exec_ocl.c computes them: the sums of squares in long double
+ * from the components as doubles, one sqrtl, then rounded to double and to
+ * the result's type; normalize's zero and infinite lengths as there; cross
+ * in the type, its fourth component 0.  NULL: not one of them. */
+static gcc_jit_rvalue *emit_geometric(J *j, uint32_t inst, const ld_insn *in, uint32_t c, gcc_jit_type *T) {
+  uint32_t op = in->ext_op, x = in->ops[2];
+  if (op != OpenCLstd_Length && op != OpenCLstd_Fast_length && op != OpenCLstd_Distance &&
+      op != OpenCLstd_Fast_distance && op != OpenCLstd_Normalize && op != OpenCLstd_Fast_normalize &&
+      op != OpenCLstd_Cross)
+    return NULL;
+  const ld_type *xt; uint32_t xn;
+  lane_shape(j->m->values[x].type, &xt, &xn);
+  if (op == OpenCLstd_Cross) {
+    if (c >= 3) return gcc_jit_context_new_rvalue_from_double(j->cx, T, 0.0);
+    uint32_t y = in->ops[3], p = (c + 1) % 3, q = (c + 2) % 3;   /* r[c] = a[p] * b[q] - a[q] * b[p] */
+    return bin(j, GCC_JIT_BINARY_OP_MINUS, T, bin(j, GCC_JIT_BINARY_OP_MULT, T, V(j, inst, x, p), V(j, inst, y, q)),
+               bin(j, GCC_JIT_BINARY_OP_MULT, T, V(j, inst, x, q), V(j, inst, y, p)));
+  }
+  gcc_jit_type *LD = gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_LONG_DOUBLE), *D = j->t_f64;
+  bool dist = op == OpenCLstd_Distance || op == OpenCLstd_Fast_distance;
+  gcc_jit_rvalue *sum = gcc_jit_context_new_rvalue_from_double(j->cx, LD, 0.0);
+  for (uint32_t k = 0; k < xn; k++) {
+    gcc_jit_rvalue *v = cast(j, cast(j, V(j, inst, x, xn == 1 ? 0 : k), D), LD);
+    if (dist) v = bin(j, GCC_JIT_BINARY_OP_MINUS, LD, v, cast(j, cast(j, V(j, inst, in->ops[3], xn == 1 ? 0 : k), D), LD));
+    sum = bin(j, GCC_JIT_BINARY_OP_PLUS, LD, sum, bin(j, GCC_JIT_BINARY_OP_MULT, LD, v, v));
+  }
+  gcc_jit_function *sq = gcc_jit_context_get_builtin_function(j->cx, "__builtin_sqrtl");
+  gcc_jit_lvalue *len = local(j, LD);
+  assign(j, len, gcc_jit_context_new_call(j->cx, NULL, sq, 1, &sum));
+  if (op != OpenCLstd_Normalize && op != OpenCLstd_Fast_normalize) return cast(j, cast(j, R_(len), D), T);
+  /* len == 0: v; len infinite: copysign(isinf(v) ? 1 : 0, v); else v / len */
+  gcc_jit_rvalue *v = cast(j, V(j, inst, x, xn == 1 ? 0 : c), D);
+  gcc_jit_rvalue *inf = gcc_jit_context_new_rvalue_from_double(j->cx, D, INFINITY);
+  gcc_jit_rvalue *args[2] = {gcc_jit_context_new_rvalue_from_double(j->cx, D, 1.0), v};
+  gcc_jit_rvalue *one = fbuiltin(j, "copysign", true, 2, args);
+  args[0] = gcc_jit_context_new_rvalue_from_double(j->cx, D, 0.0);
+  gcc_jit_rvalue *zero = fbuiltin(j, "copysign", true, 2, args);
+  gcc_jit_rvalue *fa = fbuiltin(j, "fabs", true, 1, &v);
+  gcc_jit_rvalue *atinf = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, fa, inf)), one, zero, D);
+  gcc_jit_rvalue *r = cast(j, bin(j, GCC_JIT_BINARY_OP_DIVIDE, LD, cast(j, v, LD), R_(len)), D);
+  r = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(len), gcc_jit_context_new_rvalue_from_double(j->cx, LD, INFINITY))),
+               atinf, r, D);
+  r = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(len), gcc_jit_context_new_rvalue_from_double(j->cx, LD, 0.0))),
+               v, r, D);
+  return cast(j, r, T);
+}
+
 gcc_jit_rvalue *emit_ocl_std(J *j, uint32_t inst, const ld_insn *in, uint32_t c, const ld_type *rt, gcc_jit_type *T) {
   uint32_t na = in->n_ops - 2, w = rt->width;
+  if (rt->kind == LD_T_FLOAT) {
+    gcc_jit_rvalue *g = emit_geometric(j, inst, in, c, T);
+    if (g) return g;
+  }
   gcc_jit_rvalue *a[3] = {NULL, NULL, NULL};
   for (uint32_t k = 0; k < na && k < 3; k++) a[k] = cast(j, ocl_arg(j, inst, in, k, c), T);
   if (rt->kind == LD_T_FLOAT) {

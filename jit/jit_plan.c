@@ -171,6 +171,24 @@ static bool ocl_std_native(const ld_module *m, const ld_insn *in) {
   bool fl = rt->kind == LD_T_FLOAT && (rt->width == 32 || rt->width == 64);
   bool it = rt->kind == LD_T_INT && (rt->width == 8 || rt->width == 16 || rt->width == 32 || rt->width == 64);
   switch (in->ext_op) {
+  case OpenCLstd_Length: case OpenCLstd_Fast_length: case OpenCLstd_Distance: case OpenCLstd_Fast_distance:
+  case OpenCLstd_Normalize: case OpenCLstd_Fast_normalize: case OpenCLstd_Cross: {
+    /* float or double operands of 1 to 4 components (cross: 3 or 4), of the
+     * result's shape for normalize and cross, scalar results otherwise
+     * (emit_geometric) */
+    bool two = in->ext_op != OpenCLstd_Length && in->ext_op != OpenCLstd_Fast_length &&
+               in->ext_op != OpenCLstd_Normalize && in->ext_op != OpenCLstd_Fast_normalize;
+    const ld_type *t0, *t1; uint32_t n0, n1;
+    if (!fl || na != (two ? 2u : 1u) || in->ops[2] >= m->bound || !lane_shape(m->values[in->ops[2]].type, &t0, &n0) ||
+        t0 != rt || n0 > 4)
+      return false;
+    if (two && (in->ops[3] >= m->bound || !lane_shape(m->values[in->ops[3]].type, &t1, &n1) || t1 != rt || n1 != n0))
+      return false;
+    bool vec_res = in->ext_op == OpenCLstd_Normalize || in->ext_op == OpenCLstd_Fast_normalize ||
+                   in->ext_op == OpenCLstd_Cross;
+    if (vec_res ? rn != n0 : rn != 1) return false;
+    return in->ext_op != OpenCLstd_Cross || n0 == 3 || n0 == 4;
+  }
   case OpenCLstd_Fabs: case OpenCLstd_Sqrt: case OpenCLstd_Floor: case OpenCLstd_Ceil: case OpenCLstd_Trunc:
   case OpenCLstd_Rint:
     if (!fl) return false;

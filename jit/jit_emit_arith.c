@@ -113,6 +113,32 @@ static gcc_jit_rvalue *emit_geometric(J *j, uint32_t inst, const ld_insn *in, ui
 
 gcc_jit_rvalue *emit_ocl_std(J *j, uint32_t inst, const ld_insn *in, uint32_t c, const ld_type *rt, gcc_jit_type *T) {
   uint32_t na = in->n_ops - 2, w = rt->width;
+  if (in->ext_op == OpenCLstd_Bitselect) {   /* (a & ~k) | (b & k) on the bits */
+    gcc_jit_type *I = w == 64 ? j->t_u[3] : w == 32 ? j->t_u[2] : w == 16 ? j->t_u[1] : j->t_u[0];
+    gcc_jit_rvalue *x[3];
+    for (int q = 0; q < 3; q++) {
+      x[q] = ocl_arg(j, inst, in, (uint32_t)q, c);
+      if (rt->kind == LD_T_FLOAT) x[q] = gcc_jit_context_new_bitcast(j->cx, NULL, x[q], I);
+      else x[q] = cast(j, x[q], I);
+    }
+    gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, I,
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, I, x[0], gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, I, x[2])),
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, I, x[1], x[2]));
+    return rt->kind == LD_T_FLOAT ? gcc_jit_context_new_bitcast(j->cx, NULL, r, T) : cast(j, r, T);
+  }
+  if (in->ext_op == OpenCLstd_Select) {
+    /* select(a, b, k): b where k is nonzero (a scalar result) or has its
+     * most significant bit set (a vector's component), as exec_ocl.c */
+    const ld_type *kt, *xt; uint32_t kn, xn, rn = in->type->n_comp ? in->type->n_comp : 1;
+    lane_shape(j->m->values[in->ops[4]].type, &kt, &kn);
+    lane_shape(j->m->values[in->ops[2]].type, &xt, &xn);
+    gcc_jit_type *KT = scal(j, kt);
+    gcc_jit_rvalue *k = V(j, inst, in->ops[4], kn == 1 ? 0 : c);
+    gcc_jit_rvalue *pick = rn == 1 ? b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, k, ci(j, KT, 0)))
+                                   : cast(j, bin(j, GCC_JIT_BINARY_OP_RSHIFT, KT, k, ci(j, KT, kt->width - 1)), j->t_u[0]);
+    uint32_t cc = xn == 1 ? 0 : c;
+    return blend_by(j, pick, cast(j, V(j, inst, in->ops[3], cc), T), cast(j, V(j, inst, in->ops[2], cc), T), T);
+  }
   if (rt->kind == LD_T_FLOAT) {
     gcc_jit_rvalue *g = emit_geometric(j, inst, in, c, T);
     if (g) return g;
@@ -221,6 +247,15 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
     return blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, ix, ci(j, U, c))), V(j, inst, in->ops[1], 0),
                     V(j, inst, a0, c), T);
   }
+  case SpvOpAny: case SpvOpAll: {   /* a bool vector's components (0/1) or'ed / and'ed (interp h_anyall) */
+    bool any = in->op == SpvOpAny;
+    gcc_jit_rvalue *r = NULL;
+    for (uint32_t k = 0; k < an; k++) {
+      gcc_jit_rvalue *v = b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, V(j, inst, a0, k), ci(j, scal(j, at), 0)));
+      r = r ? bin(j, any ? GCC_JIT_BINARY_OP_BITWISE_OR : GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[0], r, v) : v;
+    }
+    return cast(j, r, T);
+  }
   case SpvOpGenericCastToPtrExplicit: {
     /* the pointer when its region is of the storage class, else null
      * (interp exec_memory.c: addr_class) */
@@ -311,7 +346,7 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
   case SpvOpFOrdGreaterThan: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_GT, a, b));
   case SpvOpFOrdLessThanEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_LE, a, b));
   case SpvOpFOrdGreaterThanEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_GE, a, b));
-  case SpvOpFOrdNotEqual:
+  case SpvOpFOrdNotEqual: case SpvOpLessOrGreater:
     return bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, a, b)),
                b2u8(j, cmp(j, GCC_JIT_COMPARISON_GT, a, b)));
   case SpvOpFUnordNotEqual: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, a, b));
@@ -328,6 +363,26 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
     return bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[0], ord, ci(j, j->t_u[0], 1));
   }
   case SpvOpIsNan: return b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, a, a));
+  case SpvOpOrdered: case SpvOpUnordered: {   /* neither / either operand NaN */
+    gcc_jit_rvalue *nn = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, a, a)),
+                             b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, b, b)));
+    return in->op == SpvOpUnordered ? nn : bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[0], nn, ci(j, j->t_u[0], 1));
+  }
+  case SpvOpIsInf: case SpvOpIsFinite: case SpvOpIsNormal: {   /* on |a|, as isinf, isfinite, isnormal */
+    bool dbl = at->width == 64;
+    gcc_jit_rvalue *fa = fbuiltin(j, "fabs", dbl, 1, &a);
+    gcc_jit_rvalue *inf = gcc_jit_context_new_rvalue_from_double(j->cx, AT, INFINITY);
+    if (in->op == SpvOpIsInf) return b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, fa, inf));
+    gcc_jit_rvalue *fin = b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, fa, inf));
+    if (in->op == SpvOpIsFinite) return fin;
+    gcc_jit_rvalue *mn = gcc_jit_context_new_rvalue_from_double(j->cx, AT, dbl ? 0x1p-1022 : 0x1p-126);
+    return bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[0], fin, b2u8(j, cmp(j, GCC_JIT_COMPARISON_GE, fa, mn)));
+  }
+  case SpvOpSignBitSet: {   /* the sign bit of the bits */
+    gcc_jit_type *I = at->width == 64 ? j->t_u[3] : j->t_u[2];
+    return cast(j, bin(j, GCC_JIT_BINARY_OP_RSHIFT, I, gcc_jit_context_new_bitcast(j->cx, NULL, a, I),
+                       ci(j, I, at->width - 1)), T);
+  }
   case SpvOpLogicalAnd: return bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, a, b);
   case SpvOpLogicalOr: return bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, T, a, b);
   case SpvOpLogicalNot: return bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, T, a, ci(j, T, 1));

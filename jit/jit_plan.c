@@ -171,6 +171,17 @@ static bool ocl_std_native(const ld_module *m, const ld_insn *in) {
   bool fl = rt->kind == LD_T_FLOAT && (rt->width == 32 || rt->width == 64);
   bool it = rt->kind == LD_T_INT && (rt->width == 8 || rt->width == 16 || rt->width == 32 || rt->width == 64);
   switch (in->ext_op) {
+  case OpenCLstd_Select: {
+    /* a, b of the result's type; k integers of 8 to 64 bits, one per
+     * component (emit_ocl_std) */
+    const ld_type *t0, *t1, *tk; uint32_t n0, n1, nk;
+    if ((!fl && !it) || na != 3 || in->ops[2] >= m->bound || in->ops[3] >= m->bound || in->ops[4] >= m->bound ||
+        !lane_shape(m->values[in->ops[2]].type, &t0, &n0) || !lane_shape(m->values[in->ops[3]].type, &t1, &n1) ||
+        !lane_shape(m->values[in->ops[4]].type, &tk, &nk))
+      return false;
+    return t0 == rt && t1 == rt && n0 == rn && n1 == rn && nk == rn && tk->kind == LD_T_INT &&
+           (tk->width == 8 || tk->width == 16 || tk->width == 32 || tk->width == 64);
+  }
   case OpenCLstd_Length: case OpenCLstd_Fast_length: case OpenCLstd_Distance: case OpenCLstd_Fast_distance:
   case OpenCLstd_Normalize: case OpenCLstd_Fast_normalize: case OpenCLstd_Cross: {
     /* float or double operands of 1 to 4 components (cross: 3 or 4), of the
@@ -198,6 +209,7 @@ static bool ocl_std_native(const ld_module *m, const ld_insn *in) {
     if (!fl) return false;
     want = 2; break;
   case OpenCLstd_Fma: case OpenCLstd_FClamp: if (!fl) return false; want = 3; break;
+  case OpenCLstd_Bitselect: if (!fl && !it) return false; want = 3; break;
   case OpenCLstd_SAbs: case OpenCLstd_UAbs: case OpenCLstd_Popcount: if (!it) return false; want = 1; break;
   case OpenCLstd_SMax: case OpenCLstd_SMin: case OpenCLstd_UMax: case OpenCLstd_UMin: case OpenCLstd_UMul24:
   case OpenCLstd_SMul24:
@@ -342,7 +354,8 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
   case SpvOpFOrdLessThanEqual: case SpvOpFOrdGreaterThanEqual: case SpvOpFUnordEqual:
   case SpvOpFUnordNotEqual: case SpvOpFUnordLessThan: case SpvOpFUnordGreaterThan:
   case SpvOpFUnordLessThanEqual: case SpvOpFUnordGreaterThanEqual:
-  case SpvOpIsNan:
+  case SpvOpIsNan: case SpvOpIsInf: case SpvOpIsFinite: case SpvOpIsNormal: case SpvOpSignBitSet:
+  case SpvOpOrdered: case SpvOpUnordered: case SpvOpLessOrGreater:
   case SpvOpLogicalAnd: case SpvOpLogicalOr: case SpvOpLogicalNot: case SpvOpLogicalEqual:
   case SpvOpLogicalNotEqual: case SpvOpSelect:
   case SpvOpUConvert: case SpvOpSConvert: case SpvOpFConvert: case SpvOpConvertUToF:
@@ -380,6 +393,11 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
       return false;
     if (ins && (in->ops[1] >= m->bound || m->values[in->ops[1]].type != ct || in->type != vt)) return false;
     return ins || in->type == ct;
+  }
+  case SpvOpAny: case SpvOpAll: {   /* a bool vector (emit_elementwise) */
+    const ld_type *t0; uint32_t n0;
+    return in->n_ops == 1 && in->ops[0] < m->bound && lane_shape(m->values[in->ops[0]].type, &t0, &n0) &&
+           t0->kind == LD_T_BOOL && n0 >= 1 && n0 <= 16;
   }
   case SpvOpGenericCastToPtrExplicit:   /* to_global, to_local, to_private (emit_elementwise) */
     return in->n_ops == 2 && (in->ops[1] == SpvStorageClassCrossWorkgroup || in->ops[1] == SpvStorageClassWorkgroup ||

@@ -2,7 +2,8 @@
 """bench/patterns.py - the JIT on shapes that ordinary kernels are made of
 (the eight kernels of bench/run.py have none of them): a bounds guard, a
 data-dependent `if`, float -> int casts, OpenCL built-ins, integer division,
-libm functions, each beside the same kernel without them.  Prints nanoseconds per element of
+libm functions, vload4/vstore4, geometric and relational built-ins, each
+beside the same kernel without them.  Prints nanoseconds per element of
 spirv-sgrun --backend jit -j 1 (best of --repeat launches), the interpreter's
 on a smaller NDRange, and JIT/interp; with --build-b, the same JIT column for
 a second build and the ratio (A/B), to compare two builds on one machine.
@@ -20,7 +21,11 @@ BODY = {
     "builtins": "int q = (int)x[i];\n  y[i] = sqrt(fabs(a * x[i])) + floor(y[i]) + (float)clamp(q, 10, 1000) + (float)max(q, 7);",
     "division": "uint q = (uint)i;\n  y[i] = (float)(q / 3u) + (float)(q % 7u) + (float)((int)q / -5) + (float)((int)(q - 1000) % 9);",
     "libm": "float v = x[i] * 0.001f;\n  y[i] = exp(-v) + native_sin(v) + fmin(v, a) + pow(v + 1.0f, 0.5f);",
+    # four elements per work-item (GROUPS: an NDRange of n / 4)
+    "vload4": "float4 v = vload4(i, x) * a + vload4(i, y);\n  vstore4(v, i, y);",
+    "geometric": "float2 p = (float2)(x[i], a);\n  y[i] = length(p) + dot(p, p) + normalize(p).x + select(1.0f, 2.0f, (int)(i & 1)) + (float)convert_uchar_sat(y[i]);",
 }
+GROUPS = {"vload4": 4}   # elements per work-item, where not 1
 SRC = """kernel void k(global const float *x, global float *y, float a, uint n)
 {
   size_t i = get_global_id(0);
@@ -35,7 +40,7 @@ def sim(work, name, n):
         f.write(SRC % BODY[name])
     path = os.path.join(work, "%s_%d.sim" % (name, n))
     with open(path, "w") as f:
-        f.write("# bench/patterns.py\n%s\nk\n%d 1 1\n256 1 1\n" % (cl, n))
+        f.write("# bench/patterns.py\n%s\nk\n%d 1 1\n256 1 1\n" % (cl, n // GROUPS.get(name, 1)))
         f.write("<size=%d float range=0:1:%d>\n<size=%d float fill=1.0>\n<size=4>\n2.0\n<size=4>\n%d\n"
                 % (4 * n, n - 1, 4 * n, n - 3))   # n - 3: the guard's last subgroup is partial
     return path

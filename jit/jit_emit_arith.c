@@ -126,6 +126,23 @@ gcc_jit_rvalue *emit_ocl_std(J *j, uint32_t inst, const ld_insn *in, uint32_t c,
         bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, I, x[1], x[2]));
     return rt->kind == LD_T_FLOAT ? gcc_jit_context_new_bitcast(j->cx, NULL, r, T) : cast(j, r, T);
   }
+  if (in->ext_op == OpenCLstd_Shuffle || in->ext_op == OpenCLstd_Shuffle2) {
+    /* component (mask[c] & (p2 - 1)) of x (then y), p2 the input count
+     * rounded up to a power of two; past the inputs 0 (exec_ocl.c) */
+    bool two = in->ext_op == OpenCLstd_Shuffle2;
+    const ld_type *xt, *kt; uint32_t n1, kn;
+    lane_shape(j->m->values[in->ops[2]].type, &xt, &n1);
+    uint32_t mk = in->ops[two ? 4 : 3], total = two ? 2 * n1 : n1, p2 = 1;
+    lane_shape(j->m->values[mk].type, &kt, &kn);
+    while (p2 < total) p2 <<= 1;
+    gcc_jit_type *U = j->t_u[3];
+    gcc_jit_rvalue *k = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, V(j, inst, mk, c), U), ci(j, U, p2 - 1));
+    gcc_jit_rvalue *r = rt->kind == LD_T_FLOAT ? gcc_jit_context_new_rvalue_from_double(j->cx, T, 0.0) : ci(j, T, 0);
+    for (uint32_t q = 0; q < total; q++)
+      r = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, k, ci(j, U, q))),
+                   V(j, inst, q < n1 ? in->ops[2] : in->ops[3], q < n1 ? q : q - n1), r, T);
+    return r;
+  }
   if (in->ext_op == OpenCLstd_Select) {
     /* select(a, b, k): b where k is nonzero (a scalar result) or has its
      * most significant bit set (a vector's component), as exec_ocl.c */
@@ -485,7 +502,29 @@ gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_
     return blend_by(j, ov, end, cast(j, cast(j, x, sscal(j, rt)), T), T);
   }
   case SpvOpBitcast:
-    if (an != rn || comp_bytes(j->k, at) != comp_bytes(j->k, rt)) {
+    if (an != rn) {
+      /* another component count (native_ok: integers and floats of 8 to
+       * 64 bits, the same bytes): result component c from its bytes of
+       * the source, little-endian */
+      uint32_t rb = rt->width / 8, ab = at->width / 8;
+      gcc_jit_type *RU = j->t_u[rb == 1 ? 0 : rb == 2 ? 1 : rb == 4 ? 2 : 3];
+      gcc_jit_type *AU = j->t_u[ab == 1 ? 0 : ab == 2 ? 1 : ab == 4 ? 2 : 3];
+#define BITS_(v) (at->kind == LD_T_FLOAT ? gcc_jit_context_new_bitcast(j->cx, NULL, (v), AU) : cast(j, (v), AU))
+      gcc_jit_rvalue *r;
+      if (rb > ab) {
+        uint32_t ratio = rb / ab;
+        r = ci(j, RU, 0);
+        for (uint32_t k = 0; k < ratio; k++)
+          r = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, RU, r,
+                  bin(j, GCC_JIT_BINARY_OP_LSHIFT, RU, cast(j, BITS_(V(j, inst, a0, c * ratio + k)), RU), ci(j, RU, 8 * ab * k)));
+      } else {
+        uint32_t ratio = ab / rb;
+        r = cast(j, bin(j, GCC_JIT_BINARY_OP_RSHIFT, AU, BITS_(V(j, inst, a0, c / ratio)), ci(j, AU, 8 * rb * (c % ratio))), RU);
+      }
+#undef BITS_
+      return rt->kind == LD_T_FLOAT ? gcc_jit_context_new_bitcast(j->cx, NULL, r, T) : cast(j, r, T);
+    }
+    if (comp_bytes(j->k, at) != comp_bytes(j->k, rt)) {
       failf(j->e, "%s: bitcast changing the component count", ld_insn_where(m, in));
       return ci(j, T, 0);
     }

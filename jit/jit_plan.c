@@ -171,6 +171,21 @@ static bool ocl_std_native(const ld_module *m, const ld_insn *in) {
   bool fl = rt->kind == LD_T_FLOAT && (rt->width == 32 || rt->width == 64);
   bool it = rt->kind == LD_T_INT && (rt->width == 8 || rt->width == 16 || rt->width == 32 || rt->width == 64);
   switch (in->ext_op) {
+  case OpenCLstd_Shuffle: case OpenCLstd_Shuffle2: {
+    /* inputs of the result's component type (2 to 16 components), the
+     * mask integers of 8 to 64 bits, one per result component (emit_ocl_std) */
+    bool two = in->ext_op == OpenCLstd_Shuffle2;
+    const ld_type *t0, *t1, *tk; uint32_t n0, n1, nk;
+    uint32_t mk = in->ops[two ? 4 : 3];
+    if ((!fl && !it) || na != (two ? 3u : 2u) || in->ops[2] >= m->bound || mk >= m->bound ||
+        !lane_shape(m->values[in->ops[2]].type, &t0, &n0) || !lane_shape(m->values[mk].type, &tk, &nk) ||
+        t0 != rt || nk != rn || rn < 2 || tk->kind != LD_T_INT ||
+        (tk->width != 8 && tk->width != 16 && tk->width != 32 && tk->width != 64))
+      return false;
+    if (two && (in->ops[3] >= m->bound || !lane_shape(m->values[in->ops[3]].type, &t1, &n1) || t1 != rt || n1 != n0))
+      return false;
+    return n0 >= 2;
+  }
   case OpenCLstd_Select: {
     /* a, b of the result's type; k integers of 8 to 64 bits, one per
      * component (emit_ocl_std) */
@@ -265,7 +280,17 @@ bool native_ok(const ld_module *m, const ld_insn *in) {
   case SpvOpBitcast: {
     const ld_type *at, *rt; uint32_t an, rn;
     if (!lane_shape(in->type, &rt, &rn) || !lane_shape(m->values[in->ops[0]].type, &at, &an)) return false;
-    if (an != rn) return false;
+    if (an != rn) {
+      /* as_int2(long) and the like: integers and floats (not half) of 8
+       * to 64 bits, no 3-component vector, the same bytes
+       * (emit_elementwise) */
+      bool ok = true;
+      const ld_type *t[2] = {at, rt};
+      for (int q = 0; q < 2; q++)
+        ok = ok && (t[q]->kind == LD_T_INT || (t[q]->kind == LD_T_FLOAT && t[q]->width != 16)) &&
+             (t[q]->width == 8 || t[q]->width == 16 || t[q]->width == 32 || t[q]->width == 64);
+      if (!ok || an == 3 || rn == 3 || an * at->width != rn * rt->width) return false;
+    }
     break;
   }
   default:

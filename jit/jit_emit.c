@@ -509,6 +509,7 @@ static bool emit_xlane(J *j, uint32_t inst, const ld_insn *in) {
   switch (in->op) {
   case SpvOpSubgroupShuffleINTEL: case SpvOpSubgroupShuffleXorINTEL:
   case SpvOpSubgroupShuffleDownINTEL: case SpvOpSubgroupShuffleUpINTEL:
+  case SpvOpGroupNonUniformShuffle: case SpvOpGroupNonUniformShuffleXor:
     return emit_intel_shuffle(j, inst, in);
   case SpvOpGroupBroadcast:
     return emit_broadcast(j, inst, in);

@@ -153,9 +153,19 @@ bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
   gcc_jit_type *U = j->t_u[3], *I = j->t_i32;
   jloop lp;
   SpvOp op = in->op;
+  uint32_t o0 = 0;
+  if (op == SpvOpGroupNonUniformShuffle || op == SpvOpGroupNonUniformShuffleXor) {
+    /* the Khronos forms (scope, value, id / mask): the same lanes as the
+     * Intel ones whenever every index is in range and every lane active,
+     * the fast path's condition; the handler otherwise (its UB reports) */
+    bool ok = true;
+    if (in->n_ops < 3 || const_u32(m, in->ops[0], &ok) != SpvScopeSubgroup || !ok) return false;
+    op = op == SpvOpGroupNonUniformShuffle ? SpvOpSubgroupShuffleINTEL : SpvOpSubgroupShuffleXorINTEL;
+    o0 = 1;
+  }
   bool two = op == SpvOpSubgroupShuffleDownINTEL || op == SpvOpSubgroupShuffleUpINTEL;
-  if (in->n_ops < (two ? 3u : 2u) || !lane_shape(in->type, &ct, &n) || !value_slot(j, inst, in->result)) return false;
-  uint32_t x = in->ops[0], y = two ? in->ops[1] : 0, d = in->ops[two ? 2 : 1];
+  if (in->n_ops < o0 + (two ? 3u : 2u) || !lane_shape(in->type, &ct, &n) || !value_slot(j, inst, in->result)) return false;
+  uint32_t x = in->ops[o0], y = two ? in->ops[o0 + 1] : 0, d = in->ops[o0 + (two ? 2 : 1)];
   if (!gatherable(j, inst, x) || (two && !gatherable(j, inst, y))) return false;
   const ld_type *dt; uint32_t dn;
   if (!lane_shape(m->values[d].type, &dt, &dn) || dn != 1 || dt->kind != LD_T_INT) return false;

@@ -513,6 +513,9 @@ static bool emit_xlane(J *j, uint32_t inst, const ld_insn *in) {
     return emit_intel_shuffle(j, inst, in);
   case SpvOpGroupBroadcast:
     return emit_broadcast(j, inst, in);
+  case SpvOpGroupNonUniformElect: case SpvOpGroupNonUniformBroadcastFirst: case SpvOpGroupNonUniformAllEqual:
+  case SpvOpGroupNonUniformRotateKHR:
+    return emit_sg_first(j, inst, in);
   case SpvOpGroupNonUniformBallot:
     return emit_ballot(j, inst, in);
   case SpvOpGroupNonUniformBallotBitCount:

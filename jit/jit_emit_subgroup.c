@@ -419,3 +419,98 @@ bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in) {
   j->b = join;
   return true;
 }
+
+/* OpGroupNonUniformElect, BroadcastFirst, AllEqual and RotateKHR (without
+ * a cluster size) at subgroup scope.  With every lane active the first
+ * active lane is lane 0: Elect is l == 0, BroadcastFirst lane 0's value,
+ * AllEqual compares every lane's value with lane 0's (floats with ==, so
+ * -0 equals +0 and a NaN nothing; bools by being nonzero; other types by
+ * their bits: ip_group_values_equal), and RotateKHR reads lane
+ * (l + delta mod S) mod S, its delta the same in every lane
+ * (ip_sg_rotate_src).  Any other subgroup runs the handler (its first
+ * active lane, its UB reports).  False: not inline. */
+bool emit_sg_first(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  const ld_type *ct; uint32_t n;
+  gcc_jit_type *U = j->t_u[3], *I = j->t_i32;
+  jloop lp;
+  bool ok = true;
+  SpvOp op = in->op;
+  uint32_t need = op == SpvOpGroupNonUniformElect ? 1 : op == SpvOpGroupNonUniformRotateKHR ? 3 : 2;
+  if (in->n_ops != need || const_u32(m, in->ops[0], &ok) != SpvScopeSubgroup || !ok) return false;
+  if (!lane_shape(in->type, &ct, &n) || !value_slot(j, inst, in->result)) return false;
+  uint32_t x = need > 1 ? in->ops[1] : 0;
+  const ld_type *xt = NULL; uint32_t xn = 0;
+  if (x && (!gatherable(j, inst, x) || !lane_shape(m->values[x].type, &xt, &xn))) return false;
+  if (op == SpvOpGroupNonUniformAllEqual && xt->kind != LD_T_INT && xt->kind != LD_T_FLOAT && xt->kind != LD_T_BOOL)
+    return false;
+  if (op == SpvOpGroupNonUniformAllEqual && xt->kind == LD_T_FLOAT && xt->width == 16) return false;
+  fuse_close(j);
+  gcc_jit_rvalue *cond = all_active(j);
+  gcc_jit_lvalue *d0 = NULL;
+  if (op == SpvOpGroupNonUniformRotateKHR) {
+    /* the delta: lane 0's, and the same in every lane */
+    const ld_type *dt; uint32_t dn;
+    uint32_t d = in->ops[2];
+    if (!lane_shape(m->values[d].type, &dt, &dn) || dn != 1 || dt->kind != LD_T_INT) return false;
+    gcc_jit_lvalue *bad = local(j, U);
+    d0 = local(j, U);
+    gcc_jit_lvalue *save = j->lane;
+    j->lane = local(j, I);
+    assign(j, j->lane, ci(j, I, 0));
+    assign(j, d0, cast(j, V(j, inst, d, 0), U));
+    j->lane = save;
+    assign(j, bad, ci(j, U, 0));
+    loop_begin(j, &lp);
+    assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
+                       bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, d, 0), U), R_(d0))));
+    loop_end(j, &lp);
+    cond = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, cond, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)));
+  }
+  gcc_jit_block *join = fast_or_generic(j, inst, in, cond);
+  gcc_jit_type *T = scal(j, ct);
+  if (op == SpvOpGroupNonUniformAllEqual) {
+    gcc_jit_lvalue *neq = local(j, j->t_u[0]);
+    assign(j, neq, ci(j, j->t_u[0], 0));
+    gcc_jit_type *XT = scal(j, xt);
+    loop_begin(j, &lp);
+    for (uint32_t c = 0; c < xn; c++) {
+      gcc_jit_rvalue *a = V(j, inst, x, c), *b0 = gather_v(j, inst, x, c, ci(j, I, 0)), *ne;
+      if (xt->kind == LD_T_BOOL)
+        ne = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[0], b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, a, ci(j, XT, 0))),
+                 b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, b0, ci(j, XT, 0))));
+      else if (xt->kind == LD_T_FLOAT)   /* !(a == b0) */
+        ne = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[0], b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, a, b0)),
+                 ci(j, j->t_u[0], 1));
+      else
+        ne = b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, a, b0));
+      assign(j, neq, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_u[0], R_(neq), ne));
+    }
+    loop_end(j, &lp);
+    loop_begin(j, &lp);
+    assign(j, res_lv(j, inst, in->result, 0),
+           cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, j->t_u[0], R_(neq), ci(j, j->t_u[0], 1)), T));
+    loop_end(j, &lp);
+  } else {
+    gcc_jit_rvalue *src = NULL;
+    if (op == SpvOpGroupNonUniformRotateKHR) {
+      gcc_jit_lvalue *dm = local(j, U);
+      assign(j, dm, bin(j, GCC_JIT_BINARY_OP_MODULO, U, R_(d0), ci(j, U, (long)j->S)));
+      loop_begin(j, &lp);
+      src = cast(j, bin(j, GCC_JIT_BINARY_OP_MODULO, U, bin(j, GCC_JIT_BINARY_OP_PLUS, U, cast(j, L(j), U), R_(dm)),
+                        ci(j, U, (long)j->S)), I);
+    } else {
+      loop_begin(j, &lp);
+    }
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_rvalue *v = op == SpvOpGroupNonUniformElect
+          ? cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, L(j), ci(j, I, 0)), T)
+          : gather_v(j, inst, x, c, src ? src : ci(j, I, 0));
+      assign(j, res_lv(j, inst, in->result, c), v);
+    }
+    loop_end(j, &lp);
+  }
+  gcc_jit_block_end_with_jump(j->b, NULL, join);
+  j->b = join;
+  return true;
+}

@@ -318,6 +318,8 @@ void stack_base(J *j);
 void emit_group(J *j, uint32_t inst, const ld_insn *in);
 gcc_jit_block *emit_coll_check(J *j, uint32_t inst, const ld_insn *in);
 bool emit_broadcast(J *j, uint32_t inst, const ld_insn *in);
+/* fmin (mn) / fmax of x and y in float type T (d: double), the interpreter's rule (jit_emit_arith.c) */
+gcc_jit_rvalue *fminmax(J *j, bool mn, gcc_jit_rvalue *x, gcc_jit_rvalue *y, gcc_jit_type *T, bool d);
 bool emit_sg_first(J *j, uint32_t inst, const ld_insn *in);   /* Elect, BroadcastFirst, AllEqual, RotateKHR */
 bool emit_ballot(J *j, uint32_t inst, const ld_insn *in);
 bool emit_ballot_bit_count(J *j, uint32_t inst, const ld_insn *in);

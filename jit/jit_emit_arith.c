@@ -53,7 +53,7 @@ static gcc_jit_rvalue *libm_call(J *j, uint32_t op, bool d, gcc_jit_type *T, gcc
  * (interp/exec_ocl.c): a NaN gives the other operand (both: y); of equal
  * operands fmin takes the one with the sign bit set, fmax the other;
  * branch-free.  Also float min, max and clamp (fmin(fmax(x, lo), hi)). */
-static gcc_jit_rvalue *fminmax(J *j, bool mn, gcc_jit_rvalue *x, gcc_jit_rvalue *y, gcc_jit_type *T, bool d) {
+gcc_jit_rvalue *fminmax(J *j, bool mn, gcc_jit_rvalue *x, gcc_jit_rvalue *y, gcc_jit_type *T, bool d) {
   gcc_jit_type *I = d ? j->t_s[3] : j->t_s[2];
   gcc_jit_rvalue *sx = b2u8(j, cmp(j, GCC_JIT_COMPARISON_LT, gcc_jit_context_new_bitcast(j->cx, NULL, x, I), ci(j, I, 0)));
   gcc_jit_rvalue *r = mn ? blend_by(j, sx, x, y, T) : blend_by(j, sx, y, x, T);

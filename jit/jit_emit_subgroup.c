@@ -4,9 +4,123 @@
  * Khronos ones) run the interpreter's handler (emit_generic).
  * See jit.c for the design. */
 #include "jit_emit.h"
+#include <math.h>
 
 /* Reduce / scans of IAdd and FAdd inline; other arithmetic via the reference. */
 static void emit_group_(J *j, uint32_t inst, const ld_insn *in);
+/* acc OP x for group arithmetic op ga in the component type ct (T), as
+ * interp/sg_ref.c's combine: integers wrap at their width, floats round
+ * once per step in their type, fmin/fmax by the interpreter's rule,
+ * logical ops on nonzero-ness.  NULL: not inline. */
+static gcc_jit_rvalue *ga_combine(J *j, ip_group_arith ga, const ld_type *ct, gcc_jit_type *T, gcc_jit_rvalue *a,
+                                  gcc_jit_rvalue *b) {
+  bool fl = ct->kind == LD_T_FLOAT;
+  gcc_jit_type *ST = fl ? T : sscal(j, ct);
+  switch (ga) {
+  case IP_GA_IADD: case IP_GA_FADD: return fixw(j, ct, bin(j, GCC_JIT_BINARY_OP_PLUS, T, a, b));
+  case IP_GA_IMUL: case IP_GA_FMUL: return fixw(j, ct, bin(j, GCC_JIT_BINARY_OP_MULT, T, a, b));
+  case IP_GA_SMIN: case IP_GA_SMAX: case IP_GA_UMIN: case IP_GA_UMAX: {
+    bool s = ga == IP_GA_SMIN || ga == IP_GA_SMAX, mn = ga == IP_GA_SMIN || ga == IP_GA_UMIN;
+    gcc_jit_rvalue *x = s ? cast(j, a, ST) : a, *y = s ? cast(j, b, ST) : b;
+    return blend_by(j, b2u8(j, cmp(j, mn ? GCC_JIT_COMPARISON_LE : GCC_JIT_COMPARISON_GE, x, y)), a, b, T);
+  }
+  case IP_GA_FMIN: case IP_GA_FMAX: return fminmax(j, ga == IP_GA_FMIN, a, b, T, ct->width == 64);
+  case IP_GA_AND: return bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, T, a, b);
+  case IP_GA_OR: return bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, T, a, b);
+  case IP_GA_XOR: return bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, T, a, b);
+  case IP_GA_LAND: case IP_GA_LOR: case IP_GA_LXOR: {
+    gcc_jit_rvalue *x = b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, a, ci(j, T, 0)));
+    gcc_jit_rvalue *y = b2u8(j, cmp(j, GCC_JIT_COMPARISON_NE, b, ci(j, T, 0)));
+    enum gcc_jit_binary_op o = ga == IP_GA_LAND ? GCC_JIT_BINARY_OP_BITWISE_AND
+                             : ga == IP_GA_LOR ? GCC_JIT_BINARY_OP_BITWISE_OR : GCC_JIT_BINARY_OP_BITWISE_XOR;
+    return cast(j, bin(j, o, j->t_u[0], x, y), T);
+  }
+  default: return NULL;
+  }
+}
+
+/* The identity an exclusive scan gives its first participant (sg_ref.c:
+ * identity_comp). */
+static gcc_jit_rvalue *ga_identity(J *j, ip_group_arith ga, const ld_type *ct, gcc_jit_type *T) {
+  if (ct->kind == LD_T_FLOAT) {
+    double v = ga == IP_GA_FMUL || ga == IP_GA_IMUL ? 1.0 : ga == IP_GA_FMIN ? INFINITY : ga == IP_GA_FMAX ? -INFINITY : 0.0;
+    return gcc_jit_context_new_rvalue_from_double(j->cx, T, v);
+  }
+  uint32_t w = ct->kind == LD_T_BOOL ? 1 : ct->width;
+  uint64_t m = w >= 64 ? ~0ull : (1ull << w) - 1, v = 0;
+  switch (ga) {
+  case IP_GA_IMUL: case IP_GA_FMUL: v = 1; break;
+  case IP_GA_SMIN: v = m >> 1; break;
+  case IP_GA_SMAX: v = (m >> 1) + 1; break;
+  case IP_GA_UMIN: case IP_GA_FMIN: case IP_GA_AND: v = m; break;
+  case IP_GA_LAND: v = 1; break;
+  default: v = 0; break;
+  }
+  return cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)v), T);
+}
+
+/* Reduce, scans and ClusteredReduce (cluster size cl, 0: none) of one
+ * scalar over the active lanes in increasing order, as sg_ref.c's
+ * eval_run: the first participant's value starts the fold (of its
+ * cluster), an exclusive scan gives it the identity.  Integers of 8 to 64
+ * bits, floats and doubles, bools for the logical ops.  False: not inline
+ * (nothing emitted). */
+static bool emit_group_fold(J *j, uint32_t inst, const ld_insn *in, uint32_t cl) {
+  const ld_type *ct; uint32_t n;
+  ip_group_arith ga;
+  if (!lane_shape(in->type, &ct, &n) || n != 1 || !ip_group_arith_of(in->op, &ga)) return false;
+  bool fop = ga == IP_GA_FADD || ga == IP_GA_FMUL || ga == IP_GA_FMIN || ga == IP_GA_FMAX;
+  bool lop = ga == IP_GA_LAND || ga == IP_GA_LOR || ga == IP_GA_LXOR;
+  if (fop ? ct->kind != LD_T_FLOAT || (ct->width != 32 && ct->width != 64)
+          : lop ? ct->kind != LD_T_BOOL
+                : ct->kind != LD_T_INT || (ct->width != 8 && ct->width != 16 && ct->width != 32 && ct->width != 64))
+    return false;
+  gcc_jit_type *T = scal(j, ct), *I = j->t_i32;
+  uint32_t gop = in->ops[1], x = in->ops[2];
+  jloop lp;
+  fuse_close(j);
+  gcc_jit_lvalue *acc = local(j, T), *have = local(j, I);
+  gcc_jit_lvalue *cla = NULL;   /* ClusteredReduce: each cluster's result */
+  if (cl) cla = local(j, gcc_jit_context_new_array_type(j->cx, NULL, T, (int)(j->S / cl)));
+  gcc_jit_rvalue *id = ga_identity(j, ga, ct, T);
+  assign(j, acc, id);
+  assign(j, have, ci(j, I, 0));
+  loop_begin(j, &lp);
+  if (cl) {   /* a new cluster: no participant yet */
+    gcc_jit_rvalue *first = cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, I, L(j), ci(j, I, (long)cl - 1)),
+                                ci(j, I, 0));
+    assign(j, have, blend_by(j, b2u8(j, first), ci(j, I, 0), R_(have), I));
+  }
+  gcc_jit_rvalue *xv = V(j, inst, x, 0);
+  gcc_jit_rvalue *hv = cmp(j, GCC_JIT_COMPARISON_NE, R_(have), ci(j, I, 0));
+  if (gop == SpvGroupOperationExclusiveScan) {
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    assign(j, r, mblend(j, blend_by(j, b2u8(j, hv), R_(acc), id, T), R_(r), T));
+  }
+  gcc_jit_rvalue *nv = blend_by(j, b2u8(j, hv), ga_combine(j, ga, ct, T, R_(acc), xv), xv, T);
+  assign(j, acc, mblend(j, nv, R_(acc), T));
+  assign(j, have, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, I, R_(have), MASKV(j)));
+  if (gop == SpvGroupOperationInclusiveScan) {
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    assign(j, r, mblend(j, R_(acc), R_(r), T));
+  }
+  if (cl)   /* the cluster's last lane: its result */
+    assign(j, gcc_jit_context_new_array_access(j->cx, NULL, R_(cla), bin(j, GCC_JIT_BINARY_OP_DIVIDE, I, L(j), ci(j, I, (long)cl))),
+           R_(acc));
+  loop_end(j, &lp);
+  if (gop == SpvGroupOperationReduce || cl) {
+    loop_begin(j, &lp);
+    gcc_jit_lvalue *r = res_lv(j, inst, in->result, 0);
+    gcc_jit_rvalue *v = cl ? R_(gcc_jit_context_new_array_access(j->cx, NULL, R_(cla),
+                                                                 bin(j, GCC_JIT_BINARY_OP_DIVIDE, I, L(j), ci(j, I, (long)cl))))
+                           : R_(acc);
+    assign(j, r, mblend(j, v, R_(r), T));
+    loop_end(j, &lp);
+  }
+  j->n_stmts++;
+  return true;
+}
+
 void emit_group(J *j, uint32_t inst, const ld_insn *in) {
   gcc_jit_block *after = NULL;
   if (in->op >= SpvOpGroupIAdd && in->op <= SpvOpGroupSMax) after = emit_coll_check(j, inst, in);
@@ -21,6 +135,16 @@ static void emit_group_(J *j, uint32_t inst, const ld_insn *in) {
   bool iadd = in->op == SpvOpGroupIAdd || in->op == SpvOpGroupNonUniformIAdd;
   bool fadd = in->op == SpvOpGroupFAdd || in->op == SpvOpGroupNonUniformFAdd;
   jloop lp;
+  uint32_t cl = 0;   /* ClusteredReduce: the cluster size (0: the whole subgroup) */
+  if (gop == SpvGroupOperationClusteredReduce) {
+    bool okc = true;
+    cl = in->n_ops > 3 ? const_u32(j->m, in->ops[3], &okc) : j->S;
+    if (!okc || cl == 0 || (cl & (cl - 1)) || cl > j->S) {   /* the handler reports it */
+      emit_generic(j, inst, in);
+      return;
+    }
+  }
+  if ((cl || (!iadd && !fadd && !getenv("SPIRV_SG_JIT_GROUP_CALL"))) && emit_group_fold(j, inst, in, cl)) return;
   if (!iadd && !fadd) {
     /* materialize the operand, then call the shared reference */
     gcc_jit_field *xs = j->phitmp[vidx(j, inst, in->result)];

@@ -466,8 +466,12 @@ static bool native_ok_(const ld_module *m, const ld_insn *in, plan_err *e) {
     if (!ok || scope != SpvScopeSubgroup)
       return failf(e, "%s: group operation not at Subgroup scope", ld_insn_where(m, in));
     uint32_t gop = in->ops[1];
+    /* ClusteredReduce of a non-uniform operation (jit_emit_subgroup.c:
+     * emit_group_fold; a cluster size that is not a constant power of two
+     * up to the subgroup size runs the handler, which reports it) */
+    bool clustered = gop == SpvGroupOperationClusteredReduce && in->op >= SpvOpGroupNonUniformIAdd;
     if (gop != SpvGroupOperationReduce && gop != SpvGroupOperationInclusiveScan &&
-        gop != SpvGroupOperationExclusiveScan)
+        gop != SpvGroupOperationExclusiveScan && !clustered)
       return failf(e, "%s: group operation %u not compiled yet", ld_insn_where(m, in), gop);
     const ld_type *c; uint32_t n;
     if (!lane_shape(in->type, &c, &n) || n != 1)

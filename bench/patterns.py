@@ -2,8 +2,9 @@
 """bench/patterns.py - the JIT on shapes that ordinary kernels are made of
 (the eight kernels of bench/run.py have none of them): a bounds guard, a
 data-dependent `if`, float -> int casts, OpenCL built-ins, integer division,
-libm functions, vload4/vstore4, geometric and relational built-ins, each
-beside the same kernel without them.  Prints nanoseconds per element of
+libm functions, vload4/vstore4, geometric and relational built-ins, Khronos
+shuffles, min/max reductions and scans, votes and rotates, each beside the
+same kernel without them.  Prints nanoseconds per element of
 spirv-sgrun --backend jit -j 1 (best of --repeat launches), the interpreter's
 on a smaller NDRange, and JIT/interp; with --build-b, the same JIT column for
 a second build and the ratio (A/B), to compare two builds on one machine.
@@ -24,9 +25,18 @@ BODY = {
     # four elements per work-item (GROUPS: an NDRange of n / 4)
     "vload4": "float4 v = vload4(i, x) * a + vload4(i, y);\n  vstore4(v, i, y);",
     "geometric": "float2 p = (float2)(x[i], a);\n  y[i] = length(p) + dot(p, p) + normalize(p).x + select(1.0f, 2.0f, (int)(i & 1)) + (float)convert_uchar_sat(y[i]);",
+    # subgroup operations (default subgroup size) that ran a handler or a host helper before session 26
+    "khr_shuffle": "float v = x[i];\n  for (uint m = 1; m < 16; m <<= 1) v += sub_group_shuffle_xor(v, m);\n  y[i] = v + sub_group_shuffle(x[i], 0);",
+    "sg_minmax": "int v = (int)x[i];\n  y[i] = (float)(sub_group_reduce_min(v) + sub_group_scan_inclusive_max(v) + sub_group_clustered_reduce_and(v, 4));",
+    "sg_vote": "float v = x[i];\n  y[i] = sub_group_broadcast_first(v) + sub_group_elect() + sub_group_rotate(v, 3) + sub_group_non_uniform_all_equal((int)(i / 64));",
 }
 GROUPS = {"vload4": 4}   # elements per work-item, where not 1
-SRC = """kernel void k(global const float *x, global float *y, float a, uint n)
+SRC = """#pragma OPENCL EXTENSION cl_khr_subgroup_shuffle : enable
+#pragma OPENCL EXTENSION cl_khr_subgroup_clustered_reduce : enable
+#pragma OPENCL EXTENSION cl_khr_subgroup_non_uniform_vote : enable
+#pragma OPENCL EXTENSION cl_khr_subgroup_ballot : enable
+#pragma OPENCL EXTENSION cl_khr_subgroup_rotate : enable
+kernel void k(global const float *x, global float *y, float a, uint n)
 {
   size_t i = get_global_id(0);
   %s
@@ -79,13 +89,13 @@ def main():
             ti, ei = run(a, lit, "interp", 3, os.path.join(work, "ca"), small)
             tb, eb = run(b, big, "jit", o.repeat, os.path.join(work, "cb"), o.size) if b else (None, None)
             rows.append((name, ta, ti, tb, ea or ei or eb))
-    hdr = "%-9s %10s %12s %10s" % ("kernel", "JIT ns/el", "interp ns/el", "JIT/interp")
+    hdr = "%-11s %10s %12s %10s" % ("kernel", "JIT ns/el", "interp ns/el", "JIT/interp")
     if b: hdr += " %12s %6s" % ("B JIT ns/el", "A/B")
     print("spirv-sgrun -j 1, %d elements (interpreter: %d), best of %d launches" % (o.size, small, o.repeat))
     print(hdr)
     for name, ta, ti, tb, err in rows:
         f = lambda v: "%.3g" % v if v is not None else "-"
-        line = "%-9s %10s %12s %10s" % (name, f(ta), f(ti), f(ti / ta) + "x" if ta and ti else "-")
+        line = "%-11s %10s %12s %10s" % (name, f(ta), f(ti), f(ti / ta) + "x" if ta and ti else "-")
         if b: line += " %12s %6s" % (f(tb), f(ta / tb) + "x" if ta and tb else "-")
         print(line + ("  " + err if err else ""))
     return 0

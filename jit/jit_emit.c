@@ -521,7 +521,8 @@ static bool emit_xlane(J *j, uint32_t inst, const ld_insn *in) {
   case SpvOpGroupNonUniformBallotBitCount:
     return emit_ballot_bit_count(j, inst, in);
   case SpvOpAtomicIAdd: case SpvOpAtomicISub: case SpvOpAtomicIIncrement: case SpvOpAtomicIDecrement:
-  case SpvOpAtomicAnd: case SpvOpAtomicOr: case SpvOpAtomicXor:
+  case SpvOpAtomicAnd: case SpvOpAtomicOr: case SpvOpAtomicXor: case SpvOpAtomicSMin: case SpvOpAtomicSMax:
+  case SpvOpAtomicUMin: case SpvOpAtomicUMax: case SpvOpAtomicExchange:
     return emit_atomic(j, inst, in);
   case SpvOpSubgroupBlockReadINTEL: case SpvOpSubgroupBlockWriteINTEL:
     return emit_block_io(j, inst, in);

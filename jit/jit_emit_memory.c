@@ -1851,15 +1851,22 @@ static bool atomic_vec(J *j, uint32_t inst, const ld_insn *in, const ld_type *ct
       slot_lv(j, rs, 1, 0, ci(j, j->t_i32, 0)), NULL), vp), NULL);
   assign(j, rv, R_(res));
   const char *opn = op == SpvOpAtomicAnd ? "vpand" : op == SpvOpAtomicOr ? "vpor" : op == SpvOpAtomicXor ? "vpxor" :
+                    op == SpvOpAtomicSMin ? "vpmins" : op == SpvOpAtomicSMax ? "vpmaxs" :
+                    op == SpvOpAtomicUMin ? "vpminu" : op == SpvOpAtomicUMax ? "vpmaxu" :
                     (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? "vpsub" : "vpadd";
   char q = sz == 4 ? 'd' : 'q';
   char ones[80] = "";
   if (noval)   /* %2 = 1 in every element: all bits set, shifted right */
     snprintf(ones, sizeof ones, "vpternlogd $0xff, %%2, %%2, %%2\n\tvpsrl%c $%u, %%2, %%2\n\t", q, sz * 8 - 1);
   char tpl[300];
-  /* rv{k} = the old elements; tmp = rv op vv; the elements under k = tmp */
-  snprintf(tpl, sizeof tpl, "%svmovdqu%u (%%3), %%0%%{%%4%%}\n\t%s%c %%2, %%0, %%1\n\tvmovdqu%u %%1, (%%3)%%{%%4%%}",
-           ones, sz * 8, opn, q, sz * 8);
+  /* rv{k} = the old elements; tmp = rv op vv (Exchange: vv); the elements
+   * under k = tmp */
+  if (op == SpvOpAtomicExchange)
+    snprintf(tpl, sizeof tpl, "vmovdqu%u (%%3), %%0%%{%%4%%}\n\tvmovdqa64 %%2, %%1\n\tvmovdqu%u %%1, (%%3)%%{%%4%%}",
+             sz * 8, sz * 8);
+  else
+    snprintf(tpl, sizeof tpl, "%svmovdqu%u (%%3), %%0%%{%%4%%}\n\t%s%c %%2, %%0, %%1\n\tvmovdqu%u %%1, (%%3)%%{%%4%%}",
+             ones, sz * 8, opn, q, sz * 8);
   gcc_jit_extended_asm *x = gcc_jit_block_add_extended_asm(j->b, NULL, tpl);
   gcc_jit_extended_asm_add_output_operand(x, NULL, "+v", rv);
   gcc_jit_extended_asm_add_output_operand(x, NULL, "=&v", tmp);
@@ -1889,10 +1896,20 @@ static void atomic_plain_lane(J *j, uint32_t inst, const ld_insn *in, const ld_t
   gcc_jit_lvalue *old = local(j, T);
   assign(j, old, R_(d));
   gcc_jit_rvalue *v = noval ? ci(j, T, 1) : cast(j, V(j, inst, in->ops[3], 0), T);
-  enum gcc_jit_binary_op bop = op == SpvOpAtomicAnd ? GCC_JIT_BINARY_OP_BITWISE_AND :
-      op == SpvOpAtomicOr ? GCC_JIT_BINARY_OP_BITWISE_OR : op == SpvOpAtomicXor ? GCC_JIT_BINARY_OP_BITWISE_XOR :
-      (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? GCC_JIT_BINARY_OP_MINUS : GCC_JIT_BINARY_OP_PLUS;
-  assign(j, d, bin(j, bop, T, R_(old), v));
+  if (op == SpvOpAtomicExchange) {
+    assign(j, d, v);
+  } else if (op == SpvOpAtomicSMin || op == SpvOpAtomicSMax || op == SpvOpAtomicUMin || op == SpvOpAtomicUMax) {
+    /* the smaller (larger) of old and v, compared signed or unsigned */
+    bool sg = op == SpvOpAtomicSMin || op == SpvOpAtomicSMax, mn = op == SpvOpAtomicSMin || op == SpvOpAtomicUMin;
+    gcc_jit_type *ST = sscal(j, ct);
+    gcc_jit_rvalue *a = sg ? cast(j, R_(old), ST) : R_(old), *b = sg ? cast(j, v, ST) : v;
+    assign(j, d, blend_by(j, b2u8(j, cmp(j, mn ? GCC_JIT_COMPARISON_LT : GCC_JIT_COMPARISON_GT, b, a)), v, R_(old), T));
+  } else {
+    enum gcc_jit_binary_op bop = op == SpvOpAtomicAnd ? GCC_JIT_BINARY_OP_BITWISE_AND :
+        op == SpvOpAtomicOr ? GCC_JIT_BINARY_OP_BITWISE_OR : op == SpvOpAtomicXor ? GCC_JIT_BINARY_OP_BITWISE_XOR :
+        (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? GCC_JIT_BINARY_OP_MINUS : GCC_JIT_BINARY_OP_PLUS;
+    assign(j, d, bin(j, bop, T, R_(old), v));
+  }
   if (!res_unused) assign(j, res_lv(j, inst, in->result, 0), R_(old));
 }
 
@@ -1927,6 +1944,38 @@ static void atomic_lanes(J *j, uint32_t inst, const ld_insn *in, const ld_type *
   j->b = act;
   if (plain) {
     atomic_plain_lane(j, inst, in, ct, base, res_unused);
+  } else if (op == SpvOpAtomicSMin || op == SpvOpAtomicSMax || op == SpvOpAtomicUMin || op == SpvOpAtomicUMax) {
+    /* no fetch-min builtin: a compare-and-swap loop, sequentially
+     * consistent; a value that would not change the element stores nothing
+     * (the loaded element is the result, as a read at that point) */
+    gcc_jit_type *BT = gcc_jit_context_get_type(j->cx, sz == 4 ? GCC_JIT_TYPE_INT : GCC_JIT_TYPE_LONG_LONG);
+    char nm[48];
+    snprintf(nm, sizeof nm, "__atomic_load_%u", sz);
+    gcc_jit_function *ld = gcc_jit_context_get_builtin_function(j->cx, nm);
+    snprintf(nm, sizeof nm, "__atomic_compare_exchange_%u", sz);
+    gcc_jit_function *cx = gcc_jit_context_get_builtin_function(j->cx, nm);
+    gcc_jit_lvalue *pp = local(j, gcc_jit_type_get_volatile(j->t_vp)), *ex = local(j, BT), *nv = local(j, T);
+    assign(j, pp, cast(j, fast_ptr(j, sz), gcc_jit_type_get_volatile(j->t_vp)));
+    gcc_jit_type *cvp = gcc_jit_type_get_pointer(gcc_jit_type_get_volatile(gcc_jit_type_get_const(j->t_void)));
+    gcc_jit_rvalue *la[2] = {cast(j, R_(pp), cvp), ci(j, j->t_i32, 5 /* __ATOMIC_SEQ_CST */)};
+    assign(j, ex, cast(j, gcc_jit_context_new_call(j->cx, NULL, ld, 2, la), BT));
+    gcc_jit_rvalue *v = cast(j, V(j, inst, in->ops[3], 0), T);
+    bool sg = op == SpvOpAtomicSMin || op == SpvOpAtomicSMax, mn = op == SpvOpAtomicSMin || op == SpvOpAtomicUMin;
+    gcc_jit_type *ST = sscal(j, ct);
+    gcc_jit_block *loop = nb(j), *swap = nb(j), *done = nb(j);
+    gcc_jit_block_end_with_jump(j->b, NULL, loop);
+    j->b = loop;
+    gcc_jit_rvalue *o = cast(j, R_(ex), T);
+    gcc_jit_rvalue *a = sg ? cast(j, o, ST) : o, *b = sg ? cast(j, v, ST) : v;
+    gcc_jit_rvalue *takes = cmp(j, mn ? GCC_JIT_COMPARISON_LT : GCC_JIT_COMPARISON_GT, b, a);
+    assign(j, nv, v);
+    gcc_jit_block_end_with_conditional(j->b, NULL, takes, swap, done);
+    j->b = swap;
+    gcc_jit_rvalue *ca[6] = {R_(pp), cast(j, gcc_jit_lvalue_get_address(ex, NULL), j->t_vp), cast(j, R_(nv), BT),
+                             gcc_jit_context_new_rvalue_from_int(j->cx, j->t_bool, 0), ci(j, j->t_i32, 5), ci(j, j->t_i32, 5)};
+    gcc_jit_block_end_with_conditional(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, cx, 6, ca), done, loop);
+    j->b = done;
+    assign(j, res_lv(j, inst, in->result, 0), cast(j, R_(ex), T));
   } else {
     /* the builtins take and return int / long long */
     gcc_jit_type *BT = gcc_jit_context_get_type(j->cx, sz == 4 ? GCC_JIT_TYPE_INT : GCC_JIT_TYPE_LONG_LONG);
@@ -1942,7 +1991,8 @@ static void atomic_lanes(J *j, uint32_t inst, const ld_insn *in, const ld_type *
 }
 
 /* Atomic integer read-modify-writes (IAdd, ISub, IIncrement, IDecrement,
- * And, Or, Xor); false: not inline (the interpreter's handler). */
+ * And, Or, Xor, SMin, SMax, UMin, UMax, Exchange); false: not inline (the
+ * interpreter's handler). */
 bool emit_atomic(J *j, uint32_t inst, const ld_insn *in) {
   const ld_type *ct; uint32_t n;
   SpvOp op = in->op;
@@ -1954,12 +2004,17 @@ bool emit_atomic(J *j, uint32_t inst, const ld_insn *in) {
       (ct->width != 32 && ct->width != 64) || !value_slot(j, inst, in->result))
     return false;
   uint32_t sz = ct->width / 8;
-  const char *fnm = op == SpvOpAtomicAnd ? "and" : op == SpvOpAtomicOr ? "or" : op == SpvOpAtomicXor ? "xor" :
-                    (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? "sub" : "add";
+  /* min and max have no fetch builtin: where other threads may run (the
+   * locked path) a compare-and-swap loop (atomic_lanes) */
+  bool minmax = op == SpvOpAtomicSMin || op == SpvOpAtomicSMax || op == SpvOpAtomicUMin || op == SpvOpAtomicUMax;
+  if (getenv("SPIRV_SG_JIT_NO_ATOMIC_MINMAX") && (minmax || op == SpvOpAtomicExchange)) return false;
+  const char *fnm = op == SpvOpAtomicAnd ? "fetch_and" : op == SpvOpAtomicOr ? "fetch_or" : op == SpvOpAtomicXor ? "fetch_xor" :
+                    (op == SpvOpAtomicISub || op == SpvOpAtomicIDecrement) ? "fetch_sub" :
+                    op == SpvOpAtomicExchange ? "exchange" : "fetch_add";
   char bname[40];
-  snprintf(bname, sizeof bname, "__atomic_fetch_%s_%u", fnm, sz);
-  gcc_jit_function *af = gcc_jit_context_get_builtin_function(j->cx, bname);
-  if (!af) return false;
+  snprintf(bname, sizeof bname, "__atomic_%s_%u", fnm, sz);
+  gcc_jit_function *af = minmax ? NULL : gcc_jit_context_get_builtin_function(j->cx, bname);
+  if (!af && !minmax) return false;
   gcc_jit_block *after = mem_fast_(j, inst, in->ops[0], sz, sz, true, false, true);
   if (!after) return false;
   gcc_jit_block *fast = j->b, *slow = j->slow;

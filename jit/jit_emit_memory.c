@@ -2601,9 +2601,14 @@ bool emit_vloadstore(J *j, uint32_t inst, const ld_insn *in) {
   }
   gcc_jit_lvalue *reg0 = local(j, U), *lim = local(j, U);
   assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(a0), ci(j, U, (long)a->shift)));
-  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), R_(reg0));
+  /* the region table has 2^tb entries (jit_run.c): with 32-bit addresses
+   * p + offset * span can lie past them, which makes the access bad, and
+   * the table is read at the index masked into range */
+  uint32_t tb = m->addr_bits - a->shift;
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions),
+      bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(reg0), ci(j, U, (long)((1ull << tb) - 1))));
   assign(j, lim, R_(gcc_jit_lvalue_access_field(reg, NULL, wr ? j->r_wsize : j->r_size)));
-  assign(j, bad, ci(j, U, 0));
+  assign(j, bad, tb >= 64 ? ci(j, U, 0) : bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(reg0), ci(j, U, tb)));
   assign(j, gap, ci(j, U, 0));
   /* bad: a lane inactive, in another region, misaligned or past the end;
    * gap: a lane's span not right after the one before */

@@ -27,7 +27,7 @@ kernel void vload_inline(global const float *f, global float *fo, global const i
   else
     vstore2(h.s01, 4 * i, so);
 }
-kernel void vload_oob(global const int *in, global int *out, int shift)
+kernel void vload_oob(global const int *in, global int *out, uint shift)
 {
   int i = get_global_id(0);
   int4 v = vload4(i + shift, in);                // the last lanes read past the end

@@ -42,5 +42,12 @@ CASES = [
     # shift 2: lanes 62 and 63 read elements 256..259 of 256: out-of-bounds,
     # their results 0; the others read IO[4*(i+2) ..]
     dict(name="oob", kernel="vload_oob", global_size=(N_OOB,), local_size=(16,), exit=1, diag=["out-of-bounds"],
-         args=[In("int", IO), Out("int", 4 * N_OOB, expect=IO[8:] + [0] * 8), Scalar("int", 2)]),
+         args=[In("int", IO), Out("int", 4 * N_OOB, expect=IO[8:] + [0] * 8), Scalar("uint", 2)]),
+    # 32-bit addresses: i + shift wraps in 32 bits, so lanes 16 and up read
+    # element i - 16; lanes 0 to 15 have offsets near 2^32, and p + offset * 16
+    # (a 64-bit sum in the handler) is far past the 32-bit address space:
+    # they fault and read 0 (the JIT must not index its region table there)
+    dict(name="m32_far", kernel="vload_oob", global_size=(N_OOB,), local_size=(16,), exit=1, diag=["out-of-bounds"],
+         extra_flags=["-m32"], args=[In("int", IO), Out("int", 4 * N_OOB, expect=[0] * 64 + IO[:4 * N_OOB - 64]),
+                                     Scalar("uint", 0xfffffff0)]),
 ]

@@ -81,7 +81,7 @@ static bool emit_group_fold(J *j, uint32_t inst, const ld_insn *in, uint32_t cl)
   fuse_close(j);
   gcc_jit_lvalue *acc = local(j, T), *have = local(j, I);
   gcc_jit_lvalue *cla = NULL;   /* ClusteredReduce: each cluster's result */
-  if (cl) cla = local(j, gcc_jit_context_new_array_type(j->cx, NULL, T, (int)(j->S / cl)));
+  if (cl) cla = local(j, gcc_jit_context_new_array_type(j->cx, NULL, T, (int)((j->S + cl - 1) / cl)));   /* the last cluster may be partial (S = 12, cl = 8) */
   gcc_jit_rvalue *id = ga_identity(j, ga, ct, T);
   assign(j, acc, id);
   assign(j, have, ci(j, I, 0));

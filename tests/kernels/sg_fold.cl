@@ -39,3 +39,13 @@ kernel void sg_fold(global const int *a, global const float *f, global const lon
   q[1] = (long)sub_group_reduce_max((ulong)z);
   q[2] = sub_group_non_uniform_scan_inclusive_xor(z);
 }
+// Subgroups of 12 lanes (subgroup_sizes = [12]): clusters of 8 leave a
+// partial last cluster, lanes 8 to 11.
+kernel void sg_fold12(global const int *a, global int *r)
+{
+  size_t i = get_global_id(0);
+  int x = a[i];
+  r[3 * i + 0] = sub_group_clustered_reduce_add(x, 8);
+  r[3 * i + 1] = sub_group_clustered_reduce_max(x, 8);
+  r[3 * i + 2] = sub_group_clustered_reduce_min(x, 4);
+}

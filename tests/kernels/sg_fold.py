@@ -57,6 +57,14 @@ for g in range(0, n, 16):
         rf[6*i:6*i+6] = [fmn, fmx, efmx[k], fml, fold(cf, fmax), ifmn[k]]
         rl[3*i:3*i+3] = [min(zs), wrap("long", max(v & 0xffffffffffffffff for v in zs)),
                          wrap("long", fold(zs[:k+1], lambda a, b: a ^ b))]
-global_size = (n,); local_size = (32,)
-args = [In("int", A), In("float", F), In("long", L), Out("int", 12 * n, expect=r), Out("float", 6 * n, expect=rf),
-        Out("long", 3 * n, expect=rl)]
+r12 = []
+for g in range(0, 48, 12):           # subgroups of 12 lanes
+    for k in range(12):
+        c8 = A[g + 8 * (k // 8): g + min(8 * (k // 8) + 8, 12)]
+        c4 = A[g + 4 * (k // 4): g + 4 * (k // 4) + 4]
+        r12 += [I32(sum(c8)), max(c8), min(c4)]
+CASES = [dict(kernel="sg_fold", global_size=(n,), local_size=(32,),
+              args=[In("int", A), In("float", F), In("long", L), Out("int", 12 * n, expect=r),
+                    Out("float", 6 * n, expect=rf), Out("long", 3 * n, expect=rl)]),
+         dict(name="s12", kernel="sg_fold12", global_size=(48,), local_size=(48,), subgroup_sizes=[12],
+              args=[In("int", A[:48]), Out("int", 3 * 48, expect=r12)])]

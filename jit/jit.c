@@ -338,7 +338,8 @@ static uint64_t cpu_hash(void) {
 }
 
 static char *detect_mflags(void) {
-  FILE *p = popen("gcc -march=native -E -v - </dev/null 2>&1", "r");
+  /* -### prints the cc1 command line without running cc1 (2 ms, not 10) */
+  FILE *p = popen("gcc -march=native -### -E - </dev/null 2>&1", "r");
   if (!p) return strdup("");
   char *line = NULL, *out = NULL;
   size_t cap = 0;
@@ -349,6 +350,11 @@ static char *detect_mflags(void) {
     if (!out) break;
     out[0] = 0;
     for (char *tok = strtok(line, " \t\n"); tok; tok = strtok(NULL, " \t\n")) {
+      if (tok[0] == '"') {   /* -### quotes some arguments: "-march=znver3" */
+        tok++;
+        size_t tl = strlen(tok);
+        if (tl && tok[tl - 1] == '"') tok[tl - 1] = 0;
+      }
       if (tok[0] == '-' && tok[1] == 'm' && strncmp(tok, "-march=native", 13)) {
         if (out[0]) strcat(out, " ");
         strcat(out, tok);

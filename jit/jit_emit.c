@@ -693,6 +693,7 @@ static void emit_seg_(J *j, int32_t si) {
   }
   for (; i < blk->n_insns && !j->e->failed; i++) {
     const ld_insn *in = &blk->insns[i];
+    j->cur_in = in;
     if (!emits_nothing(in)) fuse_close(j);
     jloop lp;
     if (wg_scoped(j->m, in)) {

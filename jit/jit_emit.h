@@ -58,6 +58,7 @@ typedef struct J {
    * uniform index right after it reads the cell, not the 64-byte value the
    * load just stored (a store-to-load forwarding stall: gemm) */
   const ld_insn *prow_in;
+  const ld_insn *cur_in;        /* the instruction emit_seg_ emits (cond_stride's use) */
   uint32_t prow_inst;
   gcc_jit_function *prow_fn;
   gcc_jit_lvalue *prow_arr, *prow_i0;

@@ -380,7 +380,9 @@ static gcc_jit_block *mem_fast_window(J *j, uint32_t inst, uint32_t ptr, uint32_
  * the stride then holds between the lanes that ran it, the active ones. */
 static bool cond_stride(J *j, uint32_t inst, uint32_t id, int64_t *st, gcc_jit_rvalue **flag, int depth) {
   const ld_module *m = j->m;
-  if (ld_uni_lane_stride(j->lanes, id, st)) return true;
+  /* also a value of a divergent block used in that block (hist's
+   * `if (lh[lid]) ... &bins[lid]`: clang computes the address there) */
+  if (ld_uni_lane_stride_in(j->lanes, id, j->cur_in, st)) return true;
   if (depth > 8 || id >= m->bound || m->values[id].kind != LD_V_RESULT) return false;
   const ld_insn *in = m->values[id].u.insn;
   const ld_type *t = in->type;

@@ -453,6 +453,11 @@ bool ld_uni_branch_varies(const ld_uniformity *u, const ld_block *b);
  * False when not known (ld_uniform.c names the rules) or not computed
  * (LD_UNI_STRIDES). */
 bool ld_uni_lane_stride(const ld_uniformity *u, uint32_t id, int64_t *stride);
+/* ld_uni_lane_stride, and also for a value computed in a divergent block
+ * and used by `use` in that same block: among the lanes that run `use`,
+ * lane l's value is lane k's + *stride * (l - k).  (A use in another block
+ * gets only what ld_uni_lane_stride answers.) */
+bool ld_uni_lane_stride_in(const ld_uniformity *u, uint32_t id, const ld_insn *use, int64_t *stride);
 
 /* A work-group has at most 2^LD_MAX_WG_LOG2 work-items: every launcher
  * refuses a larger one (interp/ip_launch.c), so a local id is below it.

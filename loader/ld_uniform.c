@@ -65,6 +65,10 @@ typedef struct ana {
   unsigned flags;
   uint64_t *stride;        /* [bound] lane stride (strides()) */
   uint8_t *st_state;       /* [bound] ST_UNKNOWN, ST_KNOWN, ST_EXACT */
+  /* [bound] the divergent block a stride holds in only (strides()' second
+   * pass), NULL: every lane's; st_blk: the block that pass evaluates */
+  const ld_block **st_def;
+  const ld_block *st_blk;
 } ana;
 
 static int fn_idx(const ana *a, const ld_function *f)
@@ -566,7 +570,7 @@ static bool st_get(const ana *a, uint32_t id, uint64_t *s, bool *exact)
     return fx >= 0 && !a->fn_div[fx] && !a->vary[id] && st_type_ok(v->type);
   }
   case LD_V_RESULT:
-    if (!a->st_state[id])
+    if (!a->st_state[id] || (a->st_def && a->st_def[id] && a->st_def[id] != a->st_blk))
       return false;
     *s = a->stride[id];
     *exact = a->st_state[id] == ST_EXACT;
@@ -796,6 +800,38 @@ static bool strides(ana *a)
     if (!changed)
       break;
   }
+  /* Divergent blocks: the lanes that run an instruction of block B ran
+   * B's earlier instructions together with it (the same iteration of any
+   * loop), and the values of blocks every lane runs in every lane.  So a
+   * result whose operands are those has its stride among the lanes that
+   * run B, as a use inside B sees it (ld_uni_lane_stride_in); a use
+   * elsewhere (after a loop that lanes left at different iterations) may
+   * see each lane's value of another iteration, and gets nothing. */
+  a->st_def = calloc(m->bound + 1, sizeof *a->st_def);
+  if (!a->st_def)
+    return false;
+  for (uint32_t fx = 0; fx < a->n_fn; ++fx) {
+    fn_info *fi = &a->fi[fx];
+    const ld_function *f = fi->fn;
+    for (uint32_t b = 0; b < f->n_blocks; ++b) {
+      const ld_block *bl = &f->blocks[b];
+      if (!bl->reachable || !(fi->div[b] || a->fn_div[fx]))
+        continue;
+      a->st_blk = bl;
+      for (uint32_t i = bl->n_phis; i < bl->n_insns; ++i) {
+        const ld_insn *in = &bl->insns[i];
+        uint64_t s;
+        bool e;
+        if (!in->result || in->result >= m->bound || a->st_state[in->result] ||
+            m->values[in->result].kind != LD_V_RESULT || !st_eval(a, in, &s, &e))
+          continue;
+        a->stride[in->result] = s;
+        a->st_state[in->result] = e ? ST_EXACT : ST_KNOWN;
+        a->st_def[in->result] = bl;
+      }
+    }
+  }
+  a->st_blk = NULL;
   return true;
 }
 
@@ -812,7 +848,7 @@ void ld_uniformity_free(ld_uniformity *u)
     free(a->fi[i].ipdom); free(a->fi[i].cd_from); free(a->fi[i].cd_to);
     free(a->fi[i].div); free(a->fi[i].cause); free(a->fi[i].in_region);
   }
-  free(a->stride); free(a->st_state);
+  free(a->stride); free(a->st_state); free(a->st_def);
   free(a->vary); free(a->varmem); free(a->fi); free(a->fn_div); free(a->fn_cause); free(a->ret_vary);
   free(u);
 }
@@ -903,5 +939,18 @@ bool ld_uni_lane_stride(const ld_uniformity *u, uint32_t id, int64_t *stride)
   if (!u || !u->a.st_state || !st_get(&u->a, id, &s, &e))
     return false;
   *stride = (int64_t)s;
+  return true;
+}
+
+bool ld_uni_lane_stride_in(const ld_uniformity *u, uint32_t id, const ld_insn *use, int64_t *stride)
+{
+  if (ld_uni_lane_stride(u, id, stride))
+    return true;
+  const ana *a = u ? &u->a : NULL;
+  if (!a || !a->st_def || !use || id >= a->m->bound || !a->st_def[id] || !a->st_state[id])
+    return false;
+  if (use->block != a->st_def[id])   /* a use in another block */
+    return false;
+  *stride = (int64_t)a->stride[id];
   return true;
 }

@@ -238,7 +238,7 @@ static void ifc_local_plan(J *j) {
   if (!k->conv || getenv("SPIRV_SG_JIT_NO_IFC_LOCAL")) return;
   for (uint32_t s = 0; s < k->n_seg; s++) {
     const jit_seg *sg = &k->seg[s];
-    if (sg->ifc != IFC_THEN || sg->first != 0) continue;
+    if (!ifc_arm_kind(sg->ifc) || sg->first != 0) continue;
     const ld_block *T = sg->blk;
     const ld_function *fn = k->inst[sg->inst].fn;
     for (uint32_t i = 0; i < T->n_insns; i++) {
@@ -395,7 +395,7 @@ static void remat_plan(J *j) {
          * active lanes, which V() computes as a lane array would hold them */
         bool then = false;
         for (uint32_t s = 0; s < k->n_seg; s++)
-          if (k->seg[s].inst == ii && k->seg[s].blk == blk && k->seg[s].ifc == IFC_THEN) then = true;
+          if (k->seg[s].inst == ii && k->seg[s].blk == blk && ifc_arm_kind(k->seg[s].ifc)) then = true;
         if (!then || getenv("SPIRV_SG_JIT_NO_REMAT_IFC")) continue;
       }
       uint64_t *nw = realloc(idw, ((size_t)blk->n_insns + 1) * sizeof *idw);
@@ -655,7 +655,7 @@ static void emit_seg_(J *j, int32_t si);
  * too: its code tests mask[] and the top entry like sg_kernel's. */
 static void emit_seg(J *j, int32_t si) {
   bool full = j->full;
-  if (j->k->seg[si].ifc == IFC_THEN) j->full = false;
+  if (ifc_arm_kind(j->k->seg[si].ifc)) j->full = false;
   ifc_one_lane(j, si);
   j->cur_tw = ifc_scalar(j, si) ? ifc_tw_local(j, si) : NULL;
   j->vtop0 = j->cur_tw && ifc_no_push(j, si) ? R_(j->cur_tw) : NULL;
@@ -1466,7 +1466,7 @@ static void mark_kept(J *j) {
       walk_ids(in, kept_cb, &u);
       gcc_jit_field *rf = in->result ? value_slot(j, sg->inst, in->result) : NULL;
       if (rf && in->op == SpvOpFunctionCall) keep_field(j, rf, FK_KEEP);
-      if (rf && sg->ifc == IFC_THEN && !one[s]) keep_field(j, rf, FK_KEEP | FK_ZERO);
+      if (rf && ifc_arm_kind(sg->ifc) && !one[s]) keep_field(j, rf, FK_KEEP | FK_ZERO);
     }
   }
   /* A then-block that runs one lane alone (ifc_lane_bound) writes that
@@ -1534,6 +1534,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   memset(j->argl, 0, (size_t)k->m->bound * 16 * sizeof *j->argl);
   memset(j->ifc_mask, 0, k->n_seg * sizeof *j->ifc_mask);
   memset(j->ifc_tw, 0, k->n_seg * sizeof *j->ifc_tw);
+  memset(j->ifc_etw, 0, 2 * k->n_seg * sizeof *j->ifc_etw);
   memset(j->ifc_full, 0, k->n_seg * sizeof *j->ifc_full);
   j->in_ifc_full = false;
   j->cur_tw = NULL;
@@ -1794,6 +1795,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   j->argl = calloc((size_t)k->m->bound * 16, sizeof *j->argl);
   j->ifc_mask = calloc(k->n_seg + 1, sizeof *j->ifc_mask);
   j->ifc_tw = calloc(k->n_seg + 1, sizeof *j->ifc_tw);
+  j->ifc_etw = calloc(2 * k->n_seg + 1, sizeof *j->ifc_etw);
   j->ifc_full = calloc(k->n_seg + 1, sizeof *j->ifc_full);
   j->segb = calloc(k->n_seg + 2, sizeof *j->segb);
   int nf = 4;
@@ -1806,7 +1808,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   free(j->fvid);
   j->fvid = calloc((size_t)nf + 1, sizeof *j->fvid);
   if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields || !ftypes || !fsizes || !j->fvid || !j->all_elem ||
-      !j->ifc_mask || !j->ifc_tw || !j->ifc_full) { failf(e, "out of memory"); goto out; }
+      !j->ifc_mask || !j->ifc_tw || !j->ifc_etw || !j->ifc_full) { failf(e, "out of memory"); goto out; }
 
   /* frame struct */
   gcc_jit_type *lanei = gcc_jit_context_new_array_type(cx, NULL, j->t_i32, (int)k->S);
@@ -2005,6 +2007,7 @@ out:
   free(j->ifc_mask);
   free(j->nx_over);
   free(j->ifc_tw);
+  free(j->ifc_etw);
   free(j->ifc_full);
   ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_only); free(j->promo_cs); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);

@@ -146,6 +146,9 @@ typedef struct J {
    * emitted, which MASKV and mask[]'s spill and fill read instead of
    * mask[] (no mask[] rewrite at the head, no restore at the end). */
   gcc_jit_lvalue **ifc_tw;
+  /* else-blocks (IFC_ELSE): the head's other lanes as two words
+   * (ifc_etw[2 * E + w]), set at the head, read where the then-block ends */
+  gcc_jit_lvalue **ifc_etw;
   gcc_jit_lvalue *cur_tw;
   /* If-converted then-blocks that every lane of the subgroup takes at run
    * time (a bounds guard `if (i < n)` away from the NDRange's end): the

@@ -116,7 +116,7 @@ static void taken_words(J *j, uint32_t inst, const ld_insn *br, uint32_t cond, b
 bool ifc_scalar(J *j, int32_t T) {
   const jit_kernel *k = j->k;
   const jit_seg *s = &k->seg[T];
-  if (!k->conv || s->ifc != IFC_THEN || j->S > 64 || s->first != 0 || !s->blk || !s->blk->n_insns ||
+  if (!k->conv || !ifc_arm_kind(s->ifc) || j->S > 64 || s->first != 0 || !s->blk || !s->blk->n_insns ||
       s->blk->insns[s->blk->n_insns - 1].op != SpvOpBranch || getenv("SPIRV_SG_JIT_NO_IFC_SCALAR"))
     return false;
   for (uint32_t q = 0; q < k->n_seg; q++)
@@ -269,6 +269,13 @@ static void go_seg(J *j, int32_t T) {
   gcc_jit_block_end_with_jump(j->b, NULL, j->settle);
 }
 
+/* The segment whose phis a branch to segment t feeds: past an empty
+ * bridge block (IFC_BRIDGE), the reconvergence point, where the lanes that
+ * skip the then-block go. */
+static const jit_seg *phi_target(J *j, int32_t t) {
+  const jit_seg *s = &j->k->seg[t];
+  return s->ifc == IFC_BRIDGE && s->n_succ == 1 ? &j->k->seg[s->succ[0]] : s;
+}
 /* Only lane 0's pred[] is read after segment seg's branch: every lane
  * takes it (sg_kernel_full) and no target's phis read other lanes' (those
  * of a block an if-converted block enters: phis_uniform). */
@@ -276,7 +283,7 @@ static bool pred_lane0_only(J *j, int32_t seg) {
   if (!j->full || !j->k->conv) return false;
   const jit_seg *sg = &j->k->seg[seg];
   for (int q = 0; q < sg->n_succ; q++) {
-    const jit_seg *t = &j->k->seg[sg->succ[q]];
+    const jit_seg *t = phi_target(j, sg->succ[q]);
     if (t->first == 0 && t->blk->n_phis && !phis_uniform(j, t->inst, t->blk)) return false;
   }
   return true;
@@ -288,7 +295,7 @@ static bool no_phi_target(J *j, int32_t seg) {
   if (!j->k->conv || getenv("SPIRV_SG_JIT_PRED_ALWAYS")) return false;
   const jit_seg *sg = &j->k->seg[seg];
   for (int q = 0; q < sg->n_succ; q++) {
-    const jit_seg *t = &j->k->seg[sg->succ[q]];
+    const jit_seg *t = phi_target(j, sg->succ[q]);
     if (t->first == 0 && t->blk->n_phis) return false;
   }
   return true;
@@ -423,6 +430,60 @@ static void leave_lanes(J *j, gcc_jit_rvalue *first) {
   gcc_jit_block_end_with_jump(j->b, NULL, cond);
 }
 
+/* The else-block (IFC_ELSE) of then-block T's head, or -1. */
+static int32_t ifc_else_of(J *j, int32_t T) {
+  const jit_seg *s = &j->k->seg[T];
+  if (s->ifc != IFC_THEN || !s->blk || s->blk->n_preds != 1) return -1;
+  int32_t h = j->k->inst[s->inst].term_seg[s->blk->preds[0]->index];
+  if (h < 0 || j->k->seg[h].ifc != IFC_HEAD) return -1;
+  int32_t E = j->k->seg[h].succ[1 - j->k->seg[h].ifc_then];
+  return j->k->seg[E].ifc == IFC_ELSE ? E : -1;
+}
+static gcc_jit_lvalue *ifc_etw_local(J *j, int32_t E, uint32_t w) {
+  if (!j->ifc_etw[2 * E + w]) j->ifc_etw[2 * E + w] = local(j, j->t_u[3]);
+  return j->ifc_etw[2 * E + w];
+}
+
+/* Enter if-converted block T (then- or else-block) from segment seg with
+ * the lanes of the words tw0, tw1 (some lane), which run it under their
+ * mask (a stack entry and mask[], as the interpreter's stack would hold
+ * them: the head's entry keeps every lane live) and then go on at rpc, the
+ * reconvergence point.  may_whole: when tw0 is every lane, T's copy
+ * without a mask (ifc_full_entry) may run instead. */
+static void ifc_enter(J *j, int32_t seg, int32_t T, int32_t rpc, gcc_jit_rvalue *tw0, gcc_jit_rvalue *tw1,
+                      bool may_whole) {
+  gcc_jit_type *U = j->t_u[3];
+  jloop lp;
+  gcc_jit_block *whole = may_whole ? ifc_full_entry(j, T) : NULL;
+  if (whole) {   /* every lane takes it: the copy without a mask */
+    uint64_t fm = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
+    gcc_jit_block *part = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, tw0,
+        cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)fm), U)), whole, part);
+    j->b = part;
+  }
+  if (ifc_scalar(j, T)) {   /* T's lanes as one word; mask[] untouched */
+    assign(j, ifc_tw_local(j, T), tw0);
+    if (!ifc_no_push(j, T)) {
+      stack_room(j, seg, 1);
+      push_entry(j, T, rpc, tw0, tw1);
+    }
+    go_seg(j, T);
+    return;
+  }
+  ifc_saved(j, T);
+  assign(j, j->ifc_mask[T], R_(fld(j, j->f_mask)));
+  stack_room(j, seg, 1);
+  push_entry(j, T, rpc, tw0, tw1);
+  loop_begin(j, &lp);
+  gcc_jit_rvalue *word = j->S > 64 ? sel(j, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, 64)), tw0, tw1, U) : tw0;
+  gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_i32, L(j), ci(j, j->t_i32, 63)), U);
+  assign(j, lane_arr(j, j->f_mask, L(j)),
+         cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, word, sh), ci(j, U, 1)), j->t_i32));
+  loop_end(j, &lp);
+  go_seg(j, T);
+}
+
 void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
   const ld_module *m = j->m;
   fuse_close(j);
@@ -441,7 +502,12 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
        * hold them: the head's entry below keeps every lane live), then
        * every lane goes on at the reconvergence point (the entry popped);
        * no lane takes it: straight there */
-      int32_t T = sg->succ[sg->ifc_then], M = sg->succ[1 - sg->ifc_then];
+      int32_t T = sg->succ[sg->ifc_then], M = sg->succ[1 - sg->ifc_then], E = -1;
+      /* past an empty bridge block (IFC_BRIDGE): the reconvergence point,
+       * where the then-block goes; an else-block (IFC_ELSE) runs after the
+       * then-block under the other lanes */
+      if (j->k->seg[M].ifc == IFC_BRIDGE) M = j->k->seg[T].succ[0];
+      else if (j->k->seg[M].ifc == IFC_ELSE) { E = M; M = j->k->seg[T].succ[0]; }
       bool sense = sg->ifc_then == 0;   /* then-block taken when the condition is true */
       gcc_jit_lvalue *tw[2];
       int64_t K = j->full && j->S <= 64 && !getenv("SPIRV_SG_JIT_NO_ONE_LANE_WORD") ? ifc_lane_bound(j, T) : -1;
@@ -453,40 +519,26 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
       } else {
         taken_words(j, inst, in, in->ops[0], sense, tw);
       }
+      if (E >= 0) {   /* the else-block's lanes: the head's others */
+        gcc_jit_lvalue *ew[2];
+        if (K >= 0) {
+          uint64_t fm = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
+          for (uint32_t w = 0; w < 2; w++) ew[w] = local(j, U);
+          assign(j, ew[0], cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)(fm & ~(1ull << K))), U));
+          assign(j, ew[1], ci(j, U, 0));
+        } else {
+          taken_words(j, inst, in, in->ops[0], !sense, ew);
+        }
+        for (uint32_t w = 0; w < 2; w++) assign(j, ifc_etw_local(j, E, w), R_(ew[w]));
+      }
       gcc_jit_block *none = nb(j), *some = nb(j);
       gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ,
           bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw[0]), R_(tw[1])), ci(j, U, 0)), none, some);
-      j->b = none; go_seg(j, M);
+      j->b = none;
+      if (E >= 0) ifc_enter(j, seg, E, M, R_(ifc_etw_local(j, E, 0)), R_(ifc_etw_local(j, E, 1)), true);
+      else go_seg(j, M);
       j->b = some;
-      gcc_jit_block *whole = K < 0 ? ifc_full_entry(j, T) : NULL;
-      if (whole) {   /* every lane takes it: the copy without a mask */
-        uint64_t fm = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
-        gcc_jit_block *part = nb(j);
-        gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(tw[0]),
-            cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)fm), U)), whole, part);
-        j->b = part;
-      }
-      if (ifc_scalar(j, T)) {   /* T's lanes as one word; mask[] untouched */
-        assign(j, ifc_tw_local(j, T), R_(tw[0]));
-        if (!ifc_no_push(j, T)) {
-          stack_room(j, seg, 1);
-          push_entry(j, T, M, R_(tw[0]), R_(tw[1]));
-        }
-        go_seg(j, T);
-        return;
-      }
-      ifc_saved(j, T);
-      assign(j, j->ifc_mask[T], R_(fld(j, j->f_mask)));
-      stack_room(j, seg, 1);
-      push_entry(j, T, M, R_(tw[0]), R_(tw[1]));
-      loop_begin(j, &lp);
-      gcc_jit_rvalue *word = j->S > 64 ? sel(j, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, 64)), R_(tw[0]), R_(tw[1]), U)
-                                       : R_(tw[0]);
-      gcc_jit_rvalue *sh = cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_i32, L(j), ci(j, j->t_i32, 63)), U);
-      assign(j, lane_arr(j, j->f_mask, L(j)),
-             cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, word, sh), ci(j, U, 1)), j->t_i32));
-      loop_end(j, &lp);
-      go_seg(j, T);
+      ifc_enter(j, seg, T, M, R_(tw[0]), R_(tw[1]), K < 0);
       return;
     }
     if (j->k->conv && shadowed(j, inst, in->ops[0])) {
@@ -627,12 +679,27 @@ void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
   case SpvOpBranch:
     branch_prologue(j, seg);
     if (sg->n_succ != 1) { failf(j->e, "%s: branch without a target", ld_insn_where(m, in)); return; }
-    if (j->k->conv && sg->ifc == IFC_THEN && !j->in_ifc_full) {   /* the end of an if-converted block: the head's lanes again */
+    if (j->k->conv && ifc_arm_kind(sg->ifc) && !j->in_ifc_full) {   /* the end of an if-converted block: the head's lanes again */
       if (!ifc_no_push(j, seg))
         assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
       if (!j->cur_tw) {
         ifc_saved(j, seg);
         assign(j, fld(j, j->f_mask), R_(j->ifc_mask[seg]));
+      }
+      /* then the else-block, if some lane takes it (its whole copy, only
+       * where the head's lanes all skip the then-block, is not for here) */
+      int32_t E = ifc_else_of(j, seg);
+      if (E >= 0) {
+        gcc_jit_type *U = j->t_u[3];
+        gcc_jit_rvalue *e0 = R_(ifc_etw_local(j, E, 0)), *e1 = R_(ifc_etw_local(j, E, 1));
+        gcc_jit_block *run = nb(j), *skip = nb(j);
+        gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ,
+            bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, e0, e1), ci(j, U, 0)), skip, run);
+        j->b = skip;
+        go_seg(j, sg->succ[0]);
+        j->b = run;
+        ifc_enter(j, seg, E, sg->succ[0], e0, e1, false);
+        return;
       }
     }
     go_seg(j, sg->succ[0]);
@@ -713,7 +780,7 @@ bool phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
   const jit_inst *I = &j->k->inst[inst];
   for (uint32_t p = 0; p < blk->n_preds; p++) {
     int32_t ts = I->term_seg[blk->preds[p]->index];
-    if (ts >= 0 && j->k->seg[ts].ifc == IFC_THEN) return false;
+    if (ts >= 0 && ifc_arm_kind(j->k->seg[ts].ifc)) return false;
   }
   return true;
 }
@@ -801,6 +868,10 @@ void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
         if (lab->kind != LD_V_LABEL) continue;
         int32_t ts = I->term_seg[lab->u.block->index];
         if (ts < 0) continue;
+        /* an empty bridge block's operand: for the lanes that skipped the
+         * then-block, whose pred[] is the head's (IFC_BRIDGE) */
+        if (j->k->seg[ts].ifc == IFC_BRIDGE && lab->u.block->n_preds == 1)
+          ts = I->term_seg[lab->u.block->preds[0]->index];
         v = sel(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts)), V(j, inst, in->ops[o], c), v, scal(j, ct));
       }
       assign(j, r, mblend(j, v, gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));

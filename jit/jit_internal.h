@@ -30,10 +30,17 @@ typedef struct jit_seg {
    * one segment, entered only from the head, branching to the head's
    * reconvergence point).  The then-block runs under the mask of the lanes
    * that take it, as the interpreter's SIMT stack would run it; ifc_then is
-   * the head's successor index (0 or 1) of the then-block. */
+   * the head's successor index (0 or 1) of the then-block.  IFC_BRIDGE: the
+   * head's other successor when that is an empty block on the way to the
+   * reconvergence point (jit_plan.c, ifc_bridge), which the lanes that skip
+   * the then-block may pass by.  IFC_ELSE: the head's other successor when
+   * that is a block like the then-block: it runs after the then-block,
+   * under the head's other lanes. */
   uint8_t ifc, ifc_then;
 } jit_seg;
-enum { IFC_NONE = 0, IFC_HEAD = 1, IFC_THEN = 2 };
+enum { IFC_NONE = 0, IFC_HEAD = 1, IFC_THEN = 2, IFC_BRIDGE = 3, IFC_ELSE = 4 };
+/* An if-converted block: it runs under the lanes that take it. */
+static inline bool ifc_arm_kind(uint8_t f) { return f == IFC_THEN || f == IFC_ELSE; }
 
 typedef struct jit_inst {
   const ld_function *fn;

@@ -721,24 +721,55 @@ void layout_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t)
   u->off += (uint64_t)cb * n * u->k->S;
 }
 
-/* If-conversion: the then-block of head blk when blk ends with a two-way
- * branch whose one target T is entered only from blk, has no phis, holds no
- * call, barrier or work-group collective (one segment) and branches
- * straight to the other target, which is blk's reconvergence point; NULL
- * otherwise.  *which: T's successor index in the terminator. */
-static const ld_block *ifc_then_block(const jit_kernel *k, const ld_block *blk, uint8_t *which) {
+/* An empty block (only an OpBranch, and line information) that the head
+ * blk alone enters and that goes on to blk's reconvergence point: clang's
+ * split critical edge (`if (i < n) ...` before a barrier), or a jump-threaded
+ * arm that only feeds phis.  The lanes that skip the then-block pass through
+ * it with nothing to run, so they go straight to the reconvergence point,
+ * whose phis take the bridge's operands for lanes that come from the head
+ * (emit_phis). */
+static bool ifc_bridge(const ld_block *blk, const ld_block *E) {
+  const ld_block *R = blk->reconverge;
+  if (E == blk || E == R || E->n_phis || E->n_preds != 1 || E->preds[0] != blk || E->n_succs != 1 ||
+      E->succs[0] != R || getenv("SPIRV_SG_JIT_NO_IFC_BRIDGE"))
+    return false;
+  for (uint32_t i = 0; i + 1 < E->n_insns; i++)
+    if (E->insns[i].op != SpvOpLine && E->insns[i].op != SpvOpNoLine && E->insns[i].op != SpvOpNop) return false;
+  return E->insns[E->n_insns - 1].op == SpvOpBranch;
+}
+
+/* One arm of an if-converted head blk: entered only from blk, no phis, no
+ * call, barrier or work-group collective (one segment), and an OpBranch
+ * straight to blk's reconvergence point R. */
+static bool ifc_arm(const jit_kernel *k, const ld_block *blk, const ld_block *T, const ld_block *R) {
+  if (T == blk || T == R || T->n_preds != 1 || T->preds[0] != blk || T->n_phis) return false;
+  if (T->n_succs != 1 || T->succs[0] != R || T->insns[T->n_insns - 1].op != SpvOpBranch) return false;
+  for (uint32_t i = 0; i < T->n_insns; i++) {
+    const ld_insn *in = &T->insns[i];
+    if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(k->m, in)) return false;
+  }
+  return true;
+}
+
+/* If-conversion: the then-block T of head blk when blk ends with a two-way
+ * branch, T is an arm (ifc_arm) and the other target is blk's
+ * reconvergence point, an empty bridge block on the way there (*bridge) or
+ * an arm of its own, the else-block (*els), which runs after T under the
+ * other lanes; NULL otherwise.  *which: T's successor index in the
+ * terminator. */
+static const ld_block *ifc_then_block(const jit_kernel *k, const ld_block *blk, uint8_t *which,
+                                      const ld_block **bridge, const ld_block **els) {
   const ld_insn *t = &blk->insns[blk->n_insns - 1];
+  *bridge = *els = NULL;
   if (t->op != SpvOpBranchConditional || blk->n_succs != 2 || !blk->reconverge) return NULL;
   for (uint8_t q = 0; q < 2; q++) {
-    const ld_block *T = blk->succs[q], *M = blk->succs[1 - q];
-    if (M != blk->reconverge || T == blk || T->n_preds != 1 || T->preds[0] != blk || T->n_phis) continue;
-    if (T->n_succs != 1 || T->succs[0] != M || T->insns[T->n_insns - 1].op != SpvOpBranch) continue;
-    bool ok = true;
-    for (uint32_t i = 0; ok && i < T->n_insns; i++) {
-      const ld_insn *in = &T->insns[i];
-      if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(k->m, in)) ok = false;
+    const ld_block *T = blk->succs[q], *M = blk->succs[1 - q], *R = blk->reconverge;
+    if (!ifc_arm(k, blk, T, R)) continue;
+    if (M != R) {
+      if (ifc_bridge(blk, M)) *bridge = M;
+      else if (ifc_arm(k, blk, M, R) && !getenv("SPIRV_SG_JIT_NO_IFC_ELSE")) *els = M;
+      else continue;
     }
-    if (!ok) continue;
     /* terminator order: the successor index of T in the branch */
     *which = t->ops[1] == T->label ? 0 : 1;
     return T;
@@ -770,17 +801,22 @@ bool plan_convergent(jit_kernel *k) {
       const ld_block *blk = &fn->blocks[b];
       if (I->block_seg[b] < 0 || !ld_uni_branch_varies(u, blk)) continue;
       uint8_t which = 0;
-      const ld_block *T = ifc_then_block(k, blk, &which);
+      const ld_block *E = NULL, *F = NULL;
+      const ld_block *T = ifc_then_block(k, blk, &which, &E, &F);
+      const ld_block *O = E ? E : F;   /* the other arm's block, if any */
       if (!T || ld_uni_block_divergent(u, blk, NULL) || I->block_seg[T->index] < 0 ||
-          I->block_seg[T->index] != I->term_seg[T->index]) { ok = false; break; }
+          I->block_seg[T->index] != I->term_seg[T->index] ||
+          (O && (I->block_seg[O->index] < 0 || I->block_seg[O->index] != I->term_seg[O->index]))) { ok = false; break; }
       k->seg[I->term_seg[b]].ifc = IFC_HEAD;
       k->seg[I->term_seg[b]].ifc_then = which;
       k->seg[I->block_seg[T->index]].ifc = IFC_THEN;
+      if (O) k->seg[I->block_seg[O->index]].ifc = E ? IFC_BRIDGE : IFC_ELSE;
     }
     for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
       if (I->block_seg[b] < 0) continue;
       const ld_block *blk = &fn->blocks[b];
-      if (ld_uni_block_divergent(u, blk, NULL) && k->seg[I->block_seg[b]].ifc != IFC_THEN) ok = false;
+      uint8_t f = k->seg[I->block_seg[b]].ifc;
+      if (ld_uni_block_divergent(u, blk, NULL) && f != IFC_THEN && f != IFC_ELSE && f != IFC_BRIDGE) ok = false;
       if (ld_uni_branch_varies(u, blk) && k->seg[I->term_seg[b]].ifc != IFC_HEAD) ok = false;
     }
   }

@@ -3,7 +3,7 @@
 # x86-64 Linux machine without libgccjit (Ubuntu 24.04 with GCC 13, say):
 #   OUT/bin/spirv-sgrun        the tool from BUILD
 #   OUT/lib/                   Debian 12's libgccjit 12 and the libraries it needs
-#   OUT/bin/gcc                a wrapper: GCC 13 answers "-march=native -E -v"
+#   OUT/bin/gcc                a wrapper: GCC 13 answers "-march=native -### -E -"
 #                              (how the JIT learns the CPU's -m flags) with options
 #                              libgccjit 12 does not know; it keeps the ones GCC 12
 #                              lists (OUT/gcc12_mopts.txt, OUT/gcc12_arch.txt)
@@ -30,7 +30,7 @@ cat > "$O/bin/gcc" <<'PY'
 import os, subprocess, sys
 args = sys.argv[1:]
 real = "/usr/bin/gcc"
-if not ("-E" in args and "-v" in args):
+if not ("-E" in args and ("-v" in args or "-###" in args)):
     os.execv(real, [real] + args)
 d = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 mopts = set(open(os.path.join(d, "gcc12_mopts.txt")).read().split())
@@ -41,6 +41,7 @@ for line in p.stderr.splitlines():
     if "cc1" in line and "-march=" in line:
         keep = []
         for t in line.split():
+            t = t.strip('"')   # -### quotes some arguments
             if t.startswith(("-march=", "-mtune=")):
                 if t != "-march=native" and t.split("=", 1)[1] not in arch:
                     continue

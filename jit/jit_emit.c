@@ -485,6 +485,24 @@ void spill_insn(J *j, uint32_t inst, const ld_insn *in) {
 
 /* Any other instruction: the interpreter's own handler on this subgroup's
  * lanes (jit_run.c: jit_rt_interp copies operands in and the result out). */
+gcc_jit_lvalue *lane0_value(J *j, uint32_t inst, uint32_t id) {
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_lvalue *v0 = local(j, U), *save = j->lane;
+  j->lane = local(j, j->t_i32);
+  assign(j, j->lane, ci(j, j->t_i32, 0));
+  assign(j, v0, cast(j, V(j, inst, id, 0), U));
+  j->lane = save;
+  return v0;
+}
+void or_lane_diff(J *j, uint32_t inst, uint32_t id, gcc_jit_lvalue *v0, gcc_jit_lvalue *bad) {
+  gcc_jit_type *U = j->t_u[3];
+  jloop lp;
+  loop_begin(j, &lp);
+  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
+                     bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, id, 0), U), R_(v0))));
+  loop_end(j, &lp);
+}
+
 void emit_generic(J *j, uint32_t inst, const ld_insn *in) {
   uint32_t idx = add_insn_index(j->k, in);
   j->k->n_interp++;

@@ -274,6 +274,12 @@ void shadow_xfer(J *j, bool spill);
 void spill_insn(J *j, uint32_t inst, const ld_insn *in);
 void shadow_def_begin(J *j);
 gcc_jit_rvalue *remat_v(J *j, uint32_t inst, uint32_t id, uint32_t c);
+/* Lane 0's value of scalar id (component 0) in a new 64-bit local, and the
+ * OR over the lanes of each lane's value XOR it into *bad (0: the same in
+ * every lane): the uniform tests of broadcast ids, rotate deltas and block
+ * I/O pointers. */
+gcc_jit_lvalue *lane0_value(J *j, uint32_t inst, uint32_t id);
+void or_lane_diff(J *j, uint32_t inst, uint32_t id, gcc_jit_lvalue *v0, gcc_jit_lvalue *bad);
 
 /* jit_emit_arith.c: elementwise operations, built-in variables */
 gcc_jit_rvalue *emit_elementwise(J *j, uint32_t inst, const ld_insn *in, uint32_t c);

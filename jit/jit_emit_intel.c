@@ -315,8 +315,7 @@ bool emit_intel_shuffle(J *j, uint32_t inst, const ld_insn *in) {
 bool emit_block_io(J *j, uint32_t inst, const ld_insn *in) {
   const ld_module *m = j->m;
   const ld_type *ct; uint32_t n;
-  gcc_jit_type *U = j->t_u[3], *I = j->t_i32;
-  jloop lp;
+  gcc_jit_type *U = j->t_u[3];
   SpvOp op = in->op;
   /* buffer block I/O: lane l, element k at p + (l + k*S) * es; the fast
    * path is the whole subgroup active, one pointer, aligned, in bounds */
@@ -328,22 +327,11 @@ bool emit_block_io(J *j, uint32_t inst, const ld_insn *in) {
   if (!vs) return false;
   const ld_addr_layout *a = &m->layout;
   uint64_t bytes = (uint64_t)n * j->S * ct->size;
-  gcc_jit_lvalue *bad = local(j, U), *p0 = local(j, U);
-  {
-    gcc_jit_lvalue *save = j->lane;
-    j->lane = local(j, I);
-    assign(j, j->lane, ci(j, I, 0));
-    assign(j, p0, cast(j, V(j, inst, ptr, 0), U));
-    j->lane = save;
-  }
+  gcc_jit_lvalue *bad = local(j, U), *p0 = lane0_value(j, inst, ptr);
   assign(j, bad, ci(j, U, 0));
   int64_t stride;
-  if (!ld_uni_lane_stride(j->lanes, ptr, &stride) || stride != 0) {   /* not proven uniform: test it */
-    loop_begin(j, &lp);
-    assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
-                       bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, ptr, 0), U), R_(p0))));
-    loop_end(j, &lp);
-  }
+  if (!ld_uni_lane_stride(j->lanes, ptr, &stride) || stride != 0)   /* not proven uniform: test it */
+    or_lane_diff(j, inst, ptr, p0, bad);
   gcc_jit_rvalue *reg0 = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(p0), ci(j, U, (long)a->shift));
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(p0), ci(j, U, (long)a->offset_mask));
   gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), reg0);

@@ -293,20 +293,15 @@ bool emit_broadcast(J *j, uint32_t inst, const ld_insn *in) {
   const ld_type *dt; uint32_t dn;
   if (!gatherable(j, inst, x) || !lane_shape(m->values[d].type, &dt, &dn) || dt->kind != LD_T_INT || dn != 1) return false;
   /* the id: the same in every lane and < S (a vector id: 1D only) */
-  gcc_jit_lvalue *bad = local(j, U), *id0 = local(j, U);
+  gcc_jit_lvalue *bad = local(j, U), *id0 = lane0_value(j, inst, d);
   assign(j, bad, ci(j, U, 0));
-  {
-    gcc_jit_lvalue *save = j->lane;
-    assign(j, j->lane, ci(j, I, 0));
-    assign(j, id0, cast(j, V(j, inst, d, 0), U));
-    j->lane = save;
+  or_lane_diff(j, inst, d, id0, bad);
+  if (dn > 1) {   /* a vector id's other components: 0 */
+    loop_begin(j, &lp);
+    for (uint32_t c = 1; c < dn; c++)
+      assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), cast(j, V(j, inst, d, c), U)));
+    loop_end(j, &lp);
   }
-  loop_begin(j, &lp);
-  assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
-                     bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, d, 0), U), R_(id0))));
-  for (uint32_t c = 1; c < dn; c++)
-    assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), cast(j, V(j, inst, d, c), U)));
-  loop_end(j, &lp);
   gcc_jit_rvalue *cond = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, all_active(j),
       bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)),
           cmp(j, GCC_JIT_COMPARISON_LT, R_(id0), ci(j, U, (long)j->S))));
@@ -578,17 +573,9 @@ bool emit_sg_first(J *j, uint32_t inst, const ld_insn *in) {
     uint32_t d = in->ops[2];
     if (!lane_shape(m->values[d].type, &dt, &dn) || dn != 1 || dt->kind != LD_T_INT) return false;
     gcc_jit_lvalue *bad = local(j, U);
-    d0 = local(j, U);
-    gcc_jit_lvalue *save = j->lane;
-    j->lane = local(j, I);
-    assign(j, j->lane, ci(j, I, 0));
-    assign(j, d0, cast(j, V(j, inst, d, 0), U));
-    j->lane = save;
+    d0 = lane0_value(j, inst, d);
     assign(j, bad, ci(j, U, 0));
-    loop_begin(j, &lp);
-    assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad),
-                       bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, cast(j, V(j, inst, d, 0), U), R_(d0))));
-    loop_end(j, &lp);
+    or_lane_diff(j, inst, d, d0, bad);
     cond = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, cond, cmp(j, GCC_JIT_COMPARISON_EQ, R_(bad), ci(j, U, 0)));
   }
   gcc_jit_block *join = fast_or_generic(j, inst, in, cond);

@@ -483,8 +483,7 @@ void spill_insn(J *j, uint32_t inst, const ld_insn *in) {
   if (in->result) spill_val(j, inst, in->result, true);
 }
 
-/* Any other instruction: the interpreter's own handler on this subgroup's
- * lanes (jit_run.c: jit_rt_interp copies operands in and the result out). */
+/* Lane 0's value and the lanes' uniform test (jit_emit.h). */
 gcc_jit_lvalue *lane0_value(J *j, uint32_t inst, uint32_t id) {
   gcc_jit_type *U = j->t_u[3];
   gcc_jit_lvalue *v0 = local(j, U), *save = j->lane;
@@ -503,6 +502,8 @@ void or_lane_diff(J *j, uint32_t inst, uint32_t id, gcc_jit_lvalue *v0, gcc_jit_
   loop_end(j, &lp);
 }
 
+/* Any other instruction: the interpreter's own handler on this subgroup's
+ * lanes (jit_run.c: jit_rt_interp copies operands in and the result out). */
 void emit_generic(J *j, uint32_t inst, const ld_insn *in) {
   uint32_t idx = add_insn_index(j->k, in);
   j->k->n_interp++;

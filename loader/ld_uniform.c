@@ -768,6 +768,29 @@ static bool st_eval(const ana *a, const ld_insn *in, uint64_t *s, bool *exact)
   }
 }
 
+/* Evaluates the instructions of block bl from index first on whose stride
+ * is not known yet, recording each one found (in divergent block def only,
+ * or every lane's when def is NULL).  True if one was found. */
+static bool st_block(ana *a, const ld_block *bl, uint32_t first, const ld_block *def)
+{
+  const ld_module *m = a->m;
+  bool found = false;
+  for (uint32_t i = first; i < bl->n_insns; ++i) {
+    const ld_insn *in = &bl->insns[i];
+    uint64_t s;
+    bool e;
+    if (!in->result || in->result >= m->bound || a->st_state[in->result] ||
+        m->values[in->result].kind != LD_V_RESULT || !st_eval(a, in, &s, &e))
+      continue;
+    a->stride[in->result] = s;
+    a->st_state[in->result] = e ? ST_EXACT : ST_KNOWN;
+    if (def)
+      a->st_def[in->result] = def;
+    found = true;
+  }
+  return found;
+}
+
 static bool strides(ana *a)
 {
   const ld_module *m = a->m;
@@ -784,17 +807,8 @@ static bool strides(ana *a)
         const ld_block *bl = &f->blocks[b];
         if (!bl->reachable || fi->div[b] || a->fn_div[fx])
           continue;
-        for (uint32_t i = 0; i < bl->n_insns; ++i) {
-          const ld_insn *in = &bl->insns[i];
-          uint64_t s;
-          bool e;
-          if (!in->result || in->result >= m->bound || a->st_state[in->result] ||
-              m->values[in->result].kind != LD_V_RESULT || !st_eval(a, in, &s, &e))
-            continue;
-          a->stride[in->result] = s;
-          a->st_state[in->result] = e ? ST_EXACT : ST_KNOWN;
+        if (st_block(a, bl, 0, NULL))
           changed = true;
-        }
       }
     }
     if (!changed)
@@ -818,17 +832,7 @@ static bool strides(ana *a)
       if (!bl->reachable || !(fi->div[b] || a->fn_div[fx]))
         continue;
       a->st_blk = bl;
-      for (uint32_t i = bl->n_phis; i < bl->n_insns; ++i) {
-        const ld_insn *in = &bl->insns[i];
-        uint64_t s;
-        bool e;
-        if (!in->result || in->result >= m->bound || a->st_state[in->result] ||
-            m->values[in->result].kind != LD_V_RESULT || !st_eval(a, in, &s, &e))
-          continue;
-        a->stride[in->result] = s;
-        a->st_state[in->result] = e ? ST_EXACT : ST_KNOWN;
-        a->st_def[in->result] = bl;
-      }
+      st_block(a, bl, bl->n_phis, bl);
     }
   }
   a->st_blk = NULL;

@@ -854,6 +854,50 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     assign(j, bad, b);
     j->fast_est = est;
     if (want_contig && !quick && !known) assign(j, j->contig, ci(j, U, 1));   /* not tested: not consecutive */
+  } else if ((align & (align - 1)) == 0 && !getenv("SPIRV_SG_JIT_OLD_LANE_CHECK")) {
+    /* One unsigned maximum per lane: d = addr - (reg0 << shift) is the
+     * offset where the region is reg0's, and at least 2^shift (or wrapped
+     * past 2^64 - 2^shift) where it is another's; rotated right by
+     * log2(align), a misaligned offset's low bits land on top.  So a lane
+     * passes iff rotr(d, k) <= rm = min(room, offset_mask) >> k (rm <
+     * 2^shift >> k, aligned offsets compare as d <= room), and the lanes
+     * pass iff the maximum over the active ones does (an inactive lane
+     * counts 0).  Three vector operations per lane against eleven for the
+     * three tests one by one: transpose's scattered rows. */
+    uint32_t k = align > 1 ? align_log2(align) : 0;
+    gcc_jit_lvalue *base0 = local(j, U), *rm = local(j, U), *mx = local(j, U);
+    assign(j, base0, bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(reg0), ci(j, U, (long)a->shift)));
+    assign(j, rm, R_(room));
+    gcc_jit_block *clamp = nb(j), *go = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_GT, R_(rm), ci(j, U, (long)a->offset_mask)), clamp, go);
+    j->b = clamp;
+    assign(j, rm, ci(j, U, (long)a->offset_mask));
+    gcc_jit_block_end_with_jump(j->b, NULL, go);
+    j->b = go;
+    if (k) assign(j, rm, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(rm), ci(j, U, k)));
+    assign(j, mx, ci(j, U, 0));
+    loop_begin(j, &lp);
+    gcc_jit_rvalue *ad = remat(j, inst, ptr) ? R_(lane_arr(j, j->f_addr, L(j))) : cast(j, V(j, inst, ptr, 0), U);
+    gcc_jit_lvalue *d = local(j, U);
+    assign(j, d, bin(j, GCC_JIT_BINARY_OP_MINUS, U, ad, R_(base0)));
+    if (k)
+      assign(j, d, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
+                       bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k))));
+    if (!j->full)
+      assign(j, d, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(d),
+                       bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, MASKV(j), U))));
+    gcc_jit_block *up = nb(j), *keep = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_GT, R_(d), R_(mx)), up, keep);
+    j->b = up;
+    assign(j, mx, R_(d));
+    gcc_jit_block_end_with_jump(j->b, NULL, keep);
+    j->b = keep;
+    if (want_contig && !quick && !known)
+      assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig), bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, ad,
+          bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(arr_at(j, R_(fld(j, j->f_addr)), 0)),
+              bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), ci(j, U, size))))));
+    loop_end(j, &lp);
+    assign(j, bad, cast(j, cmp(j, GCC_JIT_COMPARISON_GT, R_(mx), R_(rm)), U));
   } else {
   loop_begin(j, &lp);
   /* the lanes' own pointers, not addr[] (filled just above: the
@@ -1656,14 +1700,24 @@ static gcc_jit_rvalue *nx_ptr(J *j, uint32_t inst, uint32_t ptr, gcc_jit_rvalue 
 /* Prefetches pa (nx_ptr) for lane 0.  Lane 0 alone: transpose's rotating
  * rows put the lanes of one store in the lines the loop's other stores also
  * reach, and lane 0 meets them all (every lane's prefetch: 1.2x slower where
- * the matrix stays in the cache); the plain transpose's column stores
+ * the matrix stays in the cache, and with prefetcht2 still 1.15x there for
+ * 0.95x at 4096); the plain transpose's column stores
  * (each lane its own row) were 0.93x with every lane's prefetch in
  * work-groups of 16 x 16, but 1.24x in work-groups of 256 x 1. */
-static void nx_prefetch(J *j, gcc_jit_rvalue *pa, bool write) {
+static void nx_prefetch(J *j, gcc_jit_rvalue *pa) {
   fuse_close(j);
   assign(j, j->lane, ci(j, j->t_i32, 0));
   gcc_jit_function *pff = gcc_jit_context_get_builtin_function(j->cx, "__builtin_prefetch");
-  gcc_jit_rvalue *args[3] = {cast(j, pa, j->t_vp), ci(j, j->t_i32, write ? 1 : 0), ci(j, j->t_i32, 3)};
+  /* A read prefetch to the outer levels (prefetcht2), not prefetchw: the
+   * next subgroup's rows share the L1 sets of this one's at a power-of-two
+   * width (transpose at 512: 16 rows 2 KiB apart fill two sets), and the
+   * line comes in exclusive anyway where no other core holds it.  Transpose
+   * 0.56 -> 0.49 ms at 512 and 69 -> 61 ms at 4096 against prefetchw.
+   * SPIRV_SG_JIT_PF_MODE=<r|w><0-3> picks another (rw, locality). */
+  const char *pm = getenv("SPIRV_SG_JIT_PF_MODE");
+  int rw = 0, loc = 1;
+  if (pm && (pm[0] == 'r' || pm[0] == 'w') && pm[1] >= '0' && pm[1] <= '3') { rw = pm[0] == 'w'; loc = pm[1] - '0'; }
+  gcc_jit_rvalue *args[3] = {cast(j, pa, j->t_vp), ci(j, j->t_i32, rw), ci(j, j->t_i32, loc)};
   gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, pff, 3, args));
   j->n_stmts++;
 }
@@ -1691,11 +1745,23 @@ static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type 
       j->b = allb;
       /* the next subgroup's lines, before this one's stores */
       gcc_jit_rvalue *pa = j->fast_priv ? NULL : nx_ptr(j, inst, in->ops[0], fast_ptr(j, vt->size));
-      if (pa) nx_prefetch(j, pa, true);
-      loop_begin(j, &lp);
-      gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
-      for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
-      loop_end(j, &lp);
+      if (pa) nx_prefetch(j, pa);
+      if (!j->fast_priv && j->S <= 16 && n == 1 && !getenv("SPIRV_SG_JIT_NO_UNROLL_SCATTER")) {
+        /* addresses in no order (a contiguous run went to fast_contig):
+         * one store per lane, unrolled, so that the lane's address and
+         * value are constant-index reads, without a loop's index and test
+         * (transpose's rotated rows) */
+        fuse_close(j);
+        for (uint32_t l = 0; l < j->S; l++) {
+          assign(j, j->lane, ci(j, j->t_i32, (long)l));
+          assign(j, typed_at(j, fast_ptr(j, vt->size), 0, T), V(j, inst, in->ops[1], 0));
+        }
+      } else {
+        loop_begin(j, &lp);
+        gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
+        for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
+        loop_end(j, &lp);
+      }
       gcc_jit_block_end_with_jump(j->b, NULL, after);
     }
     if (part) {

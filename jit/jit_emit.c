@@ -1185,6 +1185,7 @@ void xfer_all(J *j, int fill) {
 void xfer_live(J *j, int32_t s, bool spill_) {
   const uint8_t *bl = j->full && j->blive && s >= 0 ? j->blive[s] : NULL;
   if (!bl) { xfer_all(j, spill_ ? 0 : 1); shadow_xfer(j, spill_); return; }
+  j->xfer_vec = !getenv("SPIRV_SG_JIT_ARRAY_XFER");
   for (uint32_t q = 0; q < j->n_fields; q++) {
     if (!bl[q]) continue;
     if (bl[q] == 2) {   /* an if-converted value not live here: zeroed */
@@ -1209,6 +1210,7 @@ void xfer_live(J *j, int32_t s, bool spill_) {
       spill_or_fill(j, j->all_fields[q], spill_);
     }
   }
+  j->xfer_vec = false;
 }
 
 /* Every shadowed value (J.sh_on) to the heap frame's lane arrays (spill),

@@ -171,6 +171,7 @@ typedef struct J {
    * through a pointer to the field's array type (NULL: fmap_val is an
    * array local) */
   gcc_jit_lvalue **fmap_vec;
+  bool xfer_vec;                /* spill_or_fill moves vector locals as vectors (xfer_live) */
   uint32_t *fmap_q;             /* field index (all_fields) of each fmap entry */
   /* sg_kernel_full only (mark_kept), per field: FK_KEEP, a suspension keeps
    * it in the heap frame; FK_ZERO, a first start zeroes it.  NULL: every
@@ -414,6 +415,24 @@ static inline void spill_or_fill(J *j, gcc_jit_field *fl, bool spill) {
   gcc_jit_lvalue *l = floc(j, fl);
   if (!l) return;
   gcc_jit_lvalue *h = hfld(j, fl);
+  int32_t x = fidx(j, fl);
+  if (x >= 0 && j->xfer_vec && j->fmap_vec && j->fmap_vec[x]) {
+    /* a vector local around a barrier (xfer_live): moved as the vector (the
+     * heap field read through an element-aligned vector type), not as an
+     * array copy, which GCC did in 8-byte pieces whose stores the next
+     * vector read of the local waited on (a failed store forwarding: 50
+     * cycles per subgroup and barrier).  Only there: the handlers' paths
+     * kept as array copies leave GCC's allocation of hist's loop as it was
+     * (5% slower otherwise). */
+    gcc_jit_lvalue *v = j->fmap_vec[x];
+    gcc_jit_type *vt = gcc_jit_rvalue_get_type(gcc_jit_lvalue_as_rvalue(v));
+    gcc_jit_type *ut = gcc_jit_type_get_aligned(vt, 4);
+    gcc_jit_lvalue *hv = gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL,
+        gcc_jit_lvalue_get_address(h, NULL), gcc_jit_type_get_pointer(ut)), NULL);
+    if (spill) assign(j, hv, gcc_jit_lvalue_as_rvalue(v));
+    else assign(j, v, gcc_jit_lvalue_as_rvalue(hv));
+    return;
+  }
   if (spill) assign(j, h, gcc_jit_lvalue_as_rvalue(l));
   else assign(j, l, gcc_jit_lvalue_as_rvalue(h));
 }

@@ -581,6 +581,7 @@ static void wgc_call(J *j, gcc_jit_field *fn, uint32_t idx, gcc_jit_block *susp)
   j->n_stmts++;
 }
 
+static bool resume_direct(const J *j);
 /* A segment that starts after a work-group barrier (not a collective:
  * rt_wgc_done writes no result of a barrier into the frame). */
 static bool after_barrier(const J *j, const jit_seg *sg) {
@@ -763,10 +764,15 @@ static void emit_seg_(J *j, int32_t si) {
         if (idx < k->cap_insns) k->insn_inst[idx] = inst;
         assign(j, cfl(j, j->c_susp), ci(j, j->t_i32, (long)idx));
         gcc_jit_block *susp = nb(j), *slow = nb(j), *chk = nb(j);
-        gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, top_m(j, 0),
-                                           R_(arr_at(j, ctxf(j, j->c_all), 0))), chk, slow);
-        gcc_jit_block_end_with_conditional(chk, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, top_m(j, 1),
-                                           R_(arr_at(j, ctxf(j, j->c_all), 1))), susp, slow);
+        /* resume_direct: the stack holds the kernel's entry alone, with
+         * every lane (the test folds away) */
+        bool every = resume_direct(j);
+        gcc_jit_block_end_with_conditional(j->b, NULL, every ? gcc_jit_context_one(j->cx, j->t_bool) :
+                                           cmp(j, GCC_JIT_COMPARISON_EQ, top_m(j, 0), R_(arr_at(j, ctxf(j, j->c_all), 0))),
+                                           chk, slow);
+        gcc_jit_block_end_with_conditional(chk, NULL, every ? gcc_jit_context_one(j->cx, j->t_bool) :
+                                           cmp(j, GCC_JIT_COMPARISON_EQ, top_m(j, 1), R_(arr_at(j, ctxf(j, j->c_all), 1))),
+                                           susp, slow);
         j->b = slow;
         spill_all(j);
         shadow_xfer(j, true);

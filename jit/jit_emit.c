@@ -1302,7 +1302,8 @@ static bool resume_direct(const J *j) {
 
 /* sg_kernel_full: per segment that starts after a work-group barrier, the
  * kept lane arrays live there (J.blive): the values some path from its
- * start reads before a new definition, mask[] and pred[], and the blended
+ * start reads before a new definition, mask[] and pred[] (not where the
+ * resume sets them: resume_direct), and the blended
  * values of if-converted then-blocks (FK_ZERO: a blend reads their
  * inactive lanes).  The suspension at that barrier writes only those to the
  * heap frame, and the resume reads only those back (hist: nine lane arrays

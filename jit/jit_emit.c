@@ -1659,7 +1659,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
       gcc_jit_case **cases = calloc(nc + 1, sizeof *cases);
       gcc_jit_block *other = nb(j);
       rsb = calloc(k->n_seg + 1, sizeof *rsb);
-      if (!cases || !rsb) { free(cases); failf(e, "out of memory"); return NULL; }
+      if (!cases || !rsb) { free(cases); free(rsb); failf(e, "out of memory"); return NULL; }
       nc = 0;
       for (uint32_t s = 0; s < k->n_seg; s++) {
         if (!j->blive[s]) continue;

@@ -270,9 +270,18 @@ bool nt_plan(J *j) {
  * (refilling the window) sets fb (region base) and fo (a0's offset) and
  * goes to fast, anything else to gen.  With F, only while F holds (else
  * straight to gen).  Then the prefetch, in a block of its own before fast. */
+static void win_check_at(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
+                         gcc_jit_rvalue *F, gcc_jit_rvalue *at, gcc_jit_lvalue *fb, gcc_jit_lvalue *fo,
+                         gcc_jit_lvalue *fnt, gcc_jit_block *fast, gcc_jit_block *gen);
 static void win_check(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
                       gcc_jit_rvalue *F, gcc_jit_lvalue *fb, gcc_jit_lvalue *fo, gcc_jit_lvalue *fnt,
                       gcc_jit_block *fast, gcc_jit_block *gen) {
+  win_check_at(j, inst, ptr, size, align, write, F, NULL, fb, fo, fnt, fast, gen);
+}
+/* win_check with lane 0's address given (at; NULL: V(ptr) of lane 0) */
+static void win_check_at(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
+                         gcc_jit_rvalue *F, gcc_jit_rvalue *at, gcc_jit_lvalue *fb, gcc_jit_lvalue *fo,
+                         gcc_jit_lvalue *fnt, gcc_jit_block *fast, gcc_jit_block *gen) {
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
   gcc_jit_lvalue *W = win_next(j);
@@ -287,8 +296,12 @@ static void win_check(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t
     j->b = go;
   }
   fuse_close(j);
-  assign(j, j->lane, ci(j, j->t_i32, 0));
-  assign(j, a0, cast(j, V(j, inst, ptr, 0), U));
+  if (at) {
+    assign(j, a0, at);
+  } else {
+    assign(j, j->lane, ci(j, j->t_i32, 0));
+    assign(j, a0, cast(j, V(j, inst, ptr, 0), U));
+  }
   gcc_jit_block_end_with_conditional(j->b, NULL, win_hit(j, W, R_(a0), k, d), hit, miss);
   j->b = hit;
   assign(j, fb, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_base)));
@@ -645,7 +658,7 @@ static uint32_t sel_over(J *j, uint32_t inst, bool on) {
 }
 
 static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size, uint32_t align, bool write,
-                                bool want_contig, bool allow_partial) {
+                                bool want_contig, bool allow_partial, bool vwin) {
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
   jloop lp;
@@ -681,6 +694,49 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
    * sg_kernel_full) and on to the fast block with contig 0; otherwise the
    * tests below */
   gcc_jit_block *fast2 = NULL;
+  gcc_jit_lvalue *first = local(j, j->t_i32);
+  /* An atomic in an if-converted then-block of sg_kernel_full (vwin) whose
+   * active lanes' addresses step by the element size (cond_stride, hist's
+   * &bins[lid] under `if (lh[lid])`): the first active lane's address less
+   * its lanes before is a virtual lane 0, and the window test of its whole
+   * subgroup's span (S * size bytes) admits every lane between, the active
+   * ones included.  A miss or a failed test goes on to the tests below (the
+   * two ends).  The fast block then has the region's base, the first active
+   * lane and its offset, its region (deferred atomics) and addr[] (the
+   * per-lane plain path): hist's two-ends test read the first lane's
+   * address back from addr[] right after writing it, and the regions table.
+   * SPIRV_SG_JIT_NO_VWIN=1: the tests below alone. */
+  int64_t vst = 0;
+  gcc_jit_rvalue *vflag = NULL;
+  if (vwin && !F && !j->full && j->in_full && j->cur_tw && j->h_win && !j->one_lane && j->S <= 64 &&
+      (align <= 1 || size % align == 0) && !getenv("SPIRV_SG_JIT_NO_VWIN") &&
+      cond_stride(j, inst, ptr, &vst, &vflag, 0) && !vflag && vst == (int64_t)size) {
+    gcc_jit_block *gen0 = nb(j), *wfast = nb(j);
+    fast2 = nb(j);
+    uint64_t fm = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
+    fuse_close(j);
+    /* the then-block runs only with some lane (the head skips it otherwise);
+     * the top lane's bit keeps ctz defined regardless */
+    assign(j, first, ctz64(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U,
+        bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, R_(j->cur_tw), U),
+            cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)fm), U)),
+        cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)(1ull << (j->S - 1))), U))));
+    gcc_jit_lvalue *v0 = local(j, U);
+    assign(j, j->lane, R_(first));
+    assign(j, v0, bin(j, GCC_JIT_BINARY_OP_MINUS, U, cast(j, V(j, inst, ptr, 0), U),
+                      bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, R_(first), U), ci(j, U, size))));
+    win_check_at(j, inst, ptr, size, align, write, NULL, R_(v0), j->fast_base, j->fast_off0, NULL, wfast, gen0);
+    j->b = wfast;
+    assign(j, j->fast_off0, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(j->fast_off0),
+                                bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, R_(first), U), ci(j, U, size))));
+    assign(j, reg0, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(v0), ci(j, U, (long)j->m->layout.shift)));
+    assign(j, full, all_active(j));
+    addr_lanes(j, inst, ptr);
+    if (want_contig) assign(j, j->contig, ci(j, U, 1));   /* not tested: not consecutive */
+    j->fast_est = vst;
+    gcc_jit_block_end_with_jump(j->b, NULL, fast2);
+    j->b = gen0;
+  }
   if (F) {
     gcc_jit_block *gen0 = nb(j);
     fast2 = nb(j);
@@ -710,7 +766,6 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   /* every lane active? the first active lane */
   uint64_t full0 = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
   uint64_t full1 = j->S > 64 ? (j->S >= 128 ? ~0ull : (1ull << (j->S - 64)) - 1) : 0;
-  gcc_jit_lvalue *first = local(j, j->t_i32);
   if (j->full) {   /* sg_kernel_full: every lane, the first is lane 0 */
     assign(j, full, all_active(j));
     assign(j, first, ci(j, j->t_i32, 0));
@@ -1226,7 +1281,7 @@ void emit_load(J *j, uint32_t inst, const ld_insn *in) {
   bool contig = n == 1 && cb == in->type->size && value_slot(j, inst, in->result);
   if (!j->one_lane) {   /* one lane at most (J.one_lane): the checked load below */
     after = mem_priv(j, inst, in->ops[0], in->type->size, al);
-    if (!after) after = mem_fast_(j, inst, in->ops[0], in->type->size, al, false, contig, true);
+    if (!after) after = mem_fast_(j, inst, in->ops[0], in->type->size, al, false, contig, true, false);
   }
   if (after) {
     /* j->b: every active lane's address in one region (or its own private
@@ -1732,7 +1787,7 @@ static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type 
   gcc_jit_block *after = NULL;
   if (!j->one_lane) {   /* one lane at most (J.one_lane): the checked store below */
     after = mem_priv(j, inst, in->ops[0], vt->size, al);
-    if (!after) after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true);
+    if (!after) after = mem_fast_(j, inst, in->ops[0], vt->size, al, true, contig, true, false);
   }
   if (after) {
     bool done = contig && !j->fast_priv && (masked_vec(j, vs, cb, true, after) ||
@@ -2083,7 +2138,7 @@ bool emit_atomic(J *j, uint32_t inst, const ld_insn *in) {
   snprintf(bname, sizeof bname, "__atomic_%s_%u", fnm, sz);
   gcc_jit_function *af = minmax ? NULL : gcc_jit_context_get_builtin_function(j->cx, bname);
   if (!af && !minmax) return false;
-  gcc_jit_block *after = mem_fast_(j, inst, in->ops[0], sz, sz, true, false, true);
+  gcc_jit_block *after = mem_fast_(j, inst, in->ops[0], sz, sz, true, false, true, true);
   if (!after) return false;
   gcc_jit_block *fast = j->b, *slow = j->slow;
   j->b = slow;

@@ -1299,6 +1299,15 @@ static uint32_t seg_end(const jit_kernel *k, int32_t s) {
 static bool resume_direct(const J *j) {
   return j->full && j->k->conv && !getenv("SPIRV_SG_JIT_RESUME_SETTLE");
 }
+/* mask[] and pred[] of a subgroup with every lane active and no
+ * predecessor yet (a lean first start, a direct resume) */
+static void fresh_mask_pred(J *j) {
+  jloop lp;
+  loop_begin(j, &lp);
+  assign(j, lane_arr(j, j->f_mask, L(j)), ci(j, j->t_i32, 1));
+  assign(j, lane_arr(j, j->f_pred, L(j)), ci(j, j->t_i32, -1));
+  loop_end(j, &lp);
+}
 
 /* sg_kernel_full: per segment that starts after a work-group barrier, the
  * kept lane arrays live there (J.blive): the values some path from its
@@ -1670,11 +1679,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
         if (resume_direct(j)) {
           /* every lane, the kernel's entry on top: mask[] and pred[] as a
            * first start has them, straight to the segment */
-          jloop lp;
-          loop_begin(j, &lp);
-          assign(j, lane_arr(j, j->f_mask, L(j)), ci(j, j->t_i32, 1));
-          assign(j, lane_arr(j, j->f_pred, L(j)), ci(j, j->t_i32, -1));
-          loop_end(j, &lp);
+          fresh_mask_pred(j);
           /* on through a block of its own, which resets the select flags
            * once the segments have made them (below, with J.resumed) */
           rsb[s] = nb(j);
@@ -1722,16 +1727,14 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
      * of if-converted then-blocks (blended under a partial mask) are zeroed
      * there. */
     j->b = j->fresh;
+    bool lean = j->full && lean_start(k);
+    if (lean) fresh_mask_pred(j);
     for (uint32_t q = 0; q < j->n_fields; q++) {
       gcc_jit_field *f = fields[q];
-      if ((f == j->f_mask || f == j->f_pred) && j->full && lean_start(k)) {
-        jloop lp;   /* every lane active, no predecessor yet */
-        loop_begin(j, &lp);
-        assign(j, lane_arr(j, f, L(j)), ci(j, j->t_i32, f == j->f_mask ? 1 : -1));
-        loop_end(j, &lp);
+      if (f == j->f_mask || f == j->f_pred) {
+        if (!lean) fill(j, f);
         continue;
       }
-      if (f == j->f_mask || f == j->f_pred) { fill(j, f); continue; }
       if (j->full && j->fkeep && !(j->fkeep[q] & FK_ZERO)) continue;
       /* a local no segment touches (a value every use of which is
        * recomputed where it is read, J.remat): nothing reads its zeros

@@ -45,16 +45,21 @@ static uint32_t align_log2(uint32_t align) {
   while ((1u << k) < align) k++;
   return k;
 }
+/* The 64-bit offset d rotated right by k (the alignment's log2): a
+ * misaligned offset's low bits land on top, above any region's size. */
+static gcc_jit_rvalue *rotr_align(J *j, gcc_jit_lvalue *d, uint32_t k) {
+  gcc_jit_type *U = j->t_u[3];
+  if (!k) return R_(d);
+  return bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
+             bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
+}
 /* From j->b: d = a - W.lo, and the test that a is in W (d rotated right by
  * k, the alignment's log2, below W.lim), marked as expected. */
 static gcc_jit_rvalue *win_hit(J *j, gcc_jit_lvalue *W, gcc_jit_rvalue *a, uint32_t k, gcc_jit_lvalue *d) {
   gcc_jit_type *U = j->t_u[3];
   assign(j, d, bin(j, GCC_JIT_BINARY_OP_MINUS, U, a, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lo))));
-  gcc_jit_rvalue *rot = R_(d);
-  if (k)
-    rot = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
-              bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k)));
-  return expect(j, cmp(j, GCC_JIT_COMPARISON_LT, rot, R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lim))), true);
+  return expect(j, cmp(j, GCC_JIT_COMPARISON_LT, rotr_align(j, d, k),
+                       R_(gcc_jit_lvalue_access_field(W, NULL, j->wn_lim))), true);
 }
 /* In j->b: W becomes the region whose start address is lo, base address
  * base and size lim (at least span): the addresses from lo whose span
@@ -935,9 +940,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     gcc_jit_rvalue *ad = remat(j, inst, ptr) ? R_(lane_arr(j, j->f_addr, L(j))) : cast(j, V(j, inst, ptr, 0), U);
     gcc_jit_lvalue *d = local(j, U);
     assign(j, d, bin(j, GCC_JIT_BINARY_OP_MINUS, U, ad, R_(base0)));
-    if (k)
-      assign(j, d, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(d), ci(j, U, k)),
-                       bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, R_(d), ci(j, U, 64 - k))));
+    if (k) assign(j, d, rotr_align(j, d, k));
     if (!j->full)
       assign(j, d, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(d),
                        bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, MASKV(j), U))));

@@ -260,7 +260,7 @@
 #include "jit_stamp.h"
 #include "jit_emit.h"
 
-#define JIT_ABI_VERSION 12u
+#define JIT_ABI_VERSION 13u
 #define JIT_CACHE_MAGIC "SGJIT001"
 
 static double now_ms(void) {
@@ -594,8 +594,8 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   /* the source stamp keeps objects of another code generator out */
   uint32_t n_ifc = 0;   /* if-converted branches (none when SPIRV_SG_JIT_CONV=force) */
   for (uint32_t s = 0; s < k->n_seg; s++) n_ifc += k->seg[s].ifc == IFC_HEAD;
-  snprintf(keytxt, sizeof keytxt, "abi=%u|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|lean=%d|nst=%d|tune=%016llx|gccjit=%d.%d.%d|",
-           JIT_ABI_VERSION, JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only,
+  snprintf(keytxt, sizeof keytxt, "abi=%u|pa=%d|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|lean=%d|nst=%d|tune=%016llx|gccjit=%d.%d.%d|",
+           JIT_ABI_VERSION, (int)jit_pa_ok(), JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only,
            (int)k->linear_x, (int)k->lean_stack, (int)k->no_steps, (unsigned long long)tuning_key(),
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
   uint64_t key[2];

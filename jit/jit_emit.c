@@ -693,7 +693,14 @@ static void emit_seg_(J *j, int32_t si) {
   j->b = j->segb[si];
   gcc_jit_block *disp = j->segb[k->n_seg];
   uint32_t i = s->first;
-  if (i == 0) { emit_phis(j, inst, blk); i = blk->n_phis; }
+  if (i == 0) {
+    emit_phis(j, inst, blk);
+    i = blk->n_phis;
+    if (j->phi_done[si]) {   /* where the edges' copies go on (go_seg) */
+      gcc_jit_block_end_with_jump(j->b, NULL, j->phi_done[si]);
+      j->b = j->phi_done[si];
+    }
+  }
   if (s->after_wgc) {
     /* rt_wgc_done has nothing to do unless some subgroup waited in rt_wgc
      * (read in the host's jit_wgs, c->wg: the kernel functions' wg is
@@ -1648,6 +1655,15 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   j->left = !k->no_steps && !getenv("SPIRV_SG_JIT_STEPS_MEM") ? gcc_jit_function_new_local(j->fn, NULL, j->t_s[3], "left")
                                                               : NULL;
   steps_load(j, j->b);
+  j->pa = jit_pa_ok();
+  j->pred0 = full && k->conv && !getenv("SPIRV_SG_JIT_PRED_MEM") ? gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "pred0")
+                                                                 : NULL;
+  if (j->pred0) assign(j, j->pred0, ci(j, j->t_i32, -1));
+  for (uint32_t s = 0; s < k->n_seg; s++) {
+    const jit_seg *sg = &k->seg[s];
+    j->phi_done[s] = j->pred0 && !getenv("SPIRV_SG_JIT_PHI_HEAD") && sg->first == 0 && sg->blk->n_phis &&
+                     sg->ifc == IFC_NONE && phis_uniform(j, sg->inst, sg->blk) ? nb(j) : NULL;
+  }
   for (uint32_t q = 0; q < j->n_argc; q++) {
     gcc_jit_lvalue *lv = local(j, j->argc[q].t);
     j->argl[(size_t)j->argc[q].id * 16 + j->argc[q].c] = lv;
@@ -1773,6 +1789,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   ret_done(j, done);
   j->use_loc = false;
   j->hc = NULL;
+  j->pred0 = NULL;
   j->full = j->in_full = false;
   j->h_regions = j->h_wg = j->h_win = j->h_sgi = NULL;
   return fn;
@@ -1863,6 +1880,8 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   j->ifc_etw = calloc(2 * k->n_seg + 1, sizeof *j->ifc_etw);
   j->ifc_full = calloc(k->n_seg + 1, sizeof *j->ifc_full);
   j->segb = calloc(k->n_seg + 2, sizeof *j->segb);
+  j->phi_done = calloc(k->n_seg + 1, sizeof *j->phi_done);
+  j->br_seg = -1;
   int nf = 4;
   enum_slots(k, count_cb, &nf, e);
   gcc_jit_field **fields = calloc((size_t)nf + 1, sizeof *fields);
@@ -1960,7 +1979,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   gcc_jit_struct_set_fields(wgs_st, NULL, 24, wf);
   gcc_jit_type *pl[6] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32, j->t_i32};
   gcc_jit_type *ldst_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 6, pl, 0);
-  gcc_jit_field *cf[27] = {
+  gcc_jit_field *cf[28] = {
     j->c_regions = gcc_jit_context_new_field(cx, NULL, j->t_regp, "regions"),
     j->c_wg = gcc_jit_context_new_field(cx, NULL, wgsp, "wg"),
     j->c_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
@@ -1976,6 +1995,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
     j->c_wgc = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_wgc"),
     j->c_wgc_done = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_wgc_done"),
     j->c_diverged = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_diverged"),
+    j->c_limit_pa = gcc_jit_context_new_field(cx, NULL, j->t_vp, "rt_limit_pa"),
     j->c_frame = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "frame"),
     j->c_priv = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "priv"),
     j->c_steps = gcc_jit_context_new_field(cx, NULL, U, "steps"),
@@ -1988,7 +2008,7 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
     j->c_base = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_i32, JIT_MAX_INST), "base"),
     j->c_stack = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, gcc_jit_struct_as_type(ent_st), JIT_MAX_STACK), "stack"),
     gcc_jit_context_new_field(cx, NULL, j->t_vp, "run")};
-  gcc_jit_struct_set_fields(j->ctx_st, NULL, 27, cf);
+  gcc_jit_struct_set_fields(j->ctx_st, NULL, 28, cf);
   j->t_framep = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st));
 
   j->t_framep = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st));
@@ -2079,7 +2099,7 @@ out:
   free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag); free(j->sel_b0); free(j->ifc_local); free(j->rm_on);
   free(j->fn_prm); free(j->argc);
   free(j->fvid); j->fvid = NULL;
-  free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(fields); free(ftypes); free(fsizes);
+  free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(j->phi_done); free(fields); free(ftypes); free(fsizes);
   free_blive(j);
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); free(j->fref);
   free(j->fmap_vec); free(j->all_elem);

@@ -52,6 +52,15 @@ typedef struct J {
    * before rt_limit and at every return (steps_store).  NULL: no count
    * (k->no_steps), or SPIRV_SG_JIT_STEPS_MEM=1 (the count in c->steps) */
   gcc_jit_lvalue *left;
+  /* sg_kernel_full of a convergent kernel: lane 0's pred[] in a scalar
+   * local, which every branch writes and the uniform phis read
+   * (emit_phis_uniform).  pred[] is a lane array in memory: its lane 0
+   * stored at every loop's back edge and read back at the loop's head put
+   * a store-to-load forwarding and a compare on every iteration (gemm's
+   * inner loop).  NULL elsewhere, or with SPIRV_SG_JIT_PRED_MEM=1 */
+  gcc_jit_lvalue *pred0;
+  /* the step check calls rt_limit through jit_rt_limit_pa (jit_pa_ok) */
+  bool pa;
   /* the last promoted private array load emitted as a row with no slow
    * path (promo_access): its instruction, instance and function, and the
    * cell row it read (prow_arr[prow_i0]), so that an Intel shuffle by a
@@ -65,7 +74,7 @@ typedef struct J {
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;
-  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach, *c_wgc, *c_wgc_done, *c_diverged;
+  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach, *c_wgc, *c_wgc_done, *c_diverged, *c_limit_pa;
   gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_susp, *c_base, *c_stack;
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
@@ -95,6 +104,16 @@ typedef struct J {
   uint64_t *privoff;            /* [n_inst * bound] Function variable offsets */
   gcc_jit_lvalue **argl;        /* [bound * 16] uniform kernel argument components */
   gcc_jit_block **segb;
+  /* sg_kernel_full of a convergent kernel (J.pred0): per segment that
+   * starts a block with uniform phis (phis_uniform), the block after its
+   * phis.  A branch from a plain segment copies the phis of its own edge and
+   * jumps there (go_seg, phi_edge), so that GCC sees each loop's phis as
+   * copies on its edges, not as a test of the predecessor at the loop's
+   * head: the induction variables become GCC's.  NULL elsewhere, or with
+   * SPIRV_SG_JIT_PHI_HEAD=1 */
+  gcc_jit_block **phi_done;
+  /* the segment whose terminator is being emitted (go_seg), -1 outside */
+  int32_t br_seg;
   int blkn;
   plan_err *e;
   uint32_t n_stmts;

@@ -254,9 +254,20 @@ void ifc_one_lane(J *j, int32_t si) {
   if (l >= 0) j->one_lane = ci(j, j->t_i32, (long)l);
 }
 
+static bool phis_uniform_edge(J *j, uint32_t inst, const ld_block *blk, uint32_t label);
 /* Continue at segment T with the current lanes. */
 static void go_seg(J *j, int32_t T) {
   if (j->k->conv) {   /* no reconvergence entries: the top is the kernel's (rpc -1) */
+    const jit_seg *t = &j->k->seg[T];
+    int32_t from = j->br_seg;
+    if (j->phi_done && j->phi_done[T] && from >= 0 && j->k->seg[from].ifc == IFC_NONE && !j->in_ifc_full &&
+        j->k->seg[from].inst == t->inst) {
+      /* this edge's phi copies, past the test of pred (J.phi_done) */
+      if (phis_uniform_edge(j, t->inst, t->blk, j->k->seg[from].blk->label)) {
+        gcc_jit_block_end_with_jump(j->b, NULL, j->phi_done[T]);
+        return;
+      }
+    }
     gcc_jit_block_end_with_jump(j->b, NULL, j->segb[T]);
     return;
   }
@@ -306,10 +317,11 @@ static bool no_phi_target(J *j, int32_t seg) {
  * rt_wg checks the time). */
 static void branch_prologue(J *j, int32_t seg) {
   jloop lp;
+  if (j->pred0 && !no_phi_target(j, seg)) assign(j, j->pred0, ci(j, j->t_i32, seg));
   if (no_phi_target(j, seg)) {
     /* nothing to record */
   } else if (pred_lane0_only(j, seg)) {
-    assign(j, arr_at(j, R_(fld(j, j->f_pred)), 0), ci(j, j->t_i32, seg));
+    if (!j->pred0) assign(j, arr_at(j, R_(fld(j, j->f_pred)), 0), ci(j, j->t_i32, seg));
   } else {
     loop_begin(j, &lp);
     gcc_jit_lvalue *p = lane_arr(j, j->f_pred, L(j));
@@ -331,7 +343,31 @@ static void branch_prologue(J *j, int32_t seg) {
   steps_store(j, j->b);
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
   host_mark(j);
-  gcc_jit_rvalue *rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_limit), 3, args);
+  gcc_jit_rvalue *rc;
+  if (j->pa) {
+    /* past the red zone, a call that keeps every register but %eax
+     * (jit_rt_limit_pa): nothing of the loop is spilled for it.  The
+     * operands as locals: an expression libgccjit shares with another
+     * statement is no asm operand (libgccjit 12 crashes) */
+    gcc_jit_rvalue *in[4] = {args[0], args[1], args[2], ctxf(j, j->c_limit_pa)};
+    static const char *const con[4] = {"D", "S", "d", "r"};
+    for (int q = 0; q < 4; q++) {
+      gcc_jit_lvalue *t = local(j, gcc_jit_rvalue_get_type(in[q]));
+      assign(j, t, in[q]);
+      in[q] = R_(t);
+    }
+    gcc_jit_lvalue *r = local(j, j->t_i32);
+    gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL,
+        "sub $128, %%rsp\n\tcall *%4\n\tadd $128, %%rsp");
+    gcc_jit_extended_asm_set_volatile_flag(ea, 1);
+    gcc_jit_extended_asm_add_output_operand(ea, NULL, "=a", r);
+    for (int q = 0; q < 4; q++) gcc_jit_extended_asm_add_input_operand(ea, NULL, con[q], in[q]);
+    gcc_jit_extended_asm_add_clobber(ea, "memory");
+    gcc_jit_extended_asm_add_clobber(ea, "cc");
+    rc = R_(r);
+  } else {
+    rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_limit), 3, args);
+  }
   gcc_jit_block *more = j->left ? nb(j) : go;
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, more);
   ret_done(j, stop);
@@ -484,7 +520,13 @@ static void ifc_enter(J *j, int32_t seg, int32_t T, int32_t rpc, gcc_jit_rvalue 
   go_seg(j, T);
 }
 
+static void emit_terminator_(J *j, uint32_t inst, const ld_insn *in, int32_t seg);
 void emit_terminator(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
+  j->br_seg = seg;
+  emit_terminator_(j, inst, in, seg);
+  j->br_seg = -1;
+}
+static void emit_terminator_(J *j, uint32_t inst, const ld_insn *in, int32_t seg) {
   const ld_module *m = j->m;
   fuse_close(j);
   const jit_seg *sg = &j->k->seg[seg];
@@ -784,22 +826,64 @@ bool phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
   }
   return true;
 }
-static void emit_phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
-  const jit_inst *I = &j->k->inst[inst];
-  fuse_close(j);
-  gcc_jit_lvalue *p0 = local(j, j->t_i32);
-  assign(j, p0, R_(arr_at(j, R_(fld(j, j->f_pred)), 0)));
-  gcc_jit_block *join = nb(j);
-  const ld_insn *first = &blk->insns[0];
+/* The uniform phis of blk for the edge from the predecessor labelled
+ * `label`: each phi's operand for that edge into its temporary (several
+ * phis: one may read another's old value), then the results.  Returns
+ * false if no phi has an operand for the label. */
+static bool phis_uniform_edge(J *j, uint32_t inst, const ld_block *blk, uint32_t label) {
+  bool any = false;
   /* affine phis (shadow_plan): lane 0's value into a scalar temporary, the
    * phi's own local after every phi has read the old values */
   gcc_jit_lvalue *stmp[64] = {NULL};
+  shadow_def_begin(j);
   for (uint32_t p = 0; p < blk->n_phis && p < 64; p++)
     if (shadowed(j, inst, blk->insns[p].result)) {
+      const ld_insn *in = &blk->insns[p];
       const ld_type *ct; uint32_t n;
-      lane_shape(blk->insns[p].type, &ct, &n);
+      lane_shape(in->type, &ct, &n);
       stmp[p] = local(j, scal(j, ct));
+      for (uint32_t q = 0; q + 1 < in->n_ops; q += 2)
+        if (in->ops[q + 1] == label) { assign(j, stmp[p], V(j, inst, in->ops[q], 0)); any = true; }
     }
+  jloop lp;
+  loop_begin(j, &lp);
+  for (uint32_t p = 0; p < blk->n_phis; p++) {
+    const ld_insn *in = &blk->insns[p];
+    const ld_type *ct; uint32_t n;
+    if (p < 64 && stmp[p]) continue;
+    if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: phi of an aggregate", ld_insn_where(j->m, in)); return false; }
+    /* this phi's operand for the same label */
+    uint32_t val = 0;
+    for (uint32_t q = 0; q + 1 < in->n_ops; q += 2)
+      if (in->ops[q + 1] == label) val = in->ops[q];
+    if (!val) continue;
+    any = true;
+    gcc_jit_field *dst = blk->n_phis > 1 ? j->phitmp[vidx(j, inst, in->result)] : j->slot[vidx(j, inst, in->result)];
+    for (uint32_t c = 0; c < n; c++) {
+      gcc_jit_lvalue *r = slot_lv(j, dst, n, c, L(j));
+      assign(j, r, mblend(j, V(j, inst, val, c), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+    }
+  }
+  loop_end(j, &lp);
+  for (uint32_t p = 0; p < blk->n_phis && p < 64; p++)
+    if (stmp[p]) assign(j, sh_lv(j, inst, blk->insns[p].result, 0), R_(stmp[p]));
+  if (blk->n_phis > 1) {
+    loop_begin(j, &lp);
+    phis_commit(j, inst, blk);
+    loop_end(j, &lp);
+  }
+  return any;
+}
+static void emit_phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
+  const jit_inst *I = &j->k->inst[inst];
+  fuse_close(j);
+  gcc_jit_lvalue *p0 = j->pred0;
+  if (!p0) {
+    p0 = local(j, j->t_i32);
+    assign(j, p0, R_(arr_at(j, R_(fld(j, j->f_pred)), 0)));
+  }
+  gcc_jit_block *join = nb(j);
+  const ld_insn *first = &blk->insns[0];
   for (uint32_t o = 0; o + 1 < first->n_ops; o += 2) {
     const ld_value *lab = &j->m->values[first->ops[o + 1]];
     if (lab->kind != LD_V_LABEL) continue;
@@ -808,45 +892,12 @@ static void emit_phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
     gcc_jit_block *body = nb(j), *next = nb(j);
     gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(p0), ci(j, j->t_i32, ts)), body, next);
     j->b = body;
-    shadow_def_begin(j);
-    for (uint32_t p = 0; p < blk->n_phis && p < 64; p++) {
-      const ld_insn *in = &blk->insns[p];
-      if (!stmp[p]) continue;
-      for (uint32_t q = 0; q + 1 < in->n_ops; q += 2)
-        if (in->ops[q + 1] == first->ops[o + 1]) assign(j, stmp[p], V(j, inst, in->ops[q], 0));
-    }
-    jloop lp;
-    loop_begin(j, &lp);
-    for (uint32_t p = 0; p < blk->n_phis; p++) {
-      const ld_insn *in = &blk->insns[p];
-      const ld_type *ct; uint32_t n;
-      if (p < 64 && stmp[p]) continue;
-      if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: phi of an aggregate", ld_insn_where(j->m, in)); return; }
-      /* this phi's operand for the same label */
-      uint32_t val = 0;
-      for (uint32_t q = 0; q + 1 < in->n_ops; q += 2)
-        if (in->ops[q + 1] == first->ops[o + 1]) val = in->ops[q];
-      if (!val) continue;
-      gcc_jit_field *dst = blk->n_phis > 1 ? j->phitmp[vidx(j, inst, in->result)] : j->slot[vidx(j, inst, in->result)];
-      for (uint32_t c = 0; c < n; c++) {
-        gcc_jit_lvalue *r = slot_lv(j, dst, n, c, L(j));
-        assign(j, r, mblend(j, V(j, inst, val, c), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
-      }
-    }
-    loop_end(j, &lp);
+    phis_uniform_edge(j, inst, blk, first->ops[o + 1]);
     gcc_jit_block_end_with_jump(j->b, NULL, join);
     j->b = next;
   }
   gcc_jit_block_end_with_jump(j->b, NULL, join);
   j->b = join;
-  for (uint32_t p = 0; p < blk->n_phis && p < 64; p++)
-    if (stmp[p]) assign(j, sh_lv(j, inst, blk->insns[p].result, 0), R_(stmp[p]));
-  if (blk->n_phis > 1) {
-    jloop lp;
-    loop_begin(j, &lp);
-    phis_commit(j, inst, blk);
-    loop_end(j, &lp);
-  }
 }
 
 void emit_phis(J *j, uint32_t inst, const ld_block *blk) {

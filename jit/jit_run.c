@@ -16,6 +16,12 @@
 #include <string.h>
 #include <unistd.h>
 #include "jit_internal.h"
+#if defined(__x86_64__) && defined(__ELF__) && defined(__GNUC__)
+#define JIT_PA_ASM 1
+#include <cpuid.h>
+#else
+#define JIT_PA_ASM 0
+#endif
 #include "ip_core.h"
 
 /* wgs.nt_min: the smallest region a non-temporal store writes to (J.nt_ok),
@@ -203,6 +209,69 @@ int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg) {
   uint64_t next = c->steps + 65536;
   c->step_check = next < L->step_limit ? next : L->step_limit;
   return 0;
+}
+
+/* jit_rt_limit_pa: jit_rt_limit(%rdi, %rsi, %edx) -> %eax, keeping every
+ * other register: the general ones it pushes, the x87, SSE, AVX and AVX-512
+ * state (and the mask registers) it saves with XSAVE.  The compiled code
+ * calls it from an asm statement at the step check of a branch, which runs
+ * once per 65,536 branches: to GCC that statement clobbers only %eax and
+ * memory, so a loop's induction variables and vectors stay in registers
+ * across the check instead of living on the stack for the whole loop (a
+ * store and a load per iteration: gemm's inner loop).  It is LLVM's
+ * preserve_all convention, which GCC 12 lacks.  The caller has moved %rsp
+ * past its red zone; the stack is aligned here. */
+#if JIT_PA_ASM
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl jit_rt_limit_pa\n"
+        ".hidden jit_rt_limit_pa\n"
+        ".type jit_rt_limit_pa, @function\n"
+        "jit_rt_limit_pa:\n"
+        "  endbr64\n"
+        "  push %rbp\n"
+        "  mov %rsp, %rbp\n"
+        "  push %rcx\n  push %rdx\n  push %rsi\n  push %rdi\n"
+        "  push %r8\n  push %r9\n  push %r10\n  push %r11\n"
+        "  and $-64, %rsp\n"
+        "  sub $4096, %rsp\n"
+        /* the XSAVE header past the legacy area: zero but for what XSAVE
+         * writes (XRSTOR faults on a nonzero reserved field) */
+        "  movq $0, 512(%rsp)\n  movq $0, 520(%rsp)\n  movq $0, 528(%rsp)\n  movq $0, 536(%rsp)\n"
+        "  movq $0, 544(%rsp)\n  movq $0, 552(%rsp)\n  movq $0, 560(%rsp)\n  movq $0, 568(%rsp)\n"
+        "  mov $0xe7, %eax\n"   /* x87, SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM */
+        "  xor %edx, %edx\n"
+        "  xsave64 (%rsp)\n"
+        "  mov -16(%rbp), %rdx\n"
+        "  call jit_rt_limit@PLT\n"
+        "  mov %eax, %r11d\n"
+        "  mov $0xe7, %eax\n"
+        "  xor %edx, %edx\n"
+        "  xrstor64 (%rsp)\n"
+        "  mov %r11d, %eax\n"
+        "  lea -64(%rbp), %rsp\n"
+        "  pop %r11\n  pop %r10\n  pop %r9\n  pop %r8\n"
+        "  pop %rdi\n  pop %rsi\n  pop %rdx\n  pop %rcx\n"
+        "  pop %rbp\n"
+        "  ret\n"
+        ".size jit_rt_limit_pa, .-jit_rt_limit_pa\n");
+int32_t jit_rt_limit_pa(jit_ctx *c, uint8_t *frame, int32_t seg);   /* not a C function: see above */
+#endif
+
+bool jit_pa_ok(void) {
+#if JIT_PA_ASM
+  static int ok = -1;
+  int v = __atomic_load_n(&ok, __ATOMIC_RELAXED);
+  if (v < 0) {
+    unsigned a, b, c, d;
+    /* XSAVE enabled by the OS (OSXSAVE, CPUID.1:ECX bit 27) */
+    v = __get_cpuid(1, &a, &b, &c, &d) && (c >> 27 & 1) && !getenv("SPIRV_SG_JIT_NO_PA");
+    __atomic_store_n(&ok, v, __ATOMIC_RELAXED);
+  }
+  return v;
+#else
+  return false;
+#endif
 }
 
 int32_t jit_rt_overflow(jit_ctx *c, uint8_t *frame, int32_t seg) {
@@ -717,6 +786,9 @@ static jit_sgctx *sg_new(jit_run *r, uint32_t id) {
   s->rt_wgc = jit_rt_wgc;
   s->rt_wgc_done = jit_rt_wgc_done;
   s->rt_diverged = jit_rt_diverged;
+#if JIT_PA_ASM
+  s->rt_limit_pa = jit_rt_limit_pa;
+#endif
   s->sg_id = id;
   s->run = r;
   return s;

@@ -59,7 +59,7 @@ typedef struct J {
    * a store-to-load forwarding and a compare on every iteration (gemm's
    * inner loop).  NULL elsewhere, or with SPIRV_SG_JIT_PRED_MEM=1 */
   gcc_jit_lvalue *pred0;
-  /* the step check calls rt_limit through jit_rt_limit_pa (jit_pa_ok) */
+  /* cold host calls go through jit_pa_call (jit_pa_ok; host_call) */
   bool pa;
   /* the last promoted private array load emitted as a row with no slow
    * path (promo_access): its instruction, instance and function, and the
@@ -74,7 +74,7 @@ typedef struct J {
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;
-  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach, *c_wgc, *c_wgc_done, *c_diverged, *c_limit_pa;
+  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach, *c_wgc, *c_wgc_done, *c_diverged, *c_pa_call;
   gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_susp, *c_base, *c_stack;
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
@@ -287,6 +287,7 @@ typedef struct J {
 /* jit_emit.c: the compiled functions, segments, the interpreter fallback */
 gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
                           uint32_t *n_stmts);
+gcc_jit_rvalue *host_call(J *j, gcc_jit_field *fn, int n, gcc_jit_rvalue **args, bool cold, bool result);
 void emit_generic(J *j, uint32_t inst, const ld_insn *in);
 void spill_val(J *j, uint32_t inst, uint32_t id, bool sp);
 void xfer_live(J *j, int32_t s, bool spill);

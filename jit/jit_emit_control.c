@@ -343,31 +343,7 @@ static void branch_prologue(J *j, int32_t seg) {
   steps_store(j, j->b);
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
   host_mark(j);
-  gcc_jit_rvalue *rc;
-  if (j->pa) {
-    /* past the red zone, a call that keeps every register but %eax
-     * (jit_rt_limit_pa): nothing of the loop is spilled for it.  The
-     * operands as locals: an expression libgccjit shares with another
-     * statement is no asm operand (libgccjit 12 crashes) */
-    gcc_jit_rvalue *in[4] = {args[0], args[1], args[2], ctxf(j, j->c_limit_pa)};
-    static const char *const con[4] = {"D", "S", "d", "r"};
-    for (int q = 0; q < 4; q++) {
-      gcc_jit_lvalue *t = local(j, gcc_jit_rvalue_get_type(in[q]));
-      assign(j, t, in[q]);
-      in[q] = R_(t);
-    }
-    gcc_jit_lvalue *r = local(j, j->t_i32);
-    gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL,
-        "sub $128, %%rsp\n\tcall *%4\n\tadd $128, %%rsp");
-    gcc_jit_extended_asm_set_volatile_flag(ea, 1);
-    gcc_jit_extended_asm_add_output_operand(ea, NULL, "=a", r);
-    for (int q = 0; q < 4; q++) gcc_jit_extended_asm_add_input_operand(ea, NULL, con[q], in[q]);
-    gcc_jit_extended_asm_add_clobber(ea, "memory");
-    gcc_jit_extended_asm_add_clobber(ea, "cc");
-    rc = R_(r);
-  } else {
-    rc = gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_limit), 3, args);
-  }
+  gcc_jit_rvalue *rc = host_call(j, j->c_limit, 3, args, true, true);
   gcc_jit_block *more = j->left ? nb(j) : go;
   gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, rc, ci(j, j->t_i32, 0)), stop, more);
   ret_done(j, stop);

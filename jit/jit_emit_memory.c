@@ -1222,7 +1222,7 @@ static void ldst_call(J *j, uint32_t idx, uint32_t slot_off, uint32_t size, uint
   gcc_jit_rvalue *args[6] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, (long)idx), ci(j, j->t_i32, (long)slot_off),
                              ci(j, j->t_i32, (long)size), ci(j, j->t_i32, packed)};
   host_mark(j);
-  gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_ldst), 6, args));
+  host_call(j, j->c_ldst, 6, args, false, false);
   j->n_stmts++;
   if (!write) fill(j, vf);
 }

@@ -135,7 +135,7 @@ struct jit_ctx {
   jit_rt_branch_fn rt_wgc;      /* work-group collective, arrival: 0 done, 1 suspend, 2 stop */
   jit_rt_branch_fn rt_wgc_done; /* after the rendezvous: the results (0 go on, != 0 stop) */
   jit_rt_branch_fn rt_diverged; /* convergent code saw a divergent branch (insn): a fault, the launch stops */
-  jit_rt_branch_fn rt_limit_pa; /* jit_rt_limit_pa where jit_pa_ok (called only from an asm statement) */
+  void (*rt_pa_call)(void);    /* jit_pa_call where jit_pa_ok (called only from an asm statement) */
   uint8_t *frame;
   uint8_t *priv;             /* this subgroup's private memory, priv_stride bytes per lane */
   uint64_t steps, step_check;
@@ -222,9 +222,9 @@ struct jit_kernel {
 
 int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg);
 int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg);
-/* Whether the compiled code calls rt_limit through jit_rt_limit_pa (x86-64
- * with XSAVE): a call that keeps every register but %eax, so that a loop's
- * values stay in registers across its step check (jit_run.c) */
+/* Whether the compiled code makes its cold calls through jit_pa_call
+ * (x86-64 with XSAVE): a call that keeps every register but %rax, so that
+ * the values live across such a call stay in registers (jit_run.c) */
 bool jit_pa_ok(void);
 int32_t jit_rt_overflow(jit_ctx *c, uint8_t *frame, int32_t seg);
 int32_t jit_rt_unreachable(jit_ctx *c, uint8_t *frame, int32_t insn);

@@ -211,28 +211,31 @@ int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg) {
   return 0;
 }
 
-/* jit_rt_limit_pa: jit_rt_limit(%rdi, %rsi, %edx) -> %eax, keeping every
- * other register: the general ones it pushes, the x87, SSE, AVX and AVX-512
- * state (and the mask registers) it saves with XSAVE.  The compiled code
- * calls it from an asm statement at the step check of a branch, which runs
- * once per 65,536 branches: to GCC that statement clobbers only %eax and
- * memory, so a loop's induction variables and vectors stay in registers
- * across the check instead of living on the stack for the whole loop (a
- * store and a load per iteration: gemm's inner loop).  It is LLVM's
- * preserve_all convention, which GCC 12 lacks.  The caller has moved %rsp
- * past its red zone; the stack is aligned here. */
+/* jit_pa_call: calls the function at %rax with the arguments in %rdi,
+ * %rsi, %rdx, %rcx, %r8 and %r9 and returns its %rax, keeping every other
+ * register: the general ones it pushes, the x87, SSE, AVX and AVX-512 state
+ * (and the mask registers) it saves with XSAVE.  The compiled code calls it
+ * from an asm statement on cold paths (host_call in jit_emit.c: the step
+ * check of a branch, which calls jit_rt_limit once per 65,536 branches).  To
+ * GCC that statement clobbers only %rax and memory, so a loop's induction
+ * variables and vectors stay in registers across it: an ordinary call on a
+ * side path made GCC keep every value live across it on the stack, on the
+ * hot path too (a store and a load per iteration: gemm's inner loop).  It is
+ * LLVM's preserve_all convention, which GCC 12 lacks.  The caller has moved
+ * %rsp past its red zone; the stack is aligned here. */
 #if JIT_PA_ASM
 __asm__(".text\n"
         ".p2align 4\n"
-        ".globl jit_rt_limit_pa\n"
-        ".hidden jit_rt_limit_pa\n"
-        ".type jit_rt_limit_pa, @function\n"
-        "jit_rt_limit_pa:\n"
+        ".globl jit_pa_call\n"
+        ".hidden jit_pa_call\n"
+        ".type jit_pa_call, @function\n"
+        "jit_pa_call:\n"
         "  endbr64\n"
         "  push %rbp\n"
         "  mov %rsp, %rbp\n"
         "  push %rcx\n  push %rdx\n  push %rsi\n  push %rdi\n"
         "  push %r8\n  push %r9\n  push %r10\n  push %r11\n"
+        "  mov %rax, %r11\n"
         "  and $-64, %rsp\n"
         "  sub $4096, %rsp\n"
         /* the XSAVE header past the legacy area: zero but for what XSAVE
@@ -243,19 +246,19 @@ __asm__(".text\n"
         "  xor %edx, %edx\n"
         "  xsave64 (%rsp)\n"
         "  mov -16(%rbp), %rdx\n"
-        "  call jit_rt_limit@PLT\n"
-        "  mov %eax, %r11d\n"
+        "  call *%r11\n"
+        "  mov %rax, %r11\n"
         "  mov $0xe7, %eax\n"
         "  xor %edx, %edx\n"
         "  xrstor64 (%rsp)\n"
-        "  mov %r11d, %eax\n"
+        "  mov %r11, %rax\n"
         "  lea -64(%rbp), %rsp\n"
         "  pop %r11\n  pop %r10\n  pop %r9\n  pop %r8\n"
         "  pop %rdi\n  pop %rsi\n  pop %rdx\n  pop %rcx\n"
         "  pop %rbp\n"
         "  ret\n"
-        ".size jit_rt_limit_pa, .-jit_rt_limit_pa\n");
-int32_t jit_rt_limit_pa(jit_ctx *c, uint8_t *frame, int32_t seg);   /* not a C function: see above */
+        ".size jit_pa_call, .-jit_pa_call\n");
+void jit_pa_call(void);   /* not a C function: see above */
 #endif
 
 bool jit_pa_ok(void) {
@@ -787,7 +790,7 @@ static jit_sgctx *sg_new(jit_run *r, uint32_t id) {
   s->rt_wgc_done = jit_rt_wgc_done;
   s->rt_diverged = jit_rt_diverged;
 #if JIT_PA_ASM
-  s->rt_limit_pa = jit_rt_limit_pa;
+  s->rt_pa_call = jit_pa_call;
 #endif
   s->sg_id = id;
   s->run = r;

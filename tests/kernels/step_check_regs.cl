@@ -1,6 +1,6 @@
 // A long convergent loop whose step check fires while it runs: the JIT
 // counts branches and, every 65,536 of them, calls the runtime (on x86-64
-// through a call that keeps every register, jit_rt_limit_pa).  Eight lane
+// through a call that keeps every register, jit_pa_call).  Eight lane
 // values (in vector registers once GCC vectorizes the lanes), a uniform
 // counter and an int4 are live across each check; the results show that
 // none of them changed under the call.

@@ -1254,7 +1254,69 @@ static gcc_jit_rvalue *fast_ptr(J *j, uint32_t size) {
 }
 
 static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store);
+static void emit_load_(J *j, uint32_t inst, const ld_insn *in);
+/* A load whose address is the same in every lane (lane stride 0, a
+ * global, local or constant pointer), in sg_kernel_full: one test of lane
+ * 0's address (its region holds the bytes, aligned), one load, the value
+ * in every lane.  The test failing, the load as any other (emit_load_), with
+ * its per-lane checks and reports.  gemm's plain form reads A[row * n + k]
+ * so: before, each lane loaded the same element in a loop over the lanes.
+ * SPIRV_SG_JIT_NO_UNIFORM_LOAD=1: as any other load. */
+static bool uniform_load(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_module *m = j->m;
+  const ld_type *pt = m->values[in->ops[0]].type;
+  const ld_type *ct; uint32_t n;
+  int64_t st = 1;
+  if (!j->full || j->one_lane || !j->lanes || !pt || pt->kind != LD_T_POINTER ||
+      (pt->storage != SpvStorageClassCrossWorkgroup && pt->storage != SpvStorageClassWorkgroup &&
+       pt->storage != SpvStorageClassUniformConstant) ||
+      !lane_shape(in->type, &ct, &n) || !ld_uni_lane_stride(j->lanes, in->ops[0], &st) || st != 0 ||
+      getenv("SPIRV_SG_JIT_NO_UNIFORM_LOAD"))
+    return false;
+  const ld_addr_layout *a = &m->layout;
+  gcc_jit_type *U = j->t_u[3], *T = scal(j, ct);
+  uint32_t cb = comp_bytes(j->k, ct), size = in->type->size, al = ld_access_align(in->type, in, 1);
+  fuse_close(j);
+  assign(j, j->lane, ci(j, j->t_i32, 0));
+  gcc_jit_lvalue *A = local(j, U), *off = local(j, U);
+  assign(j, A, cast(j, V(j, inst, in->ops[0], 0), U));
+  assign(j, off, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(A), ci(j, U, (long)a->offset_mask)));
+  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions),
+      bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(A), ci(j, U, (long)a->shift)));
+  gcc_jit_rvalue *ok = cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(off), ci(j, U, size)),
+                           R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_size)));
+  if (al > 1)
+    ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok,
+             cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(A), ci(j, U, al - 1)), ci(j, U, 0)));
+  gcc_jit_block *fast = nb(j), *gen = nb(j), *done = nb(j);
+  gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, ok, true), fast, gen);
+  j->b = fast;
+  gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+      R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)), R_(off)), NULL);
+  gcc_jit_lvalue *t[16];
+  for (uint32_t c = 0; c < n && c < 16; c++) {
+    t[c] = local(j, T);
+    assign(j, t[c], R_(typed_at(j, p, c * cb, T)));
+  }
+  jloop lp;
+  loop_begin(j, &lp);
+  for (uint32_t c = 0; c < n && c < 16; c++) assign(j, res_lv(j, inst, in->result, c), R_(t[c]));
+  loop_end(j, &lp);
+  gcc_jit_block_end_with_jump(j->b, NULL, done);
+  j->b = gen;
+  emit_load_(j, inst, in);
+  fuse_close(j);
+  gcc_jit_block_end_with_jump(j->b, NULL, done);
+  j->b = done;
+  return true;
+}
 void emit_load(J *j, uint32_t inst, const ld_insn *in) {
+  const ld_value *pv = &j->m->values[in->ops[0]];
+  if (!(pv->kind == LD_V_VARIABLE && pv->u.var->storage == SpvStorageClassInput) && uniform_load(j, inst, in))
+    return;
+  emit_load_(j, inst, in);
+}
+static void emit_load_(J *j, uint32_t inst, const ld_insn *in) {
   const ld_module *m = j->m;
   const ld_type *ct; uint32_t n;
   if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: load of an aggregate", ld_insn_where(m, in)); return; }

@@ -1529,6 +1529,46 @@ static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
     if (bl[s])
       for (uint32_t q = 0; q < nf; q++)
         bl[s][q] = !(j->fkeep[q] & FK_KEEP) ? 0 : bl[s][q] ? 1 : (j->fkeep[q] & FK_ZERO) ? 2 : 0;
+  /* Direct resume (every barrier suspends): a resume zeroes only the
+   * if-converted values (2 above) whose definition some path from it
+   * reaches before the next barrier; the resume after that barrier zeroes
+   * the others (tree_reduce's nine resumes each zeroed every then-block's
+   * values, 3.5 KiB per subgroup and barrier).  A definition not known, or
+   * SPIRV_SG_JIT_ZERO_EACH_RESUME=1: zeroed at every resume. */
+  if (ok && resume_direct(j) && !getenv("SPIRV_SG_JIT_ZERO_EACH_RESUME")) {
+    uint32_t *sn = calloc(ns + 2, sizeof *sn), *si_ = malloc((ne + 1) * sizeof *si_);
+    uint8_t *reach = calloc(ns + 1, 1);
+    if (sn && si_ && reach) {
+      for (size_t x = 0; x < ne; x++) sn[edge[x][0] + 1]++;
+      for (uint32_t s = 0; s < ns; s++) sn[s + 1] += sn[s];
+      uint32_t *fillp = calloc(ns + 1, sizeof *fillp);
+      if (fillp) {
+        for (size_t x = 0; x < ne; x++) si_[sn[edge[x][0]] + fillp[edge[x][0]]++] = edge[x][1];
+        free(fillp);
+        for (uint32_t s = 0; s < ns; s++) {
+          if (!bl[s]) continue;
+          memset(reach, 0, ns);
+          uint32_t nq = 0;
+          reach[s] = 1;
+          queue[nq++] = s;
+          while (nq) {
+            uint32_t t = queue[--nq];
+            for (uint32_t e = sn[t]; e < sn[t + 1]; e++) {
+              uint32_t u = si_[e];
+              if (u < ns && !reach[u] && !after_barrier(j, &k->seg[u])) { reach[u] = 1; queue[nq++] = u; }
+            }
+          }
+          for (uint32_t q = 0; q < nf; q++) {
+            uint32_t inst = 0, id = 0;
+            if (bl[s][q] != 2 || !field_value(j, q, &inst, &id)) continue;
+            int32_t d = defseg[vidx(j, inst, id)];
+            if (d >= 0 && (uint32_t)d < ns && !reach[d]) bl[s][q] = 0;
+          }
+        }
+      }
+    }
+    free(sn); free(si_); free(reach);
+  }
   if (ok) j->blive = bl;
   else if (bl) {
     for (uint32_t s = 0; s < ns; s++) free(bl[s]);

@@ -1252,6 +1252,20 @@ static gcc_jit_rvalue *fast_ptr(J *j, uint32_t size) {
   (void)size;
   return lane_ptr_in(j, R_(j->fast_base));
 }
+/* sg_kernel_full, mem_fast_'s ends test passed (J.fast_est, every lane
+ * active): lane l's host pointer is lane 0's plus l * stride, computed, not
+ * read from addr[].  GCC then sees one strided access over the lanes: a
+ * float2 or a struct's members load as whole vectors and permutes (or a
+ * gather), where the per-lane reads of addr[] kept the loop scalar.  NULL
+ * where it does not apply, or with SPIRV_SG_JIT_NO_AFFINE_PTR=1. */
+static gcc_jit_rvalue *affine_ptr(J *j) {
+  if (!j->full || j->fast_priv || !j->fast_est || getenv("SPIRV_SG_JIT_NO_AFFINE_PTR")) return NULL;
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(j->fast_off0),
+      bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U),
+          cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)j->fast_est), U)));
+  return gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL);
+}
 
 static bool promo_access(J *j, uint32_t inst, const ld_insn *in, bool store);
 static void emit_load_(J *j, uint32_t inst, const ld_insn *in);
@@ -1356,7 +1370,8 @@ static void emit_load_(J *j, uint32_t inst, const ld_insn *in) {
           fast_contig(j, value_slot(j, inst, in->result), inst, in->result, NULL, cb, false,
                       feeds_vector(j, inst, in->result), after))) {
       loop_begin(j, &lp);
-      gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr_masked(j);
+      gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : affine_ptr(j);
+      if (!p) p = fast_ptr_masked(j);
       for (uint32_t c = 0; c < n; c++) {
         gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
         assign(j, r, mblend(j, R_(typed_at(j, p, c * cb, T)), R_(r), T));
@@ -1874,11 +1889,13 @@ static void store_general(J *j, uint32_t inst, const ld_insn *in, const ld_type 
         fuse_close(j);
         for (uint32_t l = 0; l < j->S; l++) {
           assign(j, j->lane, ci(j, j->t_i32, (long)l));
-          assign(j, typed_at(j, fast_ptr(j, vt->size), 0, T), V(j, inst, in->ops[1], 0));
+          gcc_jit_rvalue *ap = affine_ptr(j);
+          assign(j, typed_at(j, ap ? ap : fast_ptr(j, vt->size), 0, T), V(j, inst, in->ops[1], 0));
         }
       } else {
         loop_begin(j, &lp);
-        gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : fast_ptr(j, vt->size);
+        gcc_jit_rvalue *p = j->fast_priv ? priv_lane_ptr(j) : affine_ptr(j);
+        if (!p) p = fast_ptr(j, vt->size);
         for (uint32_t c = 0; c < n; c++) assign(j, typed_at(j, p, c * cb, T), V(j, inst, in->ops[1], c));
         loop_end(j, &lp);
       }

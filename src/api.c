@@ -572,7 +572,51 @@ static char *find_in_path(const char *prog)
 
 /* Runs argv, passing every line it prints through as SG_SEV_NOTE messages.
  * Returns the exit status, or -1 when it could not run. */
+/* One line of a tool's output: to the diagnostics as a note, or, with a
+ * hold buffer, appended there (newline-terminated) for the caller to show
+ * or drop. */
+typedef struct tool_hold { char *s; size_t n, cap; } tool_hold;
+static void tool_line(load_ctx *c, tool_hold *h, const char *line)
+{
+  if (!h) {
+    if (c->fn)
+      c->fn(c->user, SG_SEV_NOTE, line);
+    return;
+  }
+  size_t l = strlen(line);
+  if (h->n + l + 2 > h->cap) {
+    size_t cap = (h->n + l + 2) * 2;
+    char *t = realloc(h->s, cap);
+    if (!t)
+      return;
+    h->s = t;
+    h->cap = cap;
+  }
+  memcpy(h->s + h->n, line, l);
+  h->n += l;
+  h->s[h->n++] = '\n';
+  h->s[h->n] = 0;
+}
+static void tool_release(load_ctx *c, tool_hold *h)
+{
+  for (char *p = h->s, *e; p && *p; p = e + 1) {
+    e = strchr(p, '\n');
+    if (!e)
+      break;
+    *e = 0;
+    if (c->fn)
+      c->fn(c->user, SG_SEV_NOTE, p);
+  }
+  free(h->s);
+  *h = (tool_hold){0};
+}
+
+static int run_tool_(char *const argv[], load_ctx *c, tool_hold *hold);
 static int run_tool(char *const argv[], load_ctx *c)
+{
+  return run_tool_(argv, c, NULL);
+}
+static int run_tool_(char *const argv[], load_ctx *c, tool_hold *hold)
 {
   int fds[2];
   if (pipe(fds) != 0)
@@ -608,8 +652,7 @@ static int run_tool(char *const argv[], load_ctx *c)
     for (ssize_t i = 0; i < got; i++) {
       if (buf[i] == '\n' || ln == sizeof line - 1) {
         line[ln] = 0;
-        if (c->fn)
-          c->fn(c->user, SG_SEV_NOTE, line);
+        tool_line(c, hold, line);
         ln = 0;
         if (buf[i] == '\n')
           continue;
@@ -619,8 +662,7 @@ static int run_tool(char *const argv[], load_ctx *c)
   }
   if (ln) {
     line[ln] = 0;
-    if (c->fn)
-      c->fn(c->user, SG_SEV_NOTE, line);
+    tool_line(c, hold, line);
   }
   close(fds[0]);
   int st = 0;
@@ -670,6 +712,122 @@ static size_t drop_debug_source_none(void *bytes, size_t n)
   }
   free(none);
   return nw * 4 + n % 4;
+}
+
+/* The LLVM IR text `%x = freeze T v` (with an optional `, !dbg ...`)
+ * becomes `%x = select i1 true, T v, T v`: v itself, in an instruction
+ * llvm-spirv-15 translates.  In place; returns false when a freeze line is
+ * not of that shape. */
+static bool unfreeze_text(char *text, size_t n, char **out, size_t *out_n)
+{
+  size_t cap = n + n / 2 + 64, k = 0;
+  char *o = malloc(cap);
+  if (!o)
+    return false;
+  for (char *p = text, *end = text + n; p < end;) {
+    char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+    char *fz = len > 12 ? strstr(p, " = freeze ") : NULL;
+    if (fz && fz < p + len) {
+      const char *res = p, *rest = fz + 10, *le = p + len;
+      const char *suf = le;
+      for (const char *q = rest; q + 2 < le; q++)
+        if (q[0] == ',' && q[1] == ' ' && q[2] == '!') { suf = q; break; }
+      const char *sp = suf;
+      while (sp > rest && sp[-1] != ' ')
+        sp--;
+      if (sp <= rest + 1) {
+        free(o);
+        return false;
+      }
+      int tl = (int)(sp - 1 - rest), vl = (int)(suf - sp), sl = (int)(le - suf), rl = (int)(fz - res);
+      size_t need = (size_t)rl + 2 * ((size_t)tl + (size_t)vl) + (size_t)sl + 64;
+      if (k + need >= cap) {
+        cap = (k + need) * 2;
+        char *t = realloc(o, cap);
+        if (!t) {
+          free(o);
+          return false;
+        }
+        o = t;
+      }
+      k += (size_t)snprintf(o + k, cap - k, "%.*s = select i1 true, %.*s %.*s, %.*s %.*s%.*s\n", rl, res, tl, rest,
+                            vl, sp, tl, rest, vl, sp, sl, suf);
+    } else {
+      if (k + len + 2 >= cap) {
+        cap = (k + len + 2) * 2;
+        char *t = realloc(o, cap);
+        if (!t) {
+          free(o);
+          return false;
+        }
+        o = t;
+      }
+      memcpy(o + k, p, len);
+      k += len;
+      o[k++] = '\n';
+    }
+    p += len + 1;
+  }
+  *out = o;
+  *out_n = k;
+  return true;
+}
+
+/* clang's argv (-emit-llvm-bc, -o bc) run again to LLVM IR text, its
+ * freezes replaced (unfreeze_text), and back to bitcode at bc with no
+ * optimization.  Returns 0 on success, as run_tool. */
+static int unfreeze(char **argv, const char *bc, load_ctx *c)
+{
+  const char *tmpdir = getenv("TMPDIR");
+  if (!tmpdir || !*tmpdir)
+    tmpdir = "/tmp";
+  char ll[4096];
+  snprintf(ll, sizeof ll, "%s/sgcl.XXXXXX.ll", tmpdir);
+  int fd = mkstemps(ll, 3);
+  if (fd < 0)
+    return -1;
+  close(fd);
+  size_t na = 0;
+  while (argv[na])
+    na++;
+  char **a = calloc(na + 1, sizeof *a);
+  int st = -1;
+  const char *triple = "spir64-unknown-unknown";
+  if (!a)
+    goto done;
+  for (size_t i = 0; i < na; i++) {
+    a[i] = argv[i];
+    if (!strcmp(argv[i], "-emit-llvm-bc"))
+      a[i] = "-emit-llvm";
+    if (i > 0 && !strcmp(argv[i - 1], "-o"))
+      a[i] = ll;
+    if (i > 0 && !strcmp(argv[i - 1], "-triple"))
+      triple = argv[i];
+  }
+  st = run_tool(a, c);
+  if (st != 0)
+    goto done;
+  size_t n = 0, m = 0;
+  char *text = sg_read_file(ll, &n), *out = NULL;
+  bool ok = text && unfreeze_text(text, n, &out, &m);
+  free(text);
+  FILE *f = ok ? fopen(ll, "wb") : NULL;
+  ok = f && fwrite(out, 1, m, f) == m;
+  if (f && fclose(f) != 0)
+    ok = false;
+  free(out);
+  if (!ok) {
+    st = -1;
+    goto done;
+  }
+  char *b[] = {argv[0], "-cc1", "-triple", (char *)triple, "-no-opaque-pointers", "-x", "ir", "-emit-llvm-bc",
+               "-disable-llvm-passes", "-o", (char *)bc, ll, NULL};
+  st = run_tool(b, c);
+done:
+  free(a);
+  unlink(ll);
+  return st;
 }
 
 static sg_result compile_cl(const char *path, const sg_load_options *opt, load_ctx *c,
@@ -748,16 +906,11 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   argv[k++] = abs ? abs : (char *)path;
   argv[k] = NULL;
   int st = run_tool(argv, c);
-  free(abs);
-  for (uint32_t i = 0; i < opt->n_defines; i++)
-    free(defs[i]);
-  free(defs);
-  free(argv);
   if (st != 0) {
     sg_emit(c->fn, c->user, SG_SEV_ERROR, st < 0 ? "%s: cannot run clang-15" :
             "%s: OpenCL C compilation failed (clang-15, see the messages above)", path);
     r = SG_ERROR_COMPILE;
-    goto out;
+    goto out_argv;
   }
   /* As compile_cl.sh, plus the kernel_arg_type OpString, so argument types
    * keep their OpenCL C spelling (uint* vs int*) for run files. */
@@ -772,11 +925,29 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   argv2[k++] = "-o";
   argv2[k++] = spv;
   argv2[k] = NULL;
-  st = run_tool(argv2, c);
+  tool_hold held = {0};
+  st = run_tool_(argv2, c, &held);
+  if (st > 0 && held.s && strstr(held.s, "freeze") && !getenv("SPIRV_SG_KEEP_FREEZE")) {
+    /* llvm-spirv-15 cannot translate LLVM's freeze, which clang -O1 and up
+     * make (x / y next to x % y, among others): the module again as LLVM
+     * IR text, each freeze replaced by its operand (as later llvm-spirv
+     * releases translate it), back to bitcode without optimization */
+    free(held.s);
+    held = (tool_hold){0};
+    st = unfreeze(argv, bc, c);
+    if (st == 0)
+      st = run_tool(argv2, c);
+    if (st == 0)
+      sg_emit(c->fn, c->user, SG_SEV_WARNING, "%s: llvm-spirv-15 cannot translate LLVM's freeze instruction "
+              "(clang makes it at -O1 and above, from x / y next to x %% y among others): each freeze "
+              "became its operand, as later llvm-spirv releases translate it", path);
+  } else {
+    tool_release(c, &held);
+  }
   if (st != 0) {
     sg_emit(c->fn, c->user, SG_SEV_ERROR, "%s: llvm-spirv-15 failed to translate to SPIR-V", path);
     r = SG_ERROR_COMPILE;
-    goto out;
+    goto out_argv;
   }
   *out_bytes = sg_read_file(spv, out_n);
   if (*out_bytes && (opt->debug_info || opt->line_info))
@@ -786,6 +957,12 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
             strerror(errno));
     r = SG_ERROR_IO;
   }
+out_argv:
+  free(abs);
+  for (uint32_t i = 0; i < opt->n_defines; i++)
+    free(defs[i]);
+  free(defs);
+  free(argv);
 out:
   if (fd1 >= 0)
     unlink(bc);

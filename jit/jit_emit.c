@@ -1409,6 +1409,25 @@ static bool inactive_blind(const ld_module *m, const ld_insn *u, uint32_t q) {
     return lane_local_use(m, u, q);
   }
 }
+/* The adjacency of ns segments from an edge list, as CSR: with key 0 each
+ * edge's source lists its target (successors), with key 1 each target its
+ * source (predecessors).  *off has ns + 1 entries; false when out of memory. */
+static bool seg_csr(const uint32_t (*edge)[2], size_t ne, uint32_t ns, int key, uint32_t **off, uint32_t **idx) {
+  uint32_t *o = calloc(ns + 2, sizeof *o), *x = malloc((ne + 1) * sizeof *x), *fill = calloc(ns + 1, sizeof *fill);
+  bool ok = o && x && fill;
+  for (size_t e = 0; ok && e < ne; e++) o[edge[e][key] + 1]++;
+  for (uint32_t s = 0; ok && s < ns; s++) o[s + 1] += o[s];
+  for (size_t e = 0; ok && e < ne; e++) {
+    uint32_t t = edge[e][key];
+    x[o[t] + fill[t]++] = edge[e][1 - key];
+  }
+  free(fill);
+  if (!ok) { free(o); free(x); o = x = NULL; }
+  *off = o;
+  *idx = x;
+  return ok;
+}
+
 static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
   const jit_kernel *k = j->k;
   const ld_module *m = j->m;
@@ -1419,7 +1438,7 @@ static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
   bool any = false;
   for (uint32_t s = 0; s < ns; s++) any |= after_barrier(j, &k->seg[s]);
   if (!any) return;
-  uint32_t *np = calloc(ns + 2, sizeof *np), *pi = NULL, *pl = calloc(ns + 1, sizeof *pl);
+  uint32_t *np = NULL, *pi = NULL;
   int32_t *callseg = calloc(k->n_inst + 1, sizeof *callseg);
   int32_t *defseg = malloc((nv + 1) * sizeof *defseg);
   uint32_t (*edge)[2] = NULL;
@@ -1428,7 +1447,7 @@ static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
   uint32_t *queue = malloc((ns + 1) * sizeof *queue);
   use_list ul = {0};
   uint8_t **bl = calloc(ns + 1, sizeof *bl);
-  bool ok = np && pl && callseg && defseg && in_q && queue && bl;
+  bool ok = callseg && defseg && in_q && queue && bl;
   if (ok) memcpy(defseg, defseg0, nv * sizeof *defseg);
   /* the segment each instance is called from (it ends at the call) */
   for (uint32_t ii = 1; ok && ii < k->n_inst; ii++) {
@@ -1465,13 +1484,7 @@ static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
     }
   }
   /* predecessors (CSR) */
-  for (size_t x = 0; ok && x < ne; x++) np[edge[x][1] + 1]++;
-  for (uint32_t s = 0; ok && s < ns; s++) np[s + 1] += np[s];
-  if (ok && !(pi = malloc((np[ns] + 1) * sizeof *pi))) ok = false;
-  for (size_t x = 0; ok && x < ne; x++) {
-    uint32_t t = edge[x][1];
-    pi[np[t] + pl[t]++] = edge[x][0];
-  }
+  if (ok && !seg_csr((const uint32_t (*)[2])edge, ne, ns, 1, &np, &pi)) ok = false;
   /* every use of a value with a lane array */
   for (uint32_t s = 0; ok && s < ns; s++) {
     const jit_seg *sg = &k->seg[s];
@@ -1536,34 +1549,27 @@ static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
    * values, 3.5 KiB per subgroup and barrier).  A definition not known, or
    * SPIRV_SG_JIT_ZERO_EACH_RESUME=1: zeroed at every resume. */
   if (ok && resume_direct(j) && !getenv("SPIRV_SG_JIT_ZERO_EACH_RESUME")) {
-    uint32_t *sn = calloc(ns + 2, sizeof *sn), *si_ = malloc((ne + 1) * sizeof *si_);
+    uint32_t *sn = NULL, *si_ = NULL;
     uint8_t *reach = calloc(ns + 1, 1);
-    if (sn && si_ && reach) {
-      for (size_t x = 0; x < ne; x++) sn[edge[x][0] + 1]++;
-      for (uint32_t s = 0; s < ns; s++) sn[s + 1] += sn[s];
-      uint32_t *fillp = calloc(ns + 1, sizeof *fillp);
-      if (fillp) {
-        for (size_t x = 0; x < ne; x++) si_[sn[edge[x][0]] + fillp[edge[x][0]]++] = edge[x][1];
-        free(fillp);
-        for (uint32_t s = 0; s < ns; s++) {
-          if (!bl[s]) continue;
-          memset(reach, 0, ns);
-          uint32_t nq = 0;
-          reach[s] = 1;
-          queue[nq++] = s;
-          while (nq) {
-            uint32_t t = queue[--nq];
-            for (uint32_t e = sn[t]; e < sn[t + 1]; e++) {
-              uint32_t u = si_[e];
-              if (u < ns && !reach[u] && !after_barrier(j, &k->seg[u])) { reach[u] = 1; queue[nq++] = u; }
-            }
+    if (reach && seg_csr((const uint32_t (*)[2])edge, ne, ns, 0, &sn, &si_)) {
+      for (uint32_t s = 0; s < ns; s++) {
+        if (!bl[s]) continue;
+        memset(reach, 0, ns);
+        uint32_t nq = 0;
+        reach[s] = 1;
+        queue[nq++] = s;
+        while (nq) {
+          uint32_t t = queue[--nq];
+          for (uint32_t e = sn[t]; e < sn[t + 1]; e++) {
+            uint32_t u = si_[e];
+            if (u < ns && !reach[u] && !after_barrier(j, &k->seg[u])) { reach[u] = 1; queue[nq++] = u; }
           }
-          for (uint32_t q = 0; q < nf; q++) {
-            uint32_t inst = 0, id = 0;
-            if (bl[s][q] != 2 || !field_value(j, q, &inst, &id)) continue;
-            int32_t d = defseg[vidx(j, inst, id)];
-            if (d >= 0 && (uint32_t)d < ns && !reach[d]) bl[s][q] = 0;
-          }
+        }
+        for (uint32_t q = 0; q < nf; q++) {
+          uint32_t inst = 0, id = 0;
+          if (bl[s][q] != 2 || !field_value(j, q, &inst, &id)) continue;
+          int32_t d = defseg[vidx(j, inst, id)];
+          if (d >= 0 && (uint32_t)d < ns && !reach[d]) bl[s][q] = 0;
         }
       }
     }
@@ -1574,7 +1580,7 @@ static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
     for (uint32_t s = 0; s < ns; s++) free(bl[s]);
     free(bl);
   }
-  free(np); free(pi); free(pl); free(callseg); free(defseg); free(edge); free(in_q); free(queue);
+  free(np); free(pi); free(callseg); free(defseg); free(edge); free(in_q); free(queue);
   free(ul.a); free(zobs);
 }
 

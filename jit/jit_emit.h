@@ -107,10 +107,10 @@ typedef struct J {
   /* sg_kernel_full of a convergent kernel (J.pred0): per segment that
    * starts a block with uniform phis (phis_uniform), the block after its
    * phis.  A branch from a plain segment copies the phis of its own edge and
-   * jumps there (go_seg, phi_edge), so that GCC sees each loop's phis as
-   * copies on its edges, not as a test of the predecessor at the loop's
-   * head: the induction variables become GCC's.  NULL elsewhere, or with
-   * SPIRV_SG_JIT_PHI_HEAD=1 */
+   * jumps there (go_seg, phis_uniform_edge), so that GCC sees each loop's
+   * phis as copies on its edges, not as a test of the predecessor at the
+   * loop's head: the induction variables become GCC's.  NULL elsewhere, or
+   * with SPIRV_SG_JIT_PHI_HEAD=1 */
   gcc_jit_block **phi_done;
   /* the segment whose terminator is being emitted (go_seg), -1 outside */
   int32_t br_seg;

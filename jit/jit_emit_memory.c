@@ -80,6 +80,23 @@ static gcc_jit_lvalue *win_next(J *j) {
 
 /* Per-lane checked access (inside a lane loop, under the mask): returns an
  * rvalue u8* that is NULL after a fault. */
+/* One address Ar's test: its region (*reg, by the address's top bits)
+ * holds `size` bytes (writable ones for a write) from its offset *off, and
+ * it is aligned. */
+static gcc_jit_rvalue *addr_ok(J *j, gcc_jit_rvalue *Ar, uint32_t size, uint32_t align, bool write,
+                               gcc_jit_lvalue **reg, gcc_jit_rvalue **off, gcc_jit_rvalue **lim) {
+  const ld_addr_layout *a = &j->m->layout;
+  gcc_jit_type *U = j->t_u[3];
+  *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, Ar, ci(j, U, (long)a->offset_mask));
+  *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions),
+                                          bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, Ar, ci(j, U, (long)a->shift)));
+  *lim = R_(gcc_jit_lvalue_access_field(*reg, NULL, write ? j->r_wsize : j->r_size));
+  gcc_jit_rvalue *ok = cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, *off, ci(j, U, size)), *lim);
+  if (align > 1)
+    ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok,
+             cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, Ar, ci(j, U, align - 1)), ci(j, U, 0)));
+  return ok;
+}
 static gcc_jit_rvalue *checked_ptr(J *j, uint32_t insn_idx, gcc_jit_rvalue *addr, uint32_t size,
                                    uint32_t align, bool write) {
   const ld_addr_layout *a = &j->m->layout;
@@ -88,13 +105,9 @@ static gcc_jit_rvalue *checked_ptr(J *j, uint32_t insn_idx, gcc_jit_rvalue *addr
   assign(j, A, cast(j, addr, U));
   gcc_jit_rvalue *Ar = gcc_jit_lvalue_as_rvalue(A);
   gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, Ar, ci(j, U, (long)a->shift));
-  gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, Ar, ci(j, U, (long)a->offset_mask));
-  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions), r);
-  gcc_jit_rvalue *lim = gcc_jit_lvalue_as_rvalue(gcc_jit_lvalue_access_field(reg, NULL, write ? j->r_wsize : j->r_size));
-  gcc_jit_rvalue *ok = cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, off, ci(j, U, size)), lim);
-  if (align > 1)
-    ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok,
-             cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, Ar, ci(j, U, align - 1)), ci(j, U, 0)));
+  gcc_jit_lvalue *reg;
+  gcc_jit_rvalue *off, *lim;
+  gcc_jit_rvalue *ok = addr_ok(j, Ar, size, align, write, &reg, &off, &lim);
   gcc_jit_block *fast = nb(j), *slow = nb(j), *join = nb(j);
   gcc_jit_lvalue *W = NULL;
   uint32_t k = align_log2(align);
@@ -1287,26 +1300,19 @@ static bool uniform_load(J *j, uint32_t inst, const ld_insn *in) {
       !lane_shape(in->type, &ct, &n) || !ld_uni_lane_stride(j->lanes, in->ops[0], &st) || st != 0 ||
       getenv("SPIRV_SG_JIT_NO_UNIFORM_LOAD"))
     return false;
-  const ld_addr_layout *a = &m->layout;
   gcc_jit_type *U = j->t_u[3], *T = scal(j, ct);
   uint32_t cb = comp_bytes(j->k, ct), size = in->type->size, al = ld_access_align(in->type, in, 1);
   fuse_close(j);
   assign(j, j->lane, ci(j, j->t_i32, 0));
-  gcc_jit_lvalue *A = local(j, U), *off = local(j, U);
+  gcc_jit_lvalue *A = local(j, U), *reg;
   assign(j, A, cast(j, V(j, inst, in->ops[0], 0), U));
-  assign(j, off, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(A), ci(j, U, (long)a->offset_mask)));
-  gcc_jit_lvalue *reg = gcc_jit_context_new_array_access(j->cx, NULL, ctxf(j, j->c_regions),
-      bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, R_(A), ci(j, U, (long)a->shift)));
-  gcc_jit_rvalue *ok = cmp(j, GCC_JIT_COMPARISON_LE, bin(j, GCC_JIT_BINARY_OP_PLUS, U, R_(off), ci(j, U, size)),
-                           R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_size)));
-  if (al > 1)
-    ok = bin(j, GCC_JIT_BINARY_OP_LOGICAL_AND, j->t_bool, ok,
-             cmp(j, GCC_JIT_COMPARISON_EQ, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(A), ci(j, U, al - 1)), ci(j, U, 0)));
+  gcc_jit_rvalue *off, *lim;
+  gcc_jit_rvalue *ok = addr_ok(j, R_(A), size, al, false, &reg, &off, &lim);
   gcc_jit_block *fast = nb(j), *gen = nb(j), *done = nb(j);
   gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, ok, true), fast, gen);
   j->b = fast;
   gcc_jit_rvalue *p = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
-      R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)), R_(off)), NULL);
+      R_(gcc_jit_lvalue_access_field(reg, NULL, j->r_base)), off), NULL);
   gcc_jit_lvalue *t[16];
   for (uint32_t c = 0; c < n && c < 16; c++) {
     t[c] = local(j, T);
@@ -1325,10 +1331,7 @@ static bool uniform_load(J *j, uint32_t inst, const ld_insn *in) {
   return true;
 }
 void emit_load(J *j, uint32_t inst, const ld_insn *in) {
-  const ld_value *pv = &j->m->values[in->ops[0]];
-  if (!(pv->kind == LD_V_VARIABLE && pv->u.var->storage == SpvStorageClassInput) && uniform_load(j, inst, in))
-    return;
-  emit_load_(j, inst, in);
+  if (!uniform_load(j, inst, in)) emit_load_(j, inst, in);   /* built-ins (Input) are not uniform_load's */
 }
 static void emit_load_(J *j, uint32_t inst, const ld_insn *in) {
   const ld_module *m = j->m;

@@ -570,53 +570,22 @@ static char *find_in_path(const char *prog)
   return NULL;
 }
 
-/* Runs argv, passing every line it prints through as SG_SEV_NOTE messages.
- * Returns the exit status, or -1 when it could not run. */
-/* One line of a tool's output: to the diagnostics as a note, or, with a
- * hold buffer, appended there (newline-terminated) for the caller to show
- * or drop. */
-typedef struct tool_hold { char *s; size_t n, cap; } tool_hold;
-static void tool_line(load_ctx *c, tool_hold *h, const char *line)
-{
-  if (!h) {
-    if (c->fn)
-      c->fn(c->user, SG_SEV_NOTE, line);
-    return;
-  }
-  size_t l = strlen(line);
-  if (h->n + l + 2 > h->cap) {
-    size_t cap = (h->n + l + 2) * 2;
-    char *t = realloc(h->s, cap);
-    if (!t)
-      return;
-    h->s = t;
-    h->cap = cap;
-  }
-  memcpy(h->s + h->n, line, l);
-  h->n += l;
-  h->s[h->n++] = '\n';
-  h->s[h->n] = 0;
-}
-static void tool_release(load_ctx *c, tool_hold *h)
-{
-  for (char *p = h->s, *e; p && *p; p = e + 1) {
-    e = strchr(p, '\n');
-    if (!e)
-      break;
-    *e = 0;
-    if (c->fn)
-      c->fn(c->user, SG_SEV_NOTE, p);
-  }
-  free(h->s);
-  *h = (tool_hold){0};
-}
-
-static int run_tool_(char *const argv[], load_ctx *c, tool_hold *hold);
+/* Runs argv, passing every line it prints through as SG_SEV_NOTE messages,
+ * or, with hold (run_tool_), writing them there for the caller to show or
+ * drop.  Returns the exit status, or -1 when it could not run. */
+static int run_tool_(char *const argv[], load_ctx *c, FILE *hold);
 static int run_tool(char *const argv[], load_ctx *c)
 {
   return run_tool_(argv, c, NULL);
 }
-static int run_tool_(char *const argv[], load_ctx *c, tool_hold *hold)
+static void tool_line(load_ctx *c, FILE *hold, const char *line)
+{
+  if (hold)
+    fprintf(hold, "%s\n", line);
+  else if (c->fn)
+    c->fn(c->user, SG_SEV_NOTE, line);
+}
+static int run_tool_(char *const argv[], load_ctx *c, FILE *hold)
 {
   int fds[2];
   if (pipe(fds) != 0)
@@ -714,80 +683,59 @@ static size_t drop_debug_source_none(void *bytes, size_t n)
   return nw * 4 + n % 4;
 }
 
-/* The LLVM IR text `%x = freeze T v` (with an optional `, !dbg ...`)
- * becomes `%x = select i1 true, T v, T v`: v itself, in an instruction
- * llvm-spirv-15 translates.  In place; returns false when a freeze line is
- * not of that shape. */
-static bool unfreeze_text(char *text, size_t n, char **out, size_t *out_n)
+/* LLVM IR text to f, each line `%x = freeze T v` (with an optional
+ * `, !dbg ...`) as `%x = select i1 true, T v, T v`: v itself, in an
+ * instruction llvm-spirv-15 translates.  False when a freeze line is not of
+ * that shape. */
+static bool unfreeze_text(const char *text, size_t n, FILE *f)
 {
-  size_t cap = n + n / 2 + 64, k = 0;
-  char *o = malloc(cap);
-  if (!o)
-    return false;
-  for (char *p = text, *end = text + n; p < end;) {
-    char *nl = memchr(p, '\n', (size_t)(end - p));
-    size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-    char *fz = len > 12 ? strstr(p, " = freeze ") : NULL;
+  for (const char *p = text, *end = text + n; p < end;) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    int len = (int)(nl ? nl - p : end - p);
+    const char *fz = len > 12 ? strstr(p, " = freeze ") : NULL;
     if (fz && fz < p + len) {
-      const char *res = p, *rest = fz + 10, *le = p + len;
-      const char *suf = le;
+      const char *rest = fz + 10, *le = p + len, *suf = le;
       for (const char *q = rest; q + 2 < le; q++)
         if (q[0] == ',' && q[1] == ' ' && q[2] == '!') { suf = q; break; }
-      const char *sp = suf;
+      const char *sp = suf;   /* the operand: after the last space */
       while (sp > rest && sp[-1] != ' ')
         sp--;
-      if (sp <= rest + 1) {
-        free(o);
+      if (sp <= rest + 1)
         return false;
-      }
-      int tl = (int)(sp - 1 - rest), vl = (int)(suf - sp), sl = (int)(le - suf), rl = (int)(fz - res);
-      size_t need = (size_t)rl + 2 * ((size_t)tl + (size_t)vl) + (size_t)sl + 64;
-      if (k + need >= cap) {
-        cap = (k + need) * 2;
-        char *t = realloc(o, cap);
-        if (!t) {
-          free(o);
-          return false;
-        }
-        o = t;
-      }
-      k += (size_t)snprintf(o + k, cap - k, "%.*s = select i1 true, %.*s %.*s, %.*s %.*s%.*s\n", rl, res, tl, rest,
-                            vl, sp, tl, rest, vl, sp, sl, suf);
+      int tl = (int)(sp - 1 - rest), vl = (int)(suf - sp);
+      fprintf(f, "%.*s = select i1 true, %.*s %.*s, %.*s %.*s%.*s\n", (int)(fz - p), p, tl, rest, vl, sp, tl, rest,
+              vl, sp, (int)(le - suf), suf);
     } else {
-      if (k + len + 2 >= cap) {
-        cap = (k + len + 2) * 2;
-        char *t = realloc(o, cap);
-        if (!t) {
-          free(o);
-          return false;
-        }
-        o = t;
-      }
-      memcpy(o + k, p, len);
-      k += len;
-      o[k++] = '\n';
+      fprintf(f, "%.*s\n", len, p);
     }
     p += len + 1;
   }
-  *out = o;
-  *out_n = k;
   return true;
 }
 
 /* clang's argv (-emit-llvm-bc, -o bc) run again to LLVM IR text, its
  * freezes replaced (unfreeze_text), and back to bitcode at bc with no
  * optimization.  Returns 0 on success, as run_tool. */
-static int unfreeze(char **argv, const char *bc, load_ctx *c)
+/* A new empty file $TMPDIR/sgcl.XXXXXX.ext (/tmp without TMPDIR), its
+ * path in buf; false when it cannot be made. */
+static bool temp_file(char *buf, size_t sz, const char *ext)
 {
   const char *tmpdir = getenv("TMPDIR");
   if (!tmpdir || !*tmpdir)
     tmpdir = "/tmp";
-  char ll[4096];
-  snprintf(ll, sizeof ll, "%s/sgcl.XXXXXX.ll", tmpdir);
-  int fd = mkstemps(ll, 3);
+  snprintf(buf, sz, "%s/sgcl.XXXXXX.%s", tmpdir, ext);
+  int fd = mkstemps(buf, (int)strlen(ext) + 1);
   if (fd < 0)
-    return -1;
+    return false;
   close(fd);
+  return true;
+}
+
+static int unfreeze(char **argv, const char *bc, load_ctx *c)
+{
+  char ll[4096];
+  if (!temp_file(ll, sizeof ll, "ll"))
+    return -1;
   size_t na = 0;
   while (argv[na])
     na++;
@@ -808,15 +756,13 @@ static int unfreeze(char **argv, const char *bc, load_ctx *c)
   st = run_tool(a, c);
   if (st != 0)
     goto done;
-  size_t n = 0, m = 0;
-  char *text = sg_read_file(ll, &n), *out = NULL;
-  bool ok = text && unfreeze_text(text, n, &out, &m);
-  free(text);
-  FILE *f = ok ? fopen(ll, "wb") : NULL;
-  ok = f && fwrite(out, 1, m, f) == m;
+  size_t n = 0;
+  char *text = sg_read_file(ll, &n);
+  FILE *f = text ? fopen(ll, "wb") : NULL;
+  bool ok = f && unfreeze_text(text, n, f);
   if (f && fclose(f) != 0)
     ok = false;
-  free(out);
+  free(text);
   if (!ok) {
     st = -1;
     goto done;
@@ -843,23 +789,16 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
             "(apt-get install clang-15 llvm-spirv-15)");
     return SG_ERROR_TOOL_MISSING;
   }
-  const char *tmpdir = getenv("TMPDIR");
-  if (!tmpdir || !*tmpdir)
-    tmpdir = "/tmp";
   char bc[4096], spv[4096];
-  snprintf(bc, sizeof bc, "%s/sgcl.XXXXXX.bc", tmpdir);
-  snprintf(spv, sizeof spv, "%s/sgcl.XXXXXX.spv", tmpdir);
-  int fd1 = mkstemps(bc, 3);
-  int fd2 = fd1 >= 0 ? mkstemps(spv, 4) : -1;
+  bool have_bc = temp_file(bc, sizeof bc, "bc");
+  bool have_spv = have_bc && temp_file(spv, sizeof spv, "spv");
   sg_result r = SG_SUCCESS;
-  if (fd1 < 0 || fd2 < 0) {
-    sg_emit(c->fn, c->user, SG_SEV_ERROR, "cannot create a temporary file in %s: %s",
-            tmpdir, strerror(errno));
+  if (!have_spv) {
+    sg_emit(c->fn, c->user, SG_SEV_ERROR, "cannot create a temporary file %s: %s",
+            have_bc ? spv : bc, strerror(errno));
     r = SG_ERROR_IO;
     goto out;
   }
-  close(fd1);
-  close(fd2);
 
   char optbuf[8], stdbuf[32];
   snprintf(optbuf, sizeof optbuf, "-O%d", opt->opt_level < 0 ? 2 : opt->opt_level > 3 ? 3 : opt->opt_level);
@@ -925,15 +864,18 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
   argv2[k++] = "-o";
   argv2[k++] = spv;
   argv2[k] = NULL;
-  tool_hold held = {0};
-  st = run_tool_(argv2, c, &held);
-  if (st > 0 && held.s && strstr(held.s, "freeze") && !getenv("SPIRV_SG_KEEP_FREEZE")) {
+  /* its messages held until the freeze case is ruled out */
+  char *held = NULL;
+  size_t held_n = 0;
+  FILE *hold = open_memstream(&held, &held_n);
+  st = run_tool_(argv2, c, hold);
+  if (hold)
+    fclose(hold);
+  if (st > 0 && held && strstr(held, "freeze") && !getenv("SPIRV_SG_KEEP_FREEZE")) {
     /* llvm-spirv-15 cannot translate LLVM's freeze, which clang -O1 and up
      * make (x / y next to x % y, among others): the module again as LLVM
      * IR text, each freeze replaced by its operand (as later llvm-spirv
      * releases translate it), back to bitcode without optimization */
-    free(held.s);
-    held = (tool_hold){0};
     st = unfreeze(argv, bc, c);
     if (st == 0)
       st = run_tool(argv2, c);
@@ -942,8 +884,15 @@ static sg_result compile_cl(const char *path, const sg_load_options *opt, load_c
               "(clang makes it at -O1 and above, from x / y next to x %% y among others): each freeze "
               "became its operand, as later llvm-spirv releases translate it", path);
   } else {
-    tool_release(c, &held);
+    for (char *p = held, *e; p && *p; p = e + 1) {
+      if (!(e = strchr(p, '\n')))
+        break;
+      *e = 0;
+      if (c->fn)
+        c->fn(c->user, SG_SEV_NOTE, p);
+    }
   }
+  free(held);
   if (st != 0) {
     sg_emit(c->fn, c->user, SG_SEV_ERROR, "%s: llvm-spirv-15 failed to translate to SPIR-V", path);
     r = SG_ERROR_COMPILE;
@@ -964,9 +913,9 @@ out_argv:
   free(defs);
   free(argv);
 out:
-  if (fd1 >= 0)
+  if (have_bc)
     unlink(bc);
-  if (fd2 >= 0)
+  if (have_spv)
     unlink(spv);
   free(clang);
   free(llvm_spirv);

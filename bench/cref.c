@@ -153,6 +153,19 @@ static void k_stencil(size_t n, const uint32_t *in, uint32_t *out)
   out[n - 1] = in[n - 2] + 2u * in[n - 1] + in[n - 16];
 }
 
+static void k_collatz(size_t n, const uint32_t *in, uint32_t *out)
+{
+  for (size_t i = 0; i < n; i++) {
+    uint64_t x = (uint64_t)in[i] + 1;
+    uint32_t s = 0;
+    while (x != 1) {
+      x = (x & 1) ? 3 * x + 1 : x >> 1;
+      s++;
+    }
+    out[i] = s;
+  }
+}
+
 /* ------------------------------------------------------------------ check */
 
 static int check(const out *o, const char *path, char *msg, size_t msz)
@@ -375,6 +388,10 @@ int main(int argc, char **argv)
       if (!nout) outs[nout++] = (out){xalloc(bytes), bytes, 0};
       t0 = now_ms();
       k_stencil(n, u_in, outs[0].p);
+    } else if (!strcmp(k, "collatz")) {
+      if (!nout) outs[nout++] = (out){xalloc(bytes), bytes, 0};
+      t0 = now_ms();
+      k_collatz(n, u_in, outs[0].p);
     } else {
       fprintf(stderr, "sgbench-cref: unknown kernel '%s'\n", k);
       return 2;

@@ -50,6 +50,20 @@
  * first run or resume, as a variable), and GCC inlines the kernel into
  * the loop over subgroups when it is small enough.
  *
+ * Masked loops (plan_mloops, jit_kernel.mloops).  A loop whose varying
+ * branches all leave it for one exit block, where they reconverge, keeps
+ * the kernel convergent: the way in pushes one entry of the entering
+ * lanes (a varying guard's taken lanes, IFC_MGUARD), each trip runs under
+ * the word of the lanes still in it (J.cur_tw, and J.cur_mv, the same as a
+ * 0/1 vector that the blends read), which the top entry holds too; a
+ * leaving branch drops its leavers; when none is left the entry goes and
+ * the exit block's phis pick each lane's edge (pred[] per lane).  An exit
+ * chain of plain blocks runs after the loop under the entered lanes; a
+ * guard's region need not loop (an early-exit staircase).  Then-blocks
+ * inside are if-converted under the loop's word.  Float compares are
+ * recomputed at their branch (remat), so an exit test is one vector
+ * compare into a mask register (taken_words).
+ *
  * Functions.  Every OpFunctionCall is inlined as a new instance (own value
  * fields, own private-memory area, zeroed at the call as the interpreter
  * does); the call pushes an entry for the callee whose reconvergence point is
@@ -594,8 +608,8 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
   /* the source stamp keeps objects of another code generator out */
   uint32_t n_ifc = 0;   /* if-converted branches (none when SPIRV_SG_JIT_CONV=force) */
   for (uint32_t s = 0; s < k->n_seg; s++) n_ifc += k->seg[s].ifc == IFC_HEAD;
-  snprintf(keytxt, sizeof keytxt, "abi=%u|pa=%d|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|full=%d|lx=%d|lean=%d|nst=%d|tune=%016llx|gccjit=%d.%d.%d|",
-           JIT_ABI_VERSION, (int)jit_pa_ok(), JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, (int)k->full_only,
+  snprintf(keytxt, sizeof keytxt, "abi=%u|pa=%d|src=%s|k=%s|S=%u|O=%d|conv=%d|ifc=%u|ml=%u|full=%d|lx=%d|lean=%d|nst=%d|tune=%016llx|gccjit=%d.%d.%d|",
+           JIT_ABI_VERSION, (int)jit_pa_ok(), JIT_SOURCE_STAMP, name, sg_size, ol, (int)k->conv, n_ifc, k->n_mloops, (int)k->full_only,
            (int)k->linear_x, (int)k->lean_stack, (int)k->no_steps, (unsigned long long)tuning_key(),
            gcc_jit_version_major(), gcc_jit_version_minor(), gcc_jit_version_patchlevel());
   uint64_t key[2];
@@ -624,7 +638,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
         free(buf);
         logf_(opt, "jit: %s (S=%u) loaded from cache %s", name, sg_size, cpath);
         k->n_interp = h.n_interp;
-        if (st) { st->from_cache = true; st->compile_ms = 0; st->interp_insns = h.n_interp; st->convergent = k->conv; }
+        if (st) { st->from_cache = true; st->compile_ms = 0; st->interp_insns = h.n_interp; st->convergent = k->conv; st->masked_loops = k->n_mloops; }
         return k;
       }
       logf_(opt, "jit: cache entry %s is %s; rebuilding", cpath, ok ? "unloadable" : "corrupt or stale");
@@ -709,7 +723,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
     }
   }
   free(so);
-  if (st) { st->compile_ms = now_ms() - t0; st->from_cache = false; st->ir_statements = n_stmts; st->interp_insns = k->n_interp; st->convergent = k->conv; }
+  if (st) { st->compile_ms = now_ms() - t0; st->from_cache = false; st->ir_statements = n_stmts; st->interp_insns = k->n_interp; st->convergent = k->conv; st->masked_loops = k->n_mloops; }
   return k;
 fail:
   logf_(opt, "jit: %s falls back to the interpreter: %s", name, err);

@@ -41,6 +41,8 @@ typedef struct jit_stats {
   uint32_t ir_statements;
   uint32_t interp_insns;     /* instructions run by the interpreter's handler (rt_interp) */
   bool convergent;           /* no varying branch: compiled without the SIMT stack */
+  uint32_t masked_loops;     /* loops whose lanes leave at different trips, compiled
+                              * under a lane mask (jit_kernel.mloops) */
 } jit_stats;
 
 /* Compiles kernel `name` of m for subgroup size S (and the module's spec

@@ -154,6 +154,8 @@ static void shadow_plan(J *j) {
     for (uint32_t b = 0; b < fn->n_blocks; b++) {
       const ld_block *blk = &fn->blocks[b];
       if (!blk->reachable || ld_uni_block_divergent(j->lanes, blk, NULL)) continue;
+      /* a masked loop's block: only some lanes run it */
+      if (k->inst[ii].block_seg[b] >= 0 && k->seg[k->inst[ii].block_seg[b]].mloop) continue;
       /* uniform phis of a block every edge enters with all lanes (emit_phis_uniform) */
       bool phi_ok = blk->n_phis <= 64 && phis_uniform(j, ii, blk);
       for (uint32_t i = 0; i < blk->n_insns; i++) {
@@ -296,6 +298,15 @@ static bool remat_op(const ld_module *m, const ld_insn *in) {
   case SpvOpUConvert: case SpvOpSConvert: case SpvOpCopyObject: case SpvOpConvertPtrToU:
   case SpvOpConvertUToPtr:
     break;
+  case SpvOpFOrdEqual: case SpvOpFOrdLessThan: case SpvOpFOrdGreaterThan: case SpvOpFOrdLessThanEqual:
+  case SpvOpFOrdGreaterThanEqual: case SpvOpFUnordNotEqual:
+    /* a float compare (a masked loop's exit test: no byte array between
+     * the compare and the branch's mask); 32 and 64-bit floats */
+    for (uint32_t q = 0; q < 2; q++) {
+      const ld_type *ot = in->n_ops > q && in->ops[q] < m->bound ? m->values[in->ops[q]].type : NULL;
+      if (!ot || ot->kind != LD_T_FLOAT || (ot->width != 32 && ot->width != 64)) return false;
+    }
+    return true;
   case SpvOpBitcast: {
     const ld_type *ft = in->n_ops == 1 && in->ops[0] < m->bound ? m->values[in->ops[0]].type : NULL;
     if (!ft || ft->size != ct->size || (ft->kind != LD_T_INT && ft->kind != LD_T_POINTER)) return false;
@@ -395,7 +406,8 @@ static void remat_plan(J *j) {
          * active lanes, which V() computes as a lane array would hold them */
         bool then = false;
         for (uint32_t s = 0; s < k->n_seg; s++)
-          if (k->seg[s].inst == ii && k->seg[s].blk == blk && ifc_arm_kind(k->seg[s].ifc)) then = true;
+          if (k->seg[s].inst == ii && k->seg[s].blk == blk && (ifc_arm_kind(k->seg[s].ifc) || k->seg[s].mloop))
+            then = true;
         if (!then || getenv("SPIRV_SG_JIT_NO_REMAT_IFC")) continue;
       }
       uint64_t *nw = realloc(idw, ((size_t)blk->n_insns + 1) * sizeof *idw);
@@ -720,13 +732,20 @@ static void emit_seg_(J *j, int32_t si);
  * too: its code tests mask[] and the top entry like sg_kernel's. */
 static void emit_seg(J *j, int32_t si) {
   bool full = j->full;
-  if (ifc_arm_kind(j->k->seg[si].ifc)) j->full = false;
+  const jit_seg *sg = &j->k->seg[si];
+  if (ifc_arm_kind(sg->ifc) || sg->mloop) j->full = false;
   ifc_one_lane(j, si);
-  j->cur_tw = ifc_scalar(j, si) ? ifc_tw_local(j, si) : NULL;
+  /* a masked loop's segment: the loop's word (mloop_word) */
+  j->cur_tw = ifc_scalar(j, si) ? ifc_tw_local(j, si) : sg->mloop ? mloop_word(j, sg->mloop) : NULL;
+  /* (an if-converted block inside the loop: its own word) */
+  j->cur_mv = sg->mloop && !ifc_arm_kind(sg->ifc) && !getenv("SPIRV_SG_JIT_MLOOP_WORD") ? mloop_mv(j, sg->mloop) : NULL;
+  j->cur_seg = si;
   j->vtop0 = j->cur_tw && ifc_no_push(j, si) ? R_(j->cur_tw) : NULL;
   emit_seg_(j, si);
   j->vtop0 = NULL;
   j->cur_tw = NULL;
+  j->cur_mv = NULL;
+  j->cur_seg = -1;
   j->one_lane = NULL;
   j->full = full;
 }
@@ -1682,6 +1701,11 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   memset(j->argl, 0, (size_t)k->m->bound * 16 * sizeof *j->argl);
   memset(j->ifc_mask, 0, k->n_seg * sizeof *j->ifc_mask);
   memset(j->ifc_tw, 0, k->n_seg * sizeof *j->ifc_tw);
+  memset(j->mlmv, 0, sizeof j->mlmv);
+  memset(j->mlew, 0, sizeof j->mlew);
+  j->cur_mv = NULL;
+  j->ml_enter = NULL;
+  j->cur_seg = -1;
   memset(j->ifc_etw, 0, 2 * k->n_seg * sizeof *j->ifc_etw);
   memset(j->ifc_full, 0, k->n_seg * sizeof *j->ifc_full);
   j->in_ifc_full = false;

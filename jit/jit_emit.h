@@ -169,6 +169,16 @@ typedef struct J {
    * (ifc_etw[2 * E + w]), set at the head, read where the then-block ends */
   gcc_jit_lvalue **ifc_etw;
   gcc_jit_lvalue *cur_tw;
+  int32_t cur_seg;           /* the segment being emitted (emit_seg), or -1 */
+  /* Masked loops (jit_seg.mloop): the loop's lanes also as an int32 0/1
+   * vector (mloop_mv, per loop and function; NULL where S lanes of int32
+   * are not 16, 32 or 64 bytes), which MASKV reads while cur_mv is set:
+   * one vector for every blend of a trip instead of a shift of the word
+   * in each. */
+  gcc_jit_lvalue *mlmv[JIT_MAX_MLOOP];
+  gcc_jit_lvalue *cur_mv;
+  gcc_jit_rvalue *ml_enter;  /* a guard's lanes entering a masked loop (go_seg) */
+  gcc_jit_lvalue *mlew[JIT_MAX_MLOOP];   /* the lanes that entered each (mloop_entered) */
   /* If-converted then-blocks that every lane of the subgroup takes at run
    * time (a bounds guard `if (i < n)` away from the NDRange's end): the
    * entry of the block's second copy, compiled as if no if surrounded it
@@ -341,6 +351,9 @@ bool vec_kmask_ok(J *j);   /* jit_emit_subgroup.c */
 gcc_jit_lvalue *pred_kmask16(J *j, uint32_t inst, uint32_t id, bool sense);
 bool ifc_scalar(J *j, int32_t T);
 gcc_jit_lvalue *ifc_tw_local(J *j, int32_t T);
+gcc_jit_lvalue *mloop_word(J *j, uint8_t ml);
+gcc_jit_lvalue *mloop_mv(J *j, uint8_t ml);
+void mloop_set(J *j, uint8_t ml, gcc_jit_rvalue *word);
 void stack_room(J *j, int32_t seg, int need);
 void push_entry(J *j, int32_t pc, int32_t rpc, gcc_jit_rvalue *m0, gcc_jit_rvalue *m1);
 void stack_base(J *j);
@@ -475,6 +488,12 @@ static inline gcc_jit_rvalue *MASKV(J *j) {
   /* a one-lane then-block with its word (J.cur_tw): that lane alone */
   if (j->one_lane && j->cur_tw) return cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, L(j), j->one_lane), j->t_i32);
   gcc_jit_rvalue *m;
+  if (j->cur_mv) {
+    gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, j->t_i32, (int)j->S);
+    return gcc_jit_lvalue_as_rvalue(gcc_jit_context_new_array_access(j->cx, NULL,
+        gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL,
+            gcc_jit_lvalue_get_address(j->cur_mv, NULL), gcc_jit_type_get_pointer(at)), NULL)), L(j)));
+  }
   if (j->cur_tw) {
     /* bit l of the then-block's word, in 32-bit arithmetic up to 32 lanes
      * (a 64-bit shift per lane kept GCC from vectorizing the loop) */

@@ -96,6 +96,12 @@ static void taken_words(J *j, uint32_t inst, const ld_insn *br, uint32_t cond, b
     assign(j, tw[0], cast(j, R_(pred_kmask16(j, inst, cond, sense)), U));
     return;
   }
+  if (j->cur_tw && j->S == 16 && !j->one_lane && has_flag(j->mflags, "-mavx512f") && !getenv("SPIRV_SG_JIT_NO_VEC_BALLOT")) {
+    /* the same under the lanes' word (a masked loop's exit) */
+    assign(j, tw[0], bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, R_(pred_kmask16(j, inst, cond, sense)), U),
+                         R_(j->cur_tw)));
+    return;
+  }
   for (uint32_t w = 0; w < n_words(j); w++) {
     loop_range(j, &lp, 64 * w, j->S < 64 * w + 64 ? j->S : 64 * w + 64);
     gcc_jit_rvalue *t = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, cast(j, MASKV(j), U),
@@ -127,6 +133,37 @@ gcc_jit_lvalue *ifc_tw_local(J *j, int32_t T) {
   if (!j->ifc_tw[T]) j->ifc_tw[T] = local(j, j->t_u[3]);
   return j->ifc_tw[T];
 }
+/* The word of the lanes still in masked loop ml (jit_seg.mloop, 1-based):
+ * the header's ifc_tw, which no then-block uses. */
+gcc_jit_lvalue *mloop_word(J *j, uint8_t ml) { return ifc_tw_local(j, j->k->mloops[ml - 1].h); }
+/* The lanes that entered masked loop ml (its exit chain runs under them). */
+static gcc_jit_lvalue *mloop_entered(J *j, uint8_t ml) {
+  if (!j->mlew[ml - 1]) j->mlew[ml - 1] = local(j, j->t_u[3]);
+  return j->mlew[ml - 1];
+}
+gcc_jit_lvalue *mloop_mv(J *j, uint8_t ml) {
+  if (j->S != 4 && j->S != 8 && j->S != 16) return NULL;
+  if (!j->mlmv[ml - 1]) j->mlmv[ml - 1] = local(j, gcc_jit_type_get_vector(j->t_i32, j->S));
+  return j->mlmv[ml - 1];
+}
+/* The loop's lanes become word: the word, its vector (mloop_mv). */
+void mloop_set(J *j, uint8_t ml, gcc_jit_rvalue *word) {
+  gcc_jit_type *U = j->t_u[3];
+  gcc_jit_lvalue *w = mloop_word(j, ml), *mv = mloop_mv(j, ml);
+  assign(j, w, word);
+  if (!mv) return;
+  gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, j->t_i32, (int)j->S);
+  jloop lp;
+  loop_begin(j, &lp);
+  gcc_jit_lvalue *e = gcc_jit_context_new_array_access(j->cx, NULL,
+      gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL,
+          gcc_jit_lvalue_get_address(mv, NULL), gcc_jit_type_get_pointer(at)), NULL)), L(j));
+  assign(j, e, cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2],
+                           bin(j, GCC_JIT_BINARY_OP_RSHIFT, j->t_u[2], cast(j, R_(w), j->t_u[2]),
+                               cast(j, L(j), j->t_u[2])), ci(j, j->t_u[2], 1)), j->t_i32));
+  loop_end(j, &lp);
+  (void)U;
+}
 /* mask[] of the heap frame from J.cur_tw (spill: a host call reads it) or
  * J.cur_tw from it (fill: the host rewrote it). */
 void ifc_tw_xfer(J *j, bool spill) {
@@ -144,6 +181,10 @@ void ifc_tw_xfer(J *j, bool spill) {
     assign(j, tw, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(tw),
                       bin(j, GCC_JIT_BINARY_OP_LSHIFT, U, cast(j, cmp(j, GCC_JIT_COMPARISON_NE, R_(h), ci(j, j->t_i32, 0)), U), sh)));
   loop_end(j, &lp);
+  if (!spill && j->cur_mv) {   /* a masked loop's vector too */
+    uint8_t ml = j->cur_seg >= 0 ? j->k->seg[j->cur_seg].mloop : 0;
+    if (ml) mloop_set(j, ml, R_(tw));
+  }
 }
 
 /* The local holding the mask[] an if-converted then-block (segment T)
@@ -260,6 +301,33 @@ static void go_seg(J *j, int32_t T) {
   if (j->k->conv) {   /* no reconvergence entries: the top is the kernel's (rpc -1) */
     const jit_seg *t = &j->k->seg[T];
     int32_t from = j->br_seg;
+    const jit_seg *fs = from >= 0 ? &j->k->seg[from] : NULL;
+    if (t->mloop && j->k->mloops[t->mloop - 1].h == T && fs && fs->mloop != t->mloop) {
+      /* into a masked loop: its word is the lanes here, held by an entry
+       * that reconverges at the loop's exit block (the interpreter's, once
+       * a lane has left) */
+      gcc_jit_type *U = j->t_u[3];
+      gcc_jit_lvalue *lw = mloop_word(j, t->mloop);
+      uint64_t fm = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
+      mloop_set(j, t->mloop, j->ml_enter ? j->ml_enter
+                             : j->full ? cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)fm), U)
+                             : j->cur_tw ? R_(j->cur_tw) : top_m(j, 0));
+      if (j->k->mloops[t->mloop - 1].xe != j->k->mloops[t->mloop - 1].x)
+        assign(j, mloop_entered(j, t->mloop), R_(lw));
+      stack_room(j, from, 1);
+      push_entry(j, T, j->k->mloops[t->mloop - 1].x, R_(lw), ci(j, U, 0));
+    } else if (fs && fs->mloop && fs->mloop == t->mloop && j->k->mloops[fs->mloop - 1].xe == T &&
+               j->k->mloops[fs->mloop - 1].xe != j->k->mloops[fs->mloop - 1].x) {
+      /* every lane still in the loop leaves it for its exit chain, which
+       * runs under the lanes that entered */
+      gcc_jit_rvalue *ew = R_(mloop_entered(j, fs->mloop));
+      mloop_set(j, fs->mloop, ew);
+      assign(j, ent_m(j, top_e(j), 0), ew);
+    } else if (fs && fs->mloop && j->k->mloops[fs->mloop - 1].x == T) {
+      /* every lane still in the loop leaves it: the entry goes, and mask[]
+       * (never rewritten in the loop) is the lanes that entered */
+      assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
+    }
     if (j->phi_done && j->phi_done[T] && from >= 0 && j->k->seg[from].ifc == IFC_NONE && !j->in_ifc_full &&
         j->k->seg[from].inst == t->inst) {
       /* this edge's phi copies, past the test of pred (J.phi_done) */
@@ -311,6 +379,29 @@ static bool no_phi_target(J *j, int32_t seg) {
   }
   return true;
 }
+/* A masked loop's exit branch in sg_kernel_full whose other target reads
+ * pred0 alone (phis_uniform, or no phis): only the leavers' pred[] is
+ * written, where they leave (emit_terminator), not every lane's on every
+ * trip.  SPIRV_SG_JIT_MLOOP_PRED_ALL=1: every trip. */
+static bool mloop_leaver_pred(J *j, int32_t seg) {
+  const jit_seg *sg = &j->k->seg[seg];
+  if (!j->pred0 || !j->k->conv || !sg->mloop || sg->n_succ != 2 || getenv("SPIRV_SG_JIT_MLOOP_PRED_ALL")) return false;
+  int32_t xe = j->k->mloops[sg->mloop - 1].xe;
+  if (sg->succ[0] != xe && sg->succ[1] != xe) return false;
+  const jit_seg *t = phi_target(j, sg->succ[sg->succ[0] == xe ? 1 : 0]);
+  return !(t->first == 0 && t->blk->n_phis) || phis_uniform(j, t->inst, t->blk);
+}
+/* pred[] = seg in the lanes of word w (a masked loop's leavers). */
+static void pred_of_word(J *j, int32_t seg, gcc_jit_rvalue *w) {
+  jloop lp;
+  gcc_jit_type *U = j->t_u[3];
+  loop_begin(j, &lp);
+  gcc_jit_lvalue *p = lane_arr(j, j->f_pred, L(j));
+  gcc_jit_rvalue *bit = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U,
+                            bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, w, cast(j, L(j), U)), ci(j, U, 1));
+  assign(j, p, blend_by(j, cast(j, bit, j->t_i32), ci(j, j->t_i32, seg), R_(p), j->t_i32));
+  loop_end(j, &lp);
+}
 /* Every branch: active lanes remember the segment (for OpPhi) unless no
  * target has phis; the branch counts toward the step limit (rt_limit checks
  * it, and the time limit), except in a kernel without loops (k->no_steps:
@@ -318,7 +409,7 @@ static bool no_phi_target(J *j, int32_t seg) {
 static void branch_prologue(J *j, int32_t seg) {
   jloop lp;
   if (j->pred0 && !no_phi_target(j, seg)) assign(j, j->pred0, ci(j, j->t_i32, seg));
-  if (no_phi_target(j, seg)) {
+  if (no_phi_target(j, seg) || mloop_leaver_pred(j, seg)) {
     /* nothing to record */
   } else if (pred_lane0_only(j, seg)) {
     if (!j->pred0) assign(j, arr_at(j, R_(fld(j, j->f_pred)), 0), ci(j, j->t_i32, seg));
@@ -514,6 +605,50 @@ static void emit_terminator_(J *j, uint32_t inst, const ld_insn *in, int32_t seg
     branch_prologue(j, seg);
     if (sg->n_succ == 1) { go_seg(j, sg->succ[0]); return; }
     if (sg->n_succ != 2) { failf(j->e, "%s: conditional branch with %d targets", ld_insn_where(m, in), sg->n_succ); return; }
+    if (j->k->conv && sg->ifc == IFC_MGUARD) {
+      /* a masked loop's guard: the lanes taking the entry run the loop,
+       * the others wait at its exit block; none: straight there */
+      int q = j->k->seg[sg->succ[0]].mloop ? 0 : 1;
+      gcc_jit_lvalue *tw[2];
+      taken_words(j, inst, in, in->ops[0], q == 0, tw);
+      gcc_jit_block *none = nb(j), *some = nb(j);
+      gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(tw[0]), ci(j, U, 0)), none, some);
+      j->b = none;
+      go_seg(j, sg->succ[1 - q]);
+      j->b = some;
+      j->ml_enter = R_(tw[0]);
+      go_seg(j, sg->succ[q]);
+      j->ml_enter = NULL;
+      return;
+    }
+    if (j->k->conv && sg->mloop && (sg->succ[0] == j->k->mloops[sg->mloop - 1].xe ||
+                                    sg->succ[1] == j->k->mloops[sg->mloop - 1].xe)) {
+      /* a masked loop's exit: the lanes that stay make the loop's word and
+       * the top entry's; the others wait at the exit block, which every
+       * lane takes when none stays (go_seg) */
+      int q = sg->succ[0] == j->k->mloops[sg->mloop - 1].xe ? 0 : 1;
+      bool lp_only = mloop_leaver_pred(j, seg);
+      gcc_jit_lvalue *tw[2], *word = mloop_word(j, sg->mloop);
+      taken_words(j, inst, in, in->ops[0], q == 1, tw);
+      gcc_jit_block *out = nb(j), *stay = nb(j), *left = nb(j), *on = nb(j);
+      gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_EQ, R_(tw[0]), ci(j, U, 0)), out, stay);
+      j->b = out;
+      if (lp_only) pred_of_word(j, seg, R_(word));
+      go_seg(j, sg->succ[q]);
+      /* some lanes stay: the word changes only when some leave */
+      j->b = stay;
+      gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_NE, R_(tw[0]), R_(word)), left, on);
+      j->b = left;
+      if (lp_only)
+        pred_of_word(j, seg, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(word),
+                                 gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, R_(tw[0]))));
+      mloop_set(j, sg->mloop, R_(tw[0]));
+      assign(j, ent_m(j, top_e(j), 0), R_(tw[0]));
+      gcc_jit_block_end_with_jump(j->b, NULL, on);
+      j->b = on;
+      go_seg(j, sg->succ[1 - q]);
+      return;
+    }
     if (j->k->conv && sg->ifc == IFC_HEAD) {
       /* if-conversion: the lanes taking the then-block run it under their
        * mask (a stack entry and mask[], as the interpreter's stack would
@@ -775,9 +910,24 @@ static void emit_terminator_(J *j, uint32_t inst, const ld_insn *in, int32_t seg
   }
 }
 
-/* With several phis, each is computed into its temporary first (a phi may
- * read another's old value); then, in the current lane, the temporaries
- * become the results. */
+/* With several phis, each is computed into its temporary first when one
+ * may read another's old value (phis_need_tmp); then, in the current lane,
+ * the temporaries become the results. */
+static bool phis_need_tmp(J *j, const ld_block *blk, uint32_t label) {
+  if (blk->n_phis < 2) return false;
+  if (getenv("SPIRV_SG_JIT_PHI_TMP")) return true;
+  for (uint32_t p = 0; p < blk->n_phis; p++) {
+    const ld_insn *in = &blk->insns[p];
+    for (uint32_t q = 0; q + 1 < in->n_ops; q += 2) {
+      if (label && in->ops[q + 1] != label) continue;
+      uint32_t v = in->ops[q];
+      if (v >= j->m->bound || j->m->values[v].kind != LD_V_RESULT) continue;
+      const ld_insn *d = j->m->values[v].u.insn;
+      if (d->op == SpvOpPhi && d >= blk->insns && d < blk->insns + blk->n_phis && d != in) return true;
+    }
+  }
+  return false;
+}
 static void phis_commit(J *j, uint32_t inst, const ld_block *blk) {
   for (uint32_t p = 0; p < blk->n_phis; p++) {
     const ld_insn *in = &blk->insns[p];
@@ -796,9 +946,17 @@ static void phis_commit(J *j, uint32_t inst, const ld_block *blk) {
 bool phis_uniform(J *j, uint32_t inst, const ld_block *blk) {
   if (!j->k->conv) return false;
   const jit_inst *I = &j->k->inst[inst];
+  int32_t bs = I->block_seg[blk->index];
+  /* a masked loop's header: its lanes came the same way, but lane 0 may
+   * have left (pred0 knows the way) */
+  if (bs >= 0 && j->k->seg[bs].mloop && !j->pred0) return false;
   for (uint32_t p = 0; p < blk->n_preds; p++) {
     int32_t ts = I->term_seg[blk->preds[p]->index];
     if (ts >= 0 && ifc_arm_kind(j->k->seg[ts].ifc)) return false;
+    /* a masked loop's exit block: its lanes left at different trips */
+    if (ts >= 0 && j->k->seg[ts].mloop &&
+        (j->k->mloops[j->k->seg[ts].mloop - 1].x == bs || j->k->mloops[j->k->seg[ts].mloop - 1].xe == bs))
+      return false;
   }
   return true;
 }
@@ -822,6 +980,7 @@ static bool phis_uniform_edge(J *j, uint32_t inst, const ld_block *blk, uint32_t
         if (in->ops[q + 1] == label) { assign(j, stmp[p], V(j, inst, in->ops[q], 0)); any = true; }
     }
   jloop lp;
+  bool tmp = phis_need_tmp(j, blk, label);
   loop_begin(j, &lp);
   for (uint32_t p = 0; p < blk->n_phis; p++) {
     const ld_insn *in = &blk->insns[p];
@@ -834,7 +993,7 @@ static bool phis_uniform_edge(J *j, uint32_t inst, const ld_block *blk, uint32_t
       if (in->ops[q + 1] == label) val = in->ops[q];
     if (!val) continue;
     any = true;
-    gcc_jit_field *dst = blk->n_phis > 1 ? j->phitmp[vidx(j, inst, in->result)] : j->slot[vidx(j, inst, in->result)];
+    gcc_jit_field *dst = tmp ? j->phitmp[vidx(j, inst, in->result)] : j->slot[vidx(j, inst, in->result)];
     for (uint32_t c = 0; c < n; c++) {
       gcc_jit_lvalue *r = slot_lv(j, dst, n, c, L(j));
       assign(j, r, mblend(j, V(j, inst, val, c), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
@@ -843,7 +1002,7 @@ static bool phis_uniform_edge(J *j, uint32_t inst, const ld_block *blk, uint32_t
   loop_end(j, &lp);
   for (uint32_t p = 0; p < blk->n_phis && p < 64; p++)
     if (stmp[p]) assign(j, sh_lv(j, inst, blk->insns[p].result, 0), R_(stmp[p]));
-  if (blk->n_phis > 1) {
+  if (tmp) {
     loop_begin(j, &lp);
     phis_commit(j, inst, blk);
     loop_end(j, &lp);
@@ -882,11 +1041,12 @@ void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
   const jit_inst *I = &j->k->inst[inst];
   fuse_open(j);
   gcc_jit_rvalue *pred = gcc_jit_lvalue_as_rvalue(lane_arr(j, j->f_pred, L(j)));
+  bool tmp = phis_need_tmp(j, blk, 0);
   for (uint32_t p = 0; p < blk->n_phis; p++) {
     const ld_insn *in = &blk->insns[p];
     const ld_type *ct; uint32_t n;
     if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: phi of an aggregate", ld_insn_where(j->m, in)); return; }
-    gcc_jit_field *dst = blk->n_phis > 1 ? j->phitmp[vidx(j, inst, in->result)] : j->slot[vidx(j, inst, in->result)];
+    gcc_jit_field *dst = tmp ? j->phitmp[vidx(j, inst, in->result)] : j->slot[vidx(j, inst, in->result)];
     for (uint32_t c = 0; c < n; c++) {
       gcc_jit_lvalue *r = slot_lv(j, dst, n, c, L(j));
       gcc_jit_rvalue *v = gcc_jit_lvalue_as_rvalue(res_lv(j, inst, in->result, c));
@@ -899,10 +1059,17 @@ void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
          * then-block, whose pred[] is the head's (IFC_BRIDGE) */
         if (j->k->seg[ts].ifc == IFC_BRIDGE && lab->u.block->n_preds == 1)
           ts = I->term_seg[lab->u.block->preds[0]->index];
-        v = sel(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts)), V(j, inst, in->ops[o], c), v, scal(j, ct));
+        /* branch-free, so the lane loop vectorizes (a loop head's phis run
+         * on every trip of a divergent loop); SPIRV_SG_JIT_PHI_BRANCH=1:
+         * one branch per lane and edge, as before */
+        if (getenv("SPIRV_SG_JIT_PHI_BRANCH"))
+          v = sel(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts)), V(j, inst, in->ops[o], c), v, scal(j, ct));
+        else
+          v = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts))), V(j, inst, in->ops[o], c), v,
+                       scal(j, ct));
       }
       assign(j, r, mblend(j, v, gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
     }
   }
-  if (blk->n_phis > 1) phis_commit(j, inst, blk);
+  if (tmp) phis_commit(j, inst, blk);
 }

@@ -10,6 +10,7 @@
 
 #define JIT_MAX_STACK 256u     /* SIMT stack entries per subgroup */
 #define JIT_MAX_INST 256u      /* inlined function instances per kernel */
+#define JIT_MAX_MLOOP 32u      /* masked loops per kernel (plan_mloops) */
 
 /* Return codes of the compiled function. */
 enum { JIT_RET_DONE = 0, JIT_RET_SUSPEND = 1, JIT_RET_HOST = 2 /* done; a host helper ran (J.hc) */ };
@@ -35,10 +36,16 @@ typedef struct jit_seg {
    * reconvergence point (jit_plan.c, ifc_bridge), which the lanes that skip
    * the then-block may pass by.  IFC_ELSE: the head's other successor when
    * that is a block like the then-block: it runs after the then-block,
-   * under the head's other lanes. */
+   * under the head's other lanes.  IFC_MGUARD: a varying branch between
+   * a masked loop's entry and its exit block (plan_mloops): the lanes
+   * that take the entry run the loop. */
   uint8_t ifc, ifc_then;
+  /* Masked loops (plan_convergent, plan_mloops): 1 + the index in
+   * jit_kernel.mloops of the masked loop this segment belongs to, 0 if
+   * none. */
+  uint8_t mloop;
 } jit_seg;
-enum { IFC_NONE = 0, IFC_HEAD = 1, IFC_THEN = 2, IFC_BRIDGE = 3, IFC_ELSE = 4 };
+enum { IFC_NONE = 0, IFC_HEAD = 1, IFC_THEN = 2, IFC_BRIDGE = 3, IFC_ELSE = 4, IFC_MGUARD = 5 };
 /* An if-converted block: it runs under the lanes that take it. */
 static inline bool ifc_arm_kind(uint8_t f) { return f == IFC_THEN || f == IFC_ELSE; }
 
@@ -175,6 +182,14 @@ struct jit_kernel {
   uint32_t frame_size;
   uint32_t n_interp;         /* instructions handed to the interpreter (rt_interp) */
   bool conv;                 /* convergent: no varying branch (ld_uniform), no SIMT stack work */
+  /* Masked loops of a convergent kernel (plan_mloops): a loop whose exits
+   * vary runs under the word of its lanes still in it (J.cur_tw); h is the
+   * header's segment, x the segment of the one block every exit goes to
+   * (the exits' reconvergence point); xe the segment the loop's exits go
+   * to: x, or the first block of a chain of plain blocks that runs once
+   * every lane has left the loop, under the lanes that entered it. */
+  uint32_t n_mloops;
+  struct { int32_t h, x, xe; } mloops[JIT_MAX_MLOOP];
   bool full_only;            /* compiled with jit_options.full_only: runs only launches
                               * whose subgroups are all whole (jit_launch_full) */
   bool linear_x;             /* with full_only: compiled with jit_options.linear_x

@@ -777,6 +777,262 @@ static const ld_block *ifc_then_block(const jit_kernel *k, const ld_block *blk, 
   return NULL;
 }
 
+/* An instruction of a masked loop's exit chain: arithmetic that reads
+ * and writes only its own lane and records nothing (no integer division,
+ * whose diagnostics group the lanes that run it together). */
+static bool chain_insn_ok(const ld_module *m, const ld_insn *in) {
+  switch (in->op) {
+  case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpPhi: case SpvOpCopyObject:
+  case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpFAdd: case SpvOpFSub: case SpvOpFMul: case SpvOpFNegate:
+  case SpvOpSNegate: case SpvOpNot: case SpvOpBitwiseAnd: case SpvOpBitwiseOr: case SpvOpBitwiseXor:
+  case SpvOpShiftLeftLogical: case SpvOpShiftRightLogical: case SpvOpShiftRightArithmetic:
+  case SpvOpIEqual: case SpvOpINotEqual: case SpvOpUGreaterThan: case SpvOpUGreaterThanEqual: case SpvOpULessThan:
+  case SpvOpULessThanEqual: case SpvOpSGreaterThan: case SpvOpSGreaterThanEqual: case SpvOpSLessThan:
+  case SpvOpSLessThanEqual: case SpvOpFOrdEqual: case SpvOpFOrdNotEqual: case SpvOpFOrdLessThan:
+  case SpvOpFOrdGreaterThan: case SpvOpFOrdLessThanEqual: case SpvOpFOrdGreaterThanEqual: case SpvOpSelect:
+  case SpvOpLogicalAnd: case SpvOpLogicalOr: case SpvOpLogicalNot: case SpvOpUConvert: case SpvOpSConvert:
+  case SpvOpConvertUToF: case SpvOpConvertSToF: case SpvOpFConvert: case SpvOpBitcast:
+    break;
+  default:
+    return false;
+  }
+  const ld_type *ct; uint32_t n;
+  return !in->result || (in->type && lane_shape(in->type, &ct, &n));
+  (void)m;
+}
+
+/* Masked loops (jit_kernel.mloops).  A natural loop of instance ii (its
+ * header H, not the function's first block, and the blocks that reach one
+ * of H's back edges without passing H) whose branches vary: each varying
+ * branch leaves the loop, every edge out of it goes to one block X, which is
+ * the reconvergence point of each varying branch, and its blocks are one
+ * segment each (no call, barrier or work-group collective) ending in
+ * OpBranch or OpBranchConditional.  The interpreter's stack runs such a loop
+ * as one entry whose lanes drop out as they leave, every trip in lockstep,
+ * the leavers waiting at X: the compiled loop runs under the word of the
+ * lanes still in it (J.cur_tw) and the top entry holds the same word.  At
+ * most 64 lanes; not nested in another masked loop.  SPIRV_SG_JIT_NO_MLOOP=1:
+ * none (the kernel is not convergent then). */
+/* A varying branch of region R's block blk that if-conversion takes
+ * (ifc_then_block) with its arms and reconvergence point inside R: it
+ * runs under the lanes its branch splits from the region's. */
+static bool inner_ifc(const jit_kernel *k, const uint8_t *R, const ld_block *blk) {
+  uint8_t which;
+  const ld_block *E = NULL, *F = NULL;
+  const ld_block *T = ifc_then_block(k, blk, &which, &E, &F);
+  const ld_block *O = E ? E : F;
+  return T && R[T->index] && (!O || R[O->index]) && blk->reconverge && R[blk->reconverge->index] &&
+         !getenv("SPIRV_SG_JIT_NO_MLOOP_IFC");
+}
+static void plan_mloops(jit_kernel *k, const ld_uniformity *u, uint32_t ii) {
+  const jit_inst *I = &k->inst[ii];
+  const ld_function *fn = I->fn;
+  uint32_t nb = fn->n_blocks;
+  if (k->S > 64 || nb < 2 || getenv("SPIRV_SG_JIT_NO_MLOOP")) return;
+  uint8_t *B = calloc(nb, 1);
+  const ld_block **stk = malloc(nb * sizeof *stk);
+  for (uint32_t h = 1; B && stk && h < nb && k->n_mloops < JIT_MAX_MLOOP; h++) {
+    const ld_block *H = &fn->blocks[h];
+    if (!H->reachable || I->block_seg[h] < 0 || k->seg[I->block_seg[h]].mloop) continue;
+    memset(B, 0, nb);
+    uint32_t sp = 0;
+    bool back = false;
+    B[h] = 1;
+    for (uint32_t p = 0; p < H->n_preds; p++) {
+      const ld_block *P = H->preds[p];
+      if (!P->reachable || !ld_dominates(H, P)) continue;
+      back = true;   /* a back edge (P == H: a loop of one block) */
+      if (!B[P->index]) { B[P->index] = 1; stk[sp++] = P; }
+    }
+    if (!back) continue;
+    while (sp) {
+      const ld_block *x = stk[--sp];
+      for (uint32_t p = 0; p < x->n_preds; p++) {
+        const ld_block *P = x->preds[p];
+        if (P->reachable && !B[P->index]) { B[P->index] = 1; stk[sp++] = P; }
+      }
+    }
+    bool ok = true, varies = false;
+    const ld_block *X = NULL;
+    for (uint32_t b = 0; ok && b < nb; b++) {
+      if (!B[b]) continue;
+      const ld_block *blk = &fn->blocks[b];
+      int32_t s = I->block_seg[b];
+      if (s < 0 || s != I->term_seg[b] || k->seg[s].mloop || !blk->n_insns) { ok = false; break; }
+      for (uint32_t i = 0; ok && i < blk->n_insns; i++) {
+        const ld_insn *in = &blk->insns[i];
+        if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(k->m, in)) ok = false;
+      }
+      SpvOp t = blk->insns[blk->n_insns - 1].op;
+      if (t != SpvOpBranch && t != SpvOpBranchConditional) ok = false;
+      for (uint32_t q = 0; ok && q < blk->n_succs; q++) {
+        const ld_block *S = blk->succs[q];
+        if (B[S->index]) continue;
+        if (X && X != S) ok = false;
+        X = S;
+      }
+      varies = varies || ld_uni_branch_varies(u, blk);
+    }
+    if (!ok || !varies || !X || I->block_seg[X->index] < 0) continue;
+    /* the loop's exit target XE may begin a chain of blocks that only the
+     * loop's lanes reach, one after the other, of plain arithmetic (no
+     * memory access, no diagnostic): part of the region, run under the
+     * lanes that entered it once every lane has left the loop; X is then
+     * the block after the chain */
+    const ld_block *XE = X;
+    uint8_t *L = malloc(nb);   /* the loop's own blocks */
+    if (!L) break;
+    memcpy(L, B, nb);
+    for (;;) {
+      bool only = X->n_preds > 0 && X->n_succs == 1 && X->index != 0 && I->block_seg[X->index] >= 0 &&
+                  I->block_seg[X->index] == I->term_seg[X->index] && !k->seg[I->block_seg[X->index]].mloop &&
+                  X->insns[X->n_insns - 1].op == SpvOpBranch && (X == XE || !X->n_phis) && !B[X->succs[0]->index];
+      for (uint32_t p = 0; only && p < X->n_preds; p++)
+        if (X->preds[p]->reachable && !B[X->preds[p]->index]) only = false;
+      for (uint32_t i = 0; only && i + 1 < X->n_insns; i++) only = chain_insn_ok(k->m, &X->insns[i]);
+      if (!only || getenv("SPIRV_SG_JIT_NO_MLOOP_CHAIN")) break;
+      B[X->index] = 1;
+      X = X->succs[0];
+    }
+    /* each varying branch leaves the loop for XE, where it reconverges */
+    for (uint32_t b = 0; ok && b < nb; b++) {
+      const ld_block *blk = &fn->blocks[b];
+      if (!B[b] || !ld_uni_branch_varies(u, blk)) continue;
+      if (L[b] && inner_ifc(k, L, blk)) continue;
+      if (!L[b] || blk->n_succs != 2 || blk->reconverge != XE || (blk->succs[0] != XE && blk->succs[1] != XE)) ok = false;
+    }
+    free(L);
+    if (!ok) continue;
+    /* the entry E: H, or the first block of the chain of blocks with one
+     * predecessor and one successor that leads to it (a preheader) */
+    const ld_block *E = H;
+    for (;;) {
+      const ld_block *P = NULL;
+      uint32_t n_out = 0;
+      for (uint32_t p = 0; p < E->n_preds; p++)
+        if (E->preds[p]->reachable && !B[E->preds[p]->index]) { P = E->preds[p]; n_out++; }
+      if (n_out != 1 || P->n_succs != 1 || P->n_preds != 1 || P->index == 0 || I->block_seg[P->index] < 0 ||
+          I->block_seg[P->index] != I->term_seg[P->index] || k->seg[I->block_seg[P->index]].mloop ||
+          k->seg[I->block_seg[P->index]].ifc || P->insns[P->n_insns - 1].op != SpvOpBranch)
+        break;
+      bool plain = true;
+      for (uint32_t i = 0; i < P->n_insns; i++)
+        if (P->insns[i].op == SpvOpFunctionCall || P->insns[i].op == SpvOpControlBarrier || wg_scoped(k->m, &P->insns[i]))
+          plain = false;
+      if (!plain) break;
+      B[P->index] = 1;
+      E = P;
+    }
+    /* the edges into E: a uniform branch (every lane here enters), or a
+     * varying one between E and X that reconverges at X, from a block where
+     * every lane runs (a guard: the lanes taking E enter, the others wait
+     * at X) */
+    int32_t guards[8];
+    uint32_t n_guard = 0;
+    for (uint32_t p = 0; ok && p < E->n_preds; p++) {
+      const ld_block *P = E->preds[p];
+      if (!P->reachable || B[P->index]) continue;
+      int32_t ts = I->term_seg[P->index];
+      if (ts < 0) { ok = false; break; }
+      if (!ld_uni_branch_varies(u, P)) continue;
+      if (P->n_succs != 2 || P->reconverge != X || (P->succs[0] != X && P->succs[1] != X) ||
+          ld_uni_block_divergent(u, P, NULL) || k->seg[ts].mloop || k->seg[ts].ifc || n_guard == 8 ||
+          P->insns[P->n_insns - 1].op != SpvOpBranchConditional)
+        ok = false;
+      else
+        guards[n_guard++] = ts;
+    }
+    if (!ok) continue;
+    uint32_t idx = k->n_mloops++;
+    k->mloops[idx].h = I->block_seg[E->index];
+    k->mloops[idx].x = I->block_seg[X->index];
+    k->mloops[idx].xe = I->block_seg[XE->index];
+    for (uint32_t b = 0; b < nb; b++)
+      if (B[b]) k->seg[I->block_seg[b]].mloop = (uint8_t)(idx + 1);
+    for (uint32_t g = 0; g < n_guard; g++) k->seg[guards[g]].ifc = IFC_MGUARD;
+  }
+  /* Regions without a loop of their own (or with one): a varying branch
+   * of guard P between its reconvergence point X and a block E that only P
+   * enters; the region is every block reached from E before X, whose
+   * varying branches all go to X and reconverge there (an early-exit
+   * staircase, a loop clang unrolled whole; a then-part of several blocks).
+   * A then-part of one block is left to if-conversion. */
+  for (uint32_t pb = 0; B && stk && pb < nb && k->n_mloops < JIT_MAX_MLOOP && !getenv("SPIRV_SG_JIT_NO_MREGION"); pb++) {
+    const ld_block *P = &fn->blocks[pb];
+    int32_t ps = I->term_seg[pb];
+    if (!P->reachable || ps < 0 || I->block_seg[pb] < 0 || k->seg[ps].mloop || k->seg[ps].ifc ||
+        !ld_uni_branch_varies(u, P) || ld_uni_block_divergent(u, P, NULL) || P->n_succs != 2 || !P->reconverge ||
+        P->insns[P->n_insns - 1].op != SpvOpBranchConditional)
+      continue;
+    const ld_block *X = P->reconverge, *E = P->succs[0] == X ? P->succs[1] : P->succs[1] == X ? P->succs[0] : NULL;
+    if (!E || E == X || E->index == 0 || E->n_preds != 1 || I->block_seg[X->index] < 0) continue;
+    memset(B, 0, nb);
+    uint32_t sp = 0, nblk = 0;
+    bool ok = true;
+    B[E->index] = 1;
+    stk[sp++] = E;
+    while (ok && sp) {
+      const ld_block *b = stk[--sp];
+      nblk++;
+      int32_t s = I->block_seg[b->index];
+      if (!b->reachable || s < 0 || s != I->term_seg[b->index] || k->seg[s].mloop || k->seg[s].ifc || !b->n_insns ||
+          b->index == 0) { ok = false; break; }
+      SpvOp t = b->insns[b->n_insns - 1].op;
+      if (t != SpvOpBranch && t != SpvOpBranchConditional) { ok = false; break; }
+      for (uint32_t i = 0; ok && i < b->n_insns; i++) {
+        const ld_insn *in = &b->insns[i];
+        if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(k->m, in)) ok = false;
+      }
+      for (uint32_t q = 0; ok && q < b->n_succs; q++) {
+        const ld_block *S = b->succs[q];
+        if (S == X || B[S->index]) continue;
+        if (S == P) { ok = false; break; }
+        B[S->index] = 1;
+        stk[sp++] = S;
+      }
+    }
+    /* one way in: every block's predecessors in the region, E's only P;
+     * each varying branch goes to X and reconverges there, or is
+     * if-converted inside */
+    for (uint32_t b = 0; ok && b < nb; b++) {
+      if (!B[b]) continue;
+      const ld_block *blk = &fn->blocks[b];
+      if (ld_uni_branch_varies(u, blk) && !inner_ifc(k, B, blk) &&
+          (blk->n_succs != 2 || blk->reconverge != X || (blk->succs[0] != X && blk->succs[1] != X)))
+        ok = false;
+      for (uint32_t p = 0; ok && p < blk->n_preds; p++)
+        if (blk->preds[p]->reachable && !B[blk->preds[p]->index] && !(blk == E && blk->preds[p] == P)) ok = false;
+    }
+    if (!ok || (nblk == 1 && E->insns[E->n_insns - 1].op == SpvOpBranch)) continue;
+    uint32_t idx = k->n_mloops++;
+    k->mloops[idx].h = I->block_seg[E->index];
+    k->mloops[idx].x = k->mloops[idx].xe = I->block_seg[X->index];
+    for (uint32_t b = 0; b < nb; b++)
+      if (B[b]) k->seg[I->block_seg[b]].mloop = (uint8_t)(idx + 1);
+    k->seg[ps].ifc = IFC_MGUARD;
+  }
+  free(B);
+  free(stk);
+}
+/* After if-conversion: X of no masked loop lies in one, and no
+ * if-converted or bridge block enters a header (its lanes would be the
+ * arm's, not the head's). */
+static bool mloops_ok(const jit_kernel *k) {
+  for (uint32_t l = 0; l < k->n_mloops; l++) {
+    if (k->seg[k->mloops[l].x].mloop) return false;
+    const jit_seg *h = &k->seg[k->mloops[l].h];
+    const jit_inst *I = &k->inst[h->inst];
+    for (uint32_t p = 0; p < h->blk->n_preds; p++) {
+      int32_t ts = I->term_seg[h->blk->preds[p]->index];
+      if (ts >= 0 && k->seg[ts].mloop != l + 1 && k->seg[ts].ifc != IFC_NONE && k->seg[ts].ifc != IFC_HEAD &&
+          k->seg[ts].ifc != IFC_MGUARD)
+        return false;
+      if (ts >= 0 && k->seg[ts].mloop && k->seg[ts].mloop != l + 1) return false;
+    }
+  }
+  return true;
+}
+
 /* Convergent kernels: no reachable block of any instance is divergent and no
  * branch varies (the loader's uniformity analysis, with loads through
  * private pointers varying), except for if-then shapes (ifc_then_block)
@@ -793,18 +1049,30 @@ bool plan_convergent(jit_kernel *k) {
   ld_uniformity *u = ld_uniformity_compute(k->m, LD_UNI_PRIVATE_VARIES);
   if (!u) return false;
   bool ok = true;
+  k->n_mloops = 0;
   for (uint32_t ii = 0; ok && ii < k->n_inst; ii++) {
     const jit_inst *I = &k->inst[ii];
     const ld_function *fn = I->fn;
+    plan_mloops(k, u, ii);
     /* heads first: their then-blocks may be divergent */
     for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
       const ld_block *blk = &fn->blocks[b];
-      if (I->block_seg[b] < 0 || !ld_uni_branch_varies(u, blk)) continue;
+      if (I->block_seg[b] < 0 || !ld_uni_branch_varies(u, blk) || k->seg[I->term_seg[b]].ifc == IFC_MGUARD) continue;
+      uint8_t ml = k->seg[I->term_seg[b]].mloop;
+      if (ml) {   /* a masked region's exit, or a then-block inside it (inner_ifc) */
+        int32_t xs = k->mloops[ml - 1].xe, x = k->mloops[ml - 1].x;
+        bool exit = false;
+        for (uint32_t q = 0; q < blk->n_succs; q++) {
+          int32_t sq = I->block_seg[blk->succs[q]->index];
+          if (sq == xs || sq == x) exit = true;
+        }
+        if (exit) continue;
+      }
       uint8_t which = 0;
       const ld_block *E = NULL, *F = NULL;
       const ld_block *T = ifc_then_block(k, blk, &which, &E, &F);
       const ld_block *O = E ? E : F;   /* the other arm's block, if any */
-      if (!T || ld_uni_block_divergent(u, blk, NULL) || I->block_seg[T->index] < 0 ||
+      if (!T || (ld_uni_block_divergent(u, blk, NULL) && !ml) || I->block_seg[T->index] < 0 ||
           I->block_seg[T->index] != I->term_seg[T->index] ||
           (O && (I->block_seg[O->index] < 0 || I->block_seg[O->index] != I->term_seg[O->index]))) { ok = false; break; }
       k->seg[I->term_seg[b]].ifc = IFC_HEAD;
@@ -816,13 +1084,20 @@ bool plan_convergent(jit_kernel *k) {
       if (I->block_seg[b] < 0) continue;
       const ld_block *blk = &fn->blocks[b];
       uint8_t f = k->seg[I->block_seg[b]].ifc;
-      if (ld_uni_block_divergent(u, blk, NULL) && f != IFC_THEN && f != IFC_ELSE && f != IFC_BRIDGE) ok = false;
-      if (ld_uni_branch_varies(u, blk) && k->seg[I->term_seg[b]].ifc != IFC_HEAD) ok = false;
+      if (ld_uni_block_divergent(u, blk, NULL) && f != IFC_THEN && f != IFC_ELSE && f != IFC_BRIDGE &&
+          !k->seg[I->block_seg[b]].mloop)
+        ok = false;
+      if (ld_uni_branch_varies(u, blk) && k->seg[I->term_seg[b]].ifc != IFC_HEAD &&
+          k->seg[I->term_seg[b]].ifc != IFC_MGUARD && !k->seg[I->term_seg[b]].mloop)
+        ok = false;
     }
   }
   ld_uniformity_free(u);
-  if (!ok)
-    for (uint32_t s = 0; s < k->n_seg; s++) k->seg[s].ifc = IFC_NONE;
+  ok = ok && mloops_ok(k);
+  if (!ok) {
+    for (uint32_t s = 0; s < k->n_seg; s++) k->seg[s].ifc = k->seg[s].mloop = 0;
+    k->n_mloops = 0;
+  }
   return ok;
 }
 

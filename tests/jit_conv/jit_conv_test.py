@@ -2,10 +2,12 @@
 """jit_conv_test.py - the JIT's convergent mode (docs/semantics.md, JIT).
 
 A kernel with no varying branch (loader/ld_uniform.c) compiles without the
-SIMT stack ("jit": {"convergent": true} in --json); one with a
-lane-dependent loop, or one whose loop depends on a private variable
-written through a pointer (clang -O0), must not; a lane-dependent branch
-around one block is if-converted and stays convergent.  Every kernel runs on the
+SIMT stack ("jit": {"convergent": true} in --json); a lane-dependent branch
+around one block is if-converted and stays convergent; a lane-dependent
+loop (or one whose loop depends on a private variable written through a
+pointer, clang -O0) is a masked loop ("masked_loops": 1) and stays
+convergent, unless its exits go to different blocks; with
+SPIRV_SG_JIT_NO_MLOOP=1 such a kernel is not convergent.  Every kernel runs on the
 JIT and on the interpreter at -O0 and -O2, and both outputs are checked
 against values computed here.  Prints "N passed, M failed".
 
@@ -28,7 +30,7 @@ def tri3(k):
 
 
 KERNELS = {
-    # name: (source, args, expected convergent at -O0 and at -O2, reference(i, n))
+    # name: (source, args, expected (convergent, masked loops) at -O0 and at -O2, reference(i, n))
     "uniform_loop": ("""
 float tri(int n) { float a = 0; for (int j = 0; j < n; j++) a += (float)j; return a; }
 kernel void uniform_loop(global float *out, int n)
@@ -37,7 +39,7 @@ kernel void uniform_loop(global float *out, int n)
   float acc = tri(n);
   if (n > 5) acc *= 2.0f;
   out[i] = acc + (float)i;
-}""", ["7"], (False, True), lambda i, n: (n * (n - 1) / 2) * (2 if n > 5 else 1) + i),
+}""", ["7"], ((True, 1), (True, 0)), lambda i, n: (n * (n - 1) / 2) * (2 if n > 5 else 1) + i),
     # a lane-dependent branch around one block: if-converted (the block
     # runs under the mask of the lanes taking it), still convergent
     "lane_branch": ("""
@@ -45,8 +47,9 @@ kernel void lane_branch(global float *out, int n)
 {
   size_t i = get_global_id(0);
   if ((i & 3) == 1) out[i] = (float)n;   /* a conditional store: stays a branch at -O2 */
-}""", ["7"], (True, True), lambda i, n: float(n) if (i & 3) == 1 else 0.0),
-    # a loop whose trip count depends on the lane: divergent, never convergent
+}""", ["7"], ((True, 0), (True, 0)), lambda i, n: float(n) if (i & 3) == 1 else 0.0),
+    # a loop whose trip count depends on the lane: a masked loop (each trip
+    # under the lanes still in it), convergent otherwise
     "lane_loop": ("""
 kernel void lane_loop(global float *out, int n)
 {
@@ -54,9 +57,9 @@ kernel void lane_loop(global float *out, int n)
   float acc = 0.0f;
   for (int j = 0; j < (int)(i & 3); j++) acc = acc * 3.0f + (float)j;
   out[i] = acc + (float)n;
-}""", ["7"], (False, False), lambda i, n: tri3(i & 3) + n),
+}""", ["7"], ((True, 1), (True, 1)), lambda i, n: tri3(i & 3) + n),
     # the trip count comes from a private variable written through a
-    # pointer (clang -O0 keeps it in memory): varying, never convergent
+    # pointer (clang -O0 keeps it in memory): varying, a masked loop
     "private_escape": ("""
 void set(int *p, int v) { *p = v; }
 kernel void private_escape(global float *out, int n)
@@ -66,7 +69,33 @@ kernel void private_escape(global float *out, int n)
   float acc = 0.0f;
   for (int j = 0; j < x % 4; j++) acc = acc * 3.0f + (float)j;
   out[get_global_id(0)] = acc + (float)n;
-}""", ["7"], (False, False), lambda i, n: tri3((i % LOCAL) % 4) + n),
+}""", ["7"], ((True, 1), (True, 1)), lambda i, n: tri3((i % LOCAL) % 4) + n),
+    # a lane-dependent loop left by two returns: at -O0 its exits go to
+    # different blocks, so no masked loop and not convergent; clang -O2
+    # merges them into one exit block with a phi: a masked loop
+    "loop_return": ("""
+kernel void loop_return(global float *out, int n)
+{
+  size_t i = get_global_id(0);
+  for (int j = 0; j < (int)(i & 7); j++)
+    if (j == n - 4) { out[i] = (float)j * 2.0f; return; }
+  out[i] = -1.0f;
+}""", ["7"], ((False, 0), (True, 1)), lambda i, n: 2.0 * (n - 4) if (i & 7) > n - 4 else -1.0),
+    # nested lane-dependent ifs whose arms hold stores: at -O2 one masked
+    # region (no loop), each arm under its lanes; at -O0 the ifs nest
+    # deeper than a region takes (not convergent)
+    "staircase": ("""
+kernel void staircase(global float *out, int n)
+{
+  size_t i = get_global_id(0);
+  if ((i & 3) != 0) {
+    out[i] = 1.0f;
+    if ((i & 3) > 1) {
+      out[i] = 2.0f + (float)n;
+      if ((i & 3) > 2) out[i] = 3.0f * (2.0f + (float)n);
+    }
+  }
+}""", ["7"], ((False, 0), (True, 1)), lambda i, n: [0.0, 1.0, 2.0 + n, 3.0 * (2.0 + n)][i & 3]),
 }
 
 
@@ -107,14 +136,30 @@ def main():
                     if backend == "jit":
                         if d.get("backend") != "jit": problems.append("ran on %s" % d.get("backend"))
                         conv = d.get("jit", {}).get("convergent")
-                        expect = convs[0] if opt == 0 else convs[1]
+                        ml = d.get("jit", {}).get("masked_loops")
+                        expect, expect_ml = convs[0] if opt == 0 else convs[1]
                         if conv is not expect: problems.append("convergent %r, expected %r" % (conv, expect))
+                        if ml != expect_ml: problems.append("masked loops %r, expected %r" % (ml, expect_ml))
                 if problems:
                     failed += 1
                     print("FAIL %s: %s" % (tag, "; ".join(problems)))
                 else:
                     passed += 1
                     print("ok   %s" % tag)
+    # masked loops off: the lane-dependent loop is not convergent
+    path = os.path.join(o.work, "lane_loop.cl")
+    out = os.path.join(o.work, "nomloop.bin")
+    os.environ["SPIRV_SG_JIT_NO_MLOOP"] = "1"
+    rc, so, se = run(o.sgrun, path, "jit", 2, ["7"], out)
+    del os.environ["SPIRV_SG_JIT_NO_MLOOP"]
+    got = list(struct.unpack("<%df" % N, open(out, "rb").read())) if rc == 0 else []
+    if rc == 0 and json.loads(so).get("jit", {}).get("convergent") is False and \
+            got == [tri3(i & 3) + 7 for i in range(N)]:
+        passed += 1
+        print("ok   SPIRV_SG_JIT_NO_MLOOP=1: lane_loop not convergent, same values")
+    else:
+        failed += 1
+        print("FAIL SPIRV_SG_JIT_NO_MLOOP=1: exit %d, %s" % (rc, so[-300:]))
     # the safety net: forced convergent mode on a kernel whose branch
     # diverges must stop with the internal-error fault, not run on
     path = os.path.join(o.work, "lane_loop.cl")

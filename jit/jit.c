@@ -60,7 +60,9 @@
  * the exit block's phis pick each lane's edge (pred[] per lane).  An exit
  * chain of plain blocks runs after the loop under the entered lanes; a
  * guard's region need not loop (an early-exit staircase).  Then-blocks
- * inside are if-converted under the loop's word.  Float compares are
+ * inside are if-converted under the loop's word; regions nest (an inner
+ * loop's region inside an outer's: jit_kernel.mloops[].parent, seg.mloop
+ * the innermost), each with its own entry and word.  Float compares are
  * recomputed at their branch (remat), so an exit test is one vector
  * compare into a mask register (taken_words).
  *

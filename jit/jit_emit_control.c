@@ -302,31 +302,38 @@ static void go_seg(J *j, int32_t T) {
     const jit_seg *t = &j->k->seg[T];
     int32_t from = j->br_seg;
     const jit_seg *fs = from >= 0 ? &j->k->seg[from] : NULL;
-    if (t->mloop && j->k->mloops[t->mloop - 1].h == T && fs && fs->mloop != t->mloop) {
-      /* into a masked loop: its word is the lanes here, held by an entry
-       * that reconverges at the loop's exit block (the interpreter's, once
-       * a lane has left) */
+    /* masked regions (jit_kernel.mloops): leaving each one T lies outside
+     * (T is its exit block: every lane still in it leaves, its entry goes,
+     * and mask[], never rewritten in a region, is the lanes that entered),
+     * entering a loop's exit chain, entering a region at its header */
+    uint8_t r = fs ? fs->mloop : 0;
+    while (r && !ml_in(j->k, r, T)) {
+      assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
+      r = j->k->mloops[r - 1].parent;
+    }
+    if (r && j->k->mloops[r - 1].xe == T && j->k->mloops[r - 1].xe != j->k->mloops[r - 1].x) {
+      /* every lane still in the loop leaves it for its exit chain, which
+       * runs under the lanes that entered */
+      gcc_jit_rvalue *ew = R_(mloop_entered(j, r));
+      mloop_set(j, r, ew);
+      assign(j, ent_m(j, top_e(j), 0), ew);
+    }
+    if (fs && t->mloop && j->k->mloops[t->mloop - 1].h == T && !ml_in(j->k, t->mloop, from)) {
+      /* into a masked region: its word is the lanes here (a guard's taken
+       * lanes; the enclosing region's word), held by an entry that
+       * reconverges at its exit block (the interpreter's, once a lane has
+       * left) */
       gcc_jit_type *U = j->t_u[3];
       gcc_jit_lvalue *lw = mloop_word(j, t->mloop);
       uint64_t fm = j->S >= 64 ? ~0ull : (1ull << j->S) - 1;
       mloop_set(j, t->mloop, j->ml_enter ? j->ml_enter
+                             : r ? R_(mloop_word(j, r))
                              : j->full ? cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)fm), U)
                              : j->cur_tw ? R_(j->cur_tw) : top_m(j, 0));
       if (j->k->mloops[t->mloop - 1].xe != j->k->mloops[t->mloop - 1].x)
         assign(j, mloop_entered(j, t->mloop), R_(lw));
       stack_room(j, from, 1);
       push_entry(j, T, j->k->mloops[t->mloop - 1].x, R_(lw), ci(j, U, 0));
-    } else if (fs && fs->mloop && fs->mloop == t->mloop && j->k->mloops[fs->mloop - 1].xe == T &&
-               j->k->mloops[fs->mloop - 1].xe != j->k->mloops[fs->mloop - 1].x) {
-      /* every lane still in the loop leaves it for its exit chain, which
-       * runs under the lanes that entered */
-      gcc_jit_rvalue *ew = R_(mloop_entered(j, fs->mloop));
-      mloop_set(j, fs->mloop, ew);
-      assign(j, ent_m(j, top_e(j), 0), ew);
-    } else if (fs && fs->mloop && j->k->mloops[fs->mloop - 1].x == T) {
-      /* every lane still in the loop leaves it: the entry goes, and mask[]
-       * (never rewritten in the loop) is the lanes that entered */
-      assign(j, cfl(j, j->c_sp), bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_i32, SP(j), ci(j, j->t_i32, 1)));
     }
     if (j->phi_done && j->phi_done[T] && from >= 0 && j->k->seg[from].ifc == IFC_NONE && !j->in_ifc_full &&
         j->k->seg[from].inst == t->inst) {
@@ -608,7 +615,7 @@ static void emit_terminator_(J *j, uint32_t inst, const ld_insn *in, int32_t seg
     if (j->k->conv && sg->ifc == IFC_MGUARD) {
       /* a masked loop's guard: the lanes taking the entry run the loop,
        * the others wait at its exit block; none: straight there */
-      int q = j->k->seg[sg->succ[0]].mloop ? 0 : 1;
+      int q = sg->ifc_then;   /* the entry's successor index (region_add) */
       gcc_jit_lvalue *tw[2];
       taken_words(j, inst, in, in->ops[0], q == 0, tw);
       gcc_jit_block *none = nb(j), *some = nb(j);

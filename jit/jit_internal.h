@@ -49,6 +49,13 @@ enum { IFC_NONE = 0, IFC_HEAD = 1, IFC_THEN = 2, IFC_BRIDGE = 3, IFC_ELSE = 4, I
 /* An if-converted block: it runs under the lanes that take it. */
 static inline bool ifc_arm_kind(uint8_t f) { return f == IFC_THEN || f == IFC_ELSE; }
 
+/* Masked regions (jit_seg.mloop, 1-based, the innermost): the outermost
+ * one around region r, and whether region r holds segment s (itself or in
+ * a region nested in r). */
+struct jit_kernel;
+static inline uint8_t ml_top(const struct jit_kernel *k, uint8_t r);
+static inline bool ml_in(const struct jit_kernel *k, uint8_t r, int32_t s);
+
 typedef struct jit_inst {
   const ld_function *fn;
   uint32_t parent;           /* caller instance (0 for the kernel itself) */
@@ -189,7 +196,11 @@ struct jit_kernel {
    * to: x, or the first block of a chain of plain blocks that runs once
    * every lane has left the loop, under the lanes that entered it. */
   uint32_t n_mloops;
-  struct { int32_t h, x, xe; } mloops[JIT_MAX_MLOOP];
+  struct {
+    int32_t h, x, xe;
+    uint8_t parent;          /* 1 + the region this one lies in, 0 if none */
+    bool gdiv;               /* entered by a guard where only some lanes run */
+  } mloops[JIT_MAX_MLOOP];
   bool full_only;            /* compiled with jit_options.full_only: runs only launches
                               * whose subgroups are all whole (jit_launch_full) */
   bool linear_x;             /* with full_only: compiled with jit_options.linear_x
@@ -234,6 +245,16 @@ struct jit_kernel {
   char *asm_text;
   char so_path[64];
 };
+
+static inline uint8_t ml_top(const struct jit_kernel *k, uint8_t r) {
+  while (r && k->mloops[r - 1].parent) r = k->mloops[r - 1].parent;
+  return r;
+}
+static inline bool ml_in(const struct jit_kernel *k, uint8_t r, int32_t s) {
+  for (uint8_t q = k->seg[s].mloop; q; q = k->mloops[q - 1].parent)
+    if (q == r) return true;
+  return false;
+}
 
 int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg);
 int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg);

@@ -824,27 +824,129 @@ static bool inner_ifc(const jit_kernel *k, const uint8_t *R, const ld_block *blk
   return T && R[T->index] && (!O || R[O->index]) && blk->reconverge && R[blk->reconverge->index] &&
          !getenv("SPIRV_SG_JIT_NO_MLOOP_IFC");
 }
-static void plan_mloops(jit_kernel *k, const ld_uniformity *u, uint32_t ii) {
+/* The blocks of a candidate region, B (one byte per block of instance
+ * ii's function): each one segment, no call, barrier or work-group
+ * collective, ending in OpBranch or OpBranchConditional; a region found
+ * before (nested) lies in B whole, its exit block in B or X.  A varying
+ * branch of B's own blocks must leave for T (the region's exit) and
+ * reconverge there, or be if-converted inside (inner_ifc, within Bi: the
+ * loop's blocks, or B); the branches of nested regions and their guards are
+ * theirs. */
+static bool region_blocks_ok(const jit_kernel *k, const ld_uniformity *u, uint32_t ii, const uint8_t *B,
+                             const uint8_t *Bi, const ld_block *T, const ld_block *X) {
   const jit_inst *I = &k->inst[ii];
   const ld_function *fn = I->fn;
-  uint32_t nb = fn->n_blocks;
-  if (k->S > 64 || nb < 2 || getenv("SPIRV_SG_JIT_NO_MLOOP")) return;
-  uint8_t *B = calloc(nb, 1);
-  const ld_block **stk = malloc(nb * sizeof *stk);
-  for (uint32_t h = 1; B && stk && h < nb && k->n_mloops < JIT_MAX_MLOOP; h++) {
+  for (uint32_t b = 0; b < fn->n_blocks; b++) {
+    if (!B[b]) continue;
+    const ld_block *blk = &fn->blocks[b];
+    int32_t s = I->block_seg[b];
+    if (s < 0 || s != I->term_seg[b] || !blk->n_insns || !blk->reachable) return false;
+    for (uint32_t i = 0; i < blk->n_insns; i++) {
+      const ld_insn *in = &blk->insns[i];
+      if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(k->m, in)) return false;
+    }
+    SpvOp t = blk->insns[blk->n_insns - 1].op;
+    if (t != SpvOpBranch && t != SpvOpBranchConditional) return false;
+    uint8_t r = ml_top(k, k->seg[s].mloop);
+    if (r) {   /* a nested region: whole in B, its exit in B or X */
+      int32_t rx = k->mloops[r - 1].x;
+      if (!B[k->seg[rx].blk->index] && k->seg[rx].blk != X) return false;
+      for (uint32_t q = 0; q < k->n_seg; q++)
+        if (k->seg[q].inst == ii && ml_in(k, r, (int32_t)q) && !B[k->seg[q].blk->index]) return false;
+      continue;
+    }
+    if (k->seg[s].ifc == IFC_MGUARD || !ld_uni_branch_varies(u, blk)) continue;
+    if (Bi[b] && inner_ifc(k, Bi, blk)) continue;
+    if (!Bi[b] || blk->n_succs != 2 || blk->reconverge != T || (blk->succs[0] != T && blk->succs[1] != T)) return false;
+  }
+  return true;
+}
+/* Makes B region number n (its own blocks; nested regions get it as
+ * parent) entered at E, left for X (XE: the loop's exit, see plan_mloops). */
+static void region_add(jit_kernel *k, uint32_t ii, const uint8_t *B, const ld_block *E, const ld_block *X,
+                       const ld_block *XE, const int32_t *guards, uint32_t n_guard, bool gdiv) {
+  const jit_inst *I = &k->inst[ii];
+  uint32_t n = k->n_mloops++;
+  k->mloops[n].h = I->block_seg[E->index];
+  k->mloops[n].x = I->block_seg[X->index];
+  k->mloops[n].xe = I->block_seg[XE->index];
+  k->mloops[n].parent = 0;
+  k->mloops[n].gdiv = gdiv;
+  for (uint32_t b = 0; b < I->fn->n_blocks; b++) {
+    if (!B[b]) continue;
+    jit_seg *sg = &k->seg[I->block_seg[b]];
+    uint8_t r = ml_top(k, sg->mloop);
+    if (!r) sg->mloop = (uint8_t)(n + 1);
+    else if (r != n + 1) k->mloops[r - 1].parent = (uint8_t)(n + 1);
+  }
+  for (uint32_t g = 0; g < n_guard; g++) {
+    jit_seg *gs = &k->seg[guards[g]];
+    gs->ifc = IFC_MGUARD;
+    gs->ifc_then = gs->succ[0] == k->mloops[n].h ? 0 : 1;
+  }
+}
+
+/* Masked loops (jit_kernel.mloops).  A natural loop of instance ii (its
+ * header H, not the function's first block, and the blocks that reach one
+ * of H's back edges without passing H) whose branches vary: each varying
+ * branch leaves the loop, every edge out of it goes to one block X, which is
+ * the reconvergence point of each varying branch, and its blocks are one
+ * segment each (no call, barrier or work-group collective) ending in
+ * OpBranch or OpBranchConditional.  The interpreter's stack runs such a loop
+ * as one entry whose lanes drop out as they leave, every trip in lockstep,
+ * the leavers waiting at X: the compiled loop runs under the word of the
+ * lanes still in it (J.cur_tw) and the top entry holds the same word.  At
+ * most 64 lanes.  Regions nest: inner loops are taken first (by size), and
+ * a region found earlier may lie whole inside a later one, whose lanes it
+ * then splits (jit_kernel.mloops[].parent).  SPIRV_SG_JIT_NO_MLOOP=1: none
+ * (the kernel is not convergent then); SPIRV_SG_JIT_NO_MLOOP_NEST=1: no
+ * region inside another. */
+static uint32_t plan_loops_pass(jit_kernel *k, const ld_uniformity *u, uint32_t ii, uint8_t *B,
+                                const ld_block **stk) {
+  const jit_inst *I = &k->inst[ii];
+  const ld_function *fn = I->fn;
+  uint32_t nb = fn->n_blocks, added = 0;
+  bool nest = !getenv("SPIRV_SG_JIT_NO_MLOOP_NEST");
+  /* the loop headers, smallest loop first (an inner loop before its outer) */
+  uint32_t *hs = malloc(nb * sizeof *hs), *sz = calloc(nb, sizeof *sz), nh = 0;
+  if (!hs || !sz) { free(hs); free(sz); return 0; }
+  for (uint32_t h = 1; h < nb; h++) {
     const ld_block *H = &fn->blocks[h];
     if (!H->reachable || I->block_seg[h] < 0 || k->seg[I->block_seg[h]].mloop) continue;
     memset(B, 0, nb);
-    uint32_t sp = 0;
+    uint32_t sp = 0, n = 1;
     bool back = false;
     B[h] = 1;
     for (uint32_t p = 0; p < H->n_preds; p++) {
       const ld_block *P = H->preds[p];
       if (!P->reachable || !ld_dominates(H, P)) continue;
       back = true;   /* a back edge (P == H: a loop of one block) */
-      if (!B[P->index]) { B[P->index] = 1; stk[sp++] = P; }
+      if (!B[P->index]) { B[P->index] = 1; stk[sp++] = P; n++; }
     }
     if (!back) continue;
+    while (sp) {
+      const ld_block *x = stk[--sp];
+      for (uint32_t p = 0; p < x->n_preds; p++) {
+        const ld_block *P = x->preds[p];
+        if (P->reachable && !B[P->index]) { B[P->index] = 1; stk[sp++] = P; n++; }
+      }
+    }
+    sz[h] = n;
+    hs[nh++] = h;
+  }
+  for (uint32_t a = 1; a < nh; a++)   /* insertion sort by loop size */
+    for (uint32_t c = a; c > 0 && sz[hs[c]] < sz[hs[c - 1]]; c--) { uint32_t t = hs[c]; hs[c] = hs[c - 1]; hs[c - 1] = t; }
+  for (uint32_t hi = 0; hi < nh && k->n_mloops < JIT_MAX_MLOOP; hi++) {
+    uint32_t h = hs[hi];
+    const ld_block *H = &fn->blocks[h];
+    if (k->seg[I->block_seg[h]].mloop) continue;
+    memset(B, 0, nb);
+    uint32_t sp = 0;
+    B[h] = 1;
+    for (uint32_t p = 0; p < H->n_preds; p++) {
+      const ld_block *P = H->preds[p];
+      if (P->reachable && ld_dominates(H, P) && !B[P->index]) { B[P->index] = 1; stk[sp++] = P; }
+    }
     while (sp) {
       const ld_block *x = stk[--sp];
       for (uint32_t p = 0; p < x->n_preds; p++) {
@@ -852,26 +954,23 @@ static void plan_mloops(jit_kernel *k, const ld_uniformity *u, uint32_t ii) {
         if (P->reachable && !B[P->index]) { B[P->index] = 1; stk[sp++] = P; }
       }
     }
+    /* X: the one block every edge out of the loop goes to; the loop's own
+     * branches vary somewhere */
     bool ok = true, varies = false;
     const ld_block *X = NULL;
     for (uint32_t b = 0; ok && b < nb; b++) {
       if (!B[b]) continue;
       const ld_block *blk = &fn->blocks[b];
       int32_t s = I->block_seg[b];
-      if (s < 0 || s != I->term_seg[b] || k->seg[s].mloop || !blk->n_insns) { ok = false; break; }
-      for (uint32_t i = 0; ok && i < blk->n_insns; i++) {
-        const ld_insn *in = &blk->insns[i];
-        if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(k->m, in)) ok = false;
-      }
-      SpvOp t = blk->insns[blk->n_insns - 1].op;
-      if (t != SpvOpBranch && t != SpvOpBranchConditional) ok = false;
+      if (s < 0) { ok = false; break; }
+      if (k->seg[s].mloop && !nest) ok = false;
       for (uint32_t q = 0; ok && q < blk->n_succs; q++) {
         const ld_block *S = blk->succs[q];
         if (B[S->index]) continue;
         if (X && X != S) ok = false;
         X = S;
       }
-      varies = varies || ld_uni_branch_varies(u, blk);
+      varies = varies || (ld_uni_branch_varies(u, blk) && !k->seg[s].mloop);
     }
     if (!ok || !varies || !X || I->block_seg[X->index] < 0) continue;
     /* the loop's exit target XE may begin a chain of blocks that only the
@@ -895,12 +994,7 @@ static void plan_mloops(jit_kernel *k, const ld_uniformity *u, uint32_t ii) {
       X = X->succs[0];
     }
     /* each varying branch leaves the loop for XE, where it reconverges */
-    for (uint32_t b = 0; ok && b < nb; b++) {
-      const ld_block *blk = &fn->blocks[b];
-      if (!B[b] || !ld_uni_branch_varies(u, blk)) continue;
-      if (L[b] && inner_ifc(k, L, blk)) continue;
-      if (!L[b] || blk->n_succs != 2 || blk->reconverge != XE || (blk->succs[0] != XE && blk->succs[1] != XE)) ok = false;
-    }
+    ok = region_blocks_ok(k, u, ii, B, L, XE, X);
     free(L);
     if (!ok) continue;
     /* the entry E: H, or the first block of the chain of blocks with one
@@ -924,11 +1018,12 @@ static void plan_mloops(jit_kernel *k, const ld_uniformity *u, uint32_t ii) {
       E = P;
     }
     /* the edges into E: a uniform branch (every lane here enters), or a
-     * varying one between E and X that reconverges at X, from a block where
-     * every lane runs (a guard: the lanes taking E enter, the others wait
-     * at X) */
+     * varying one between E and X that reconverges at X (a guard: the lanes
+     * taking E enter, the others wait at X); a guard where only some lanes
+     * run must lie in the region this one nests in (mloops_ok) */
     int32_t guards[8];
     uint32_t n_guard = 0;
+    bool gdiv = false;
     for (uint32_t p = 0; ok && p < E->n_preds; p++) {
       const ld_block *P = E->preds[p];
       if (!P->reachable || B[P->index]) continue;
@@ -936,28 +1031,36 @@ static void plan_mloops(jit_kernel *k, const ld_uniformity *u, uint32_t ii) {
       if (ts < 0) { ok = false; break; }
       if (!ld_uni_branch_varies(u, P)) continue;
       if (P->n_succs != 2 || P->reconverge != X || (P->succs[0] != X && P->succs[1] != X) ||
-          ld_uni_block_divergent(u, P, NULL) || k->seg[ts].mloop || k->seg[ts].ifc || n_guard == 8 ||
+          (ld_uni_block_divergent(u, P, NULL) && !nest) || k->seg[ts].ifc || n_guard == 8 ||
           P->insns[P->n_insns - 1].op != SpvOpBranchConditional)
         ok = false;
-      else
+      else {
+        gdiv = gdiv || ld_uni_block_divergent(u, P, NULL);
         guards[n_guard++] = ts;
+      }
     }
     if (!ok) continue;
-    uint32_t idx = k->n_mloops++;
-    k->mloops[idx].h = I->block_seg[E->index];
-    k->mloops[idx].x = I->block_seg[X->index];
-    k->mloops[idx].xe = I->block_seg[XE->index];
-    for (uint32_t b = 0; b < nb; b++)
-      if (B[b]) k->seg[I->block_seg[b]].mloop = (uint8_t)(idx + 1);
-    for (uint32_t g = 0; g < n_guard; g++) k->seg[guards[g]].ifc = IFC_MGUARD;
+    region_add(k, ii, B, E, X, XE, guards, n_guard, gdiv);
+    added++;
   }
-  /* Regions without a loop of their own (or with one): a varying branch
-   * of guard P between its reconvergence point X and a block E that only P
-   * enters; the region is every block reached from E before X, whose
-   * varying branches all go to X and reconverge there (an early-exit
-   * staircase, a loop clang unrolled whole; a then-part of several blocks).
-   * A then-part of one block is left to if-conversion. */
-  for (uint32_t pb = 0; B && stk && pb < nb && k->n_mloops < JIT_MAX_MLOOP && !getenv("SPIRV_SG_JIT_NO_MREGION"); pb++) {
+  free(hs);
+  free(sz);
+  return added;
+}
+/* Regions without a loop of their own (or with one): a varying branch
+ * of guard P between its reconvergence point X and a block E that only P
+ * enters; the region is every block reached from E before X, whose
+ * varying branches all go to X and reconverge there (an early-exit
+ * staircase, a loop clang unrolled whole; a then-part of several blocks).
+ * A then-part of one block is left to if-conversion. */
+static uint32_t plan_guards_pass(jit_kernel *k, const ld_uniformity *u, uint32_t ii, uint8_t *B,
+                                 const ld_block **stk) {
+  const jit_inst *I = &k->inst[ii];
+  const ld_function *fn = I->fn;
+  uint32_t nb = fn->n_blocks, added = 0;
+  bool nest = !getenv("SPIRV_SG_JIT_NO_MLOOP_NEST");
+  if (getenv("SPIRV_SG_JIT_NO_MREGION")) return 0;
+  for (uint32_t pb = 0; pb < nb && k->n_mloops < JIT_MAX_MLOOP; pb++) {
     const ld_block *P = &fn->blocks[pb];
     int32_t ps = I->term_seg[pb];
     if (!P->reachable || ps < 0 || I->block_seg[pb] < 0 || k->seg[ps].mloop || k->seg[ps].ifc ||
@@ -965,7 +1068,9 @@ static void plan_mloops(jit_kernel *k, const ld_uniformity *u, uint32_t ii) {
         P->insns[P->n_insns - 1].op != SpvOpBranchConditional)
       continue;
     const ld_block *X = P->reconverge, *E = P->succs[0] == X ? P->succs[1] : P->succs[1] == X ? P->succs[0] : NULL;
-    if (!E || E == X || E->index == 0 || E->n_preds != 1 || I->block_seg[X->index] < 0) continue;
+    if (!E || E == X || E->index == 0 || E->n_preds != 1 || I->block_seg[X->index] < 0 || I->block_seg[E->index] < 0 ||
+        k->seg[I->block_seg[E->index]].mloop)
+      continue;
     memset(B, 0, nb);
     uint32_t sp = 0, nblk = 0;
     bool ok = true;
@@ -974,15 +1079,7 @@ static void plan_mloops(jit_kernel *k, const ld_uniformity *u, uint32_t ii) {
     while (ok && sp) {
       const ld_block *b = stk[--sp];
       nblk++;
-      int32_t s = I->block_seg[b->index];
-      if (!b->reachable || s < 0 || s != I->term_seg[b->index] || k->seg[s].mloop || k->seg[s].ifc || !b->n_insns ||
-          b->index == 0) { ok = false; break; }
-      SpvOp t = b->insns[b->n_insns - 1].op;
-      if (t != SpvOpBranch && t != SpvOpBranchConditional) { ok = false; break; }
-      for (uint32_t i = 0; ok && i < b->n_insns; i++) {
-        const ld_insn *in = &b->insns[i];
-        if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(k->m, in)) ok = false;
-      }
+      if (b->index == 0 || I->block_seg[b->index] < 0 || (k->seg[I->block_seg[b->index]].mloop && !nest)) { ok = false; break; }
       for (uint32_t q = 0; ok && q < b->n_succs; q++) {
         const ld_block *S = b->succs[q];
         if (S == X || B[S->index]) continue;
@@ -991,43 +1088,58 @@ static void plan_mloops(jit_kernel *k, const ld_uniformity *u, uint32_t ii) {
         stk[sp++] = S;
       }
     }
-    /* one way in: every block's predecessors in the region, E's only P;
-     * each varying branch goes to X and reconverges there, or is
-     * if-converted inside */
+    /* one way in: every block's predecessors in the region, E's only P */
     for (uint32_t b = 0; ok && b < nb; b++) {
       if (!B[b]) continue;
       const ld_block *blk = &fn->blocks[b];
-      if (ld_uni_branch_varies(u, blk) && !inner_ifc(k, B, blk) &&
-          (blk->n_succs != 2 || blk->reconverge != X || (blk->succs[0] != X && blk->succs[1] != X)))
-        ok = false;
       for (uint32_t p = 0; ok && p < blk->n_preds; p++)
         if (blk->preds[p]->reachable && !B[blk->preds[p]->index] && !(blk == E && blk->preds[p] == P)) ok = false;
     }
+    ok = ok && region_blocks_ok(k, u, ii, B, B, X, X);
     if (!ok || (nblk == 1 && E->insns[E->n_insns - 1].op == SpvOpBranch)) continue;
-    uint32_t idx = k->n_mloops++;
-    k->mloops[idx].h = I->block_seg[E->index];
-    k->mloops[idx].x = k->mloops[idx].xe = I->block_seg[X->index];
-    for (uint32_t b = 0; b < nb; b++)
-      if (B[b]) k->seg[I->block_seg[b]].mloop = (uint8_t)(idx + 1);
-    k->seg[ps].ifc = IFC_MGUARD;
+    int32_t g = ps;
+    region_add(k, ii, B, E, X, X, &g, 1, false);
+    added++;
   }
+  return added;
+}
+static void plan_mloops(jit_kernel *k, const ld_uniformity *u, uint32_t ii) {
+  const ld_function *fn = k->inst[ii].fn;
+  uint32_t nb = fn->n_blocks;
+  if (k->S > 64 || nb < 2 || getenv("SPIRV_SG_JIT_NO_MLOOP")) return;
+  uint8_t *B = calloc(nb, 1);
+  const ld_block **stk = malloc(nb * sizeof *stk);
+  /* loops, then guarded regions, again while either finds more: a region
+   * found in one round may be what lets an enclosing one qualify */
+  for (int round = 0; B && stk && round < 4; round++)
+    if (!plan_loops_pass(k, u, ii, B, stk) + !plan_guards_pass(k, u, ii, B, stk) == 2) break;
   free(B);
   free(stk);
 }
-/* After if-conversion: X of no masked loop lies in one, and no
- * if-converted or bridge block enters a header (its lanes would be the
- * arm's, not the head's). */
+
+/* After if-conversion, for every region: its exit block lies in no region
+ * (nested: in its parent, or is its parent's exit too) and heads none; the
+ * edges into its header come from outside every region (nested: from its
+ * parent) and from no if-converted or bridge block (their lanes are the
+ * arm's, not the head's); a guard where only some lanes run lies in the
+ * parent. */
 static bool mloops_ok(const jit_kernel *k) {
   for (uint32_t l = 0; l < k->n_mloops; l++) {
-    if (k->seg[k->mloops[l].x].mloop) return false;
+    uint8_t par = k->mloops[l].parent;
+    int32_t x = k->mloops[l].x;
+    for (uint32_t q = 0; q < k->n_mloops; q++)
+      if (k->mloops[q].h == x) return false;
+    if (!par && k->seg[x].mloop) return false;
+    if (par && !ml_in(k, par, x) && x != k->mloops[par - 1].x) return false;
     const jit_seg *h = &k->seg[k->mloops[l].h];
     const jit_inst *I = &k->inst[h->inst];
     for (uint32_t p = 0; p < h->blk->n_preds; p++) {
       int32_t ts = I->term_seg[h->blk->preds[p]->index];
-      if (ts >= 0 && k->seg[ts].mloop != l + 1 && k->seg[ts].ifc != IFC_NONE && k->seg[ts].ifc != IFC_HEAD &&
-          k->seg[ts].ifc != IFC_MGUARD)
-        return false;
-      if (ts >= 0 && k->seg[ts].mloop && k->seg[ts].mloop != l + 1) return false;
+      if (ts < 0 || ml_in(k, (uint8_t)(l + 1), ts)) continue;
+      if (k->seg[ts].ifc != IFC_NONE && k->seg[ts].ifc != IFC_HEAD && k->seg[ts].ifc != IFC_MGUARD) return false;
+      if (!par && k->seg[ts].mloop) return false;
+      if (par && !ml_in(k, par, ts)) return false;
+      if (k->seg[ts].ifc == IFC_MGUARD && k->mloops[l].gdiv && !par) return false;
     }
   }
   return true;

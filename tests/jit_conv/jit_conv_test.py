@@ -29,6 +29,13 @@ def tri3(k):
     return a
 
 
+def nest2(i):
+    acc = 0.0
+    for a in range(i & 3):
+        for b in range(((i >> 2) & 3) + a): acc = acc * 2.0 + (a + b)
+    return acc
+
+
 KERNELS = {
     # name: (source, args, expected (convergent, masked loops) at -O0 and at -O2, reference(i, n))
     "uniform_loop": ("""
@@ -96,6 +103,18 @@ kernel void staircase(global float *out, int n)
     }
   }
 }""", ["7"], ((False, 0), (True, 1)), lambda i, n: [0.0, 1.0, 2.0 + n, 3.0 * (2.0 + n)][i & 3]),
+    # a lane-dependent loop inside a lane-dependent loop: two masked loops,
+    # the inner one nested in the outer's region (at -O2; clang -O0's shape
+    # is not taken)
+    "nested_loops": ("""
+kernel void nested_loops(global float *out, int n)
+{
+  size_t i = get_global_id(0);
+  float acc = 0.0f;
+  for (int a = 0; a < (int)(i & 3); a++)
+    for (int b = 0; b < (int)((i >> 2) & 3) + a; b++) acc = acc * 2.0f + (float)(a + b);
+  out[i] = acc + (float)n;
+}""", ["7"], ((False, 0), (True, 2)), lambda i, n: nest2(i) + n),
 }
 
 

@@ -3,7 +3,8 @@
 (the eight kernels of bench/run.py have none of them): a bounds guard, a
 data-dependent `if`, float -> int casts, OpenCL built-ins, integer division,
 libm functions, vload4/vstore4, geometric and relational built-ins, Khronos
-shuffles, min/max reductions and scans, votes and rotates, each beside the
+shuffles, min/max reductions and scans, votes and rotates, a loop whose trip
+count differs per element, each beside the
 same kernel without them.  Prints nanoseconds per element of
 spirv-sgrun --backend jit -j 1 (best of --repeat launches), the interpreter's
 on a smaller NDRange, and JIT/interp; with --build-b, the same JIT column for
@@ -29,6 +30,8 @@ BODY = {
     "khr_shuffle": "float v = x[i];\n  for (uint m = 1; m < 16; m <<= 1) v += sub_group_shuffle_xor(v, m);\n  y[i] = v + sub_group_shuffle(x[i], 0);",
     "sg_minmax": "int v = (int)x[i];\n  y[i] = (float)(sub_group_reduce_min(v) + sub_group_scan_inclusive_max(v) + sub_group_clustered_reduce_and(v, 4));",
     "sg_vote": "float v = x[i];\n  y[i] = sub_group_broadcast_first(v) + sub_group_elect() + sub_group_rotate(v, 3) + sub_group_non_uniform_all_equal((int)(i / 64));",
+    # a loop whose trip count (0 to 7) differs per element: a masked loop (session 30)
+    "lane_loop": "float v = x[i], s = 0.0f;\n  for (uint t = (as_uint(v) * 2654435761u) >> 29; t > 0; t--) s = s * a + v;\n  y[i] = s;",
 }
 GROUPS = {"vload4": 4}   # elements per work-item, where not 1
 SRC = """#pragma OPENCL EXTENSION cl_khr_subgroup_shuffle : enable

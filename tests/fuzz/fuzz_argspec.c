@@ -7,8 +7,8 @@
  * data (a buffer's bytes are all readable: ASan checks), failure gives one
  * non-empty line in err and nothing owned.  SPECs that read files (file:,
  * image:...file=) are skipped: they test the file system, not the parser;
- * counts are capped at 1 MiB of data so that the fuzzer does not spend its
- * time filling memory. */
+ * counts, and an image's pixels (the product of its sizes), are capped at
+ * 1M so that the fuzzer does not spend its time filling memory. */
 #include <stdlib.h>
 #include <string.h>
 #include "fuzz.h"
@@ -37,6 +37,19 @@ static bool too_big(const char *s)
     p = end > p ? end - 1 : p;
     while (p[1] >= '0' && p[1] <= '9')
       p++;
+  }
+  /* an image's pixels: the product of its sizes (width=884,height=888888
+   * asked for 3 GB, which libFuzzer's memory limit reported as an oom) */
+  static const char *const dims[] = {"width=", "height=", "depth=", "array="};
+  unsigned long long px = 1;
+  for (int d = 0; d < 4; d++) {
+    const char *q = strstr(s, dims[d]);
+    if (!q)
+      continue;
+    unsigned long long v = strtoull(q + strlen(dims[d]), NULL, 0);
+    px *= v ? v : 1;
+    if (px > (1u << 20))
+      return true;
   }
   return false;
 }

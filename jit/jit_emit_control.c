@@ -148,7 +148,6 @@ gcc_jit_lvalue *mloop_mv(J *j, uint8_t ml) {
 }
 /* The loop's lanes become word: the word, its vector (mloop_mv). */
 void mloop_set(J *j, uint8_t ml, gcc_jit_rvalue *word) {
-  gcc_jit_type *U = j->t_u[3];
   gcc_jit_lvalue *w = mloop_word(j, ml), *mv = mloop_mv(j, ml);
   assign(j, w, word);
   if (!mv) return;
@@ -162,7 +161,6 @@ void mloop_set(J *j, uint8_t ml, gcc_jit_rvalue *word) {
                            bin(j, GCC_JIT_BINARY_OP_RSHIFT, j->t_u[2], cast(j, R_(w), j->t_u[2]),
                                cast(j, L(j), j->t_u[2])), ci(j, j->t_u[2], 1)), j->t_i32));
   loop_end(j, &lp);
-  (void)U;
 }
 /* mask[] of the heap frame from J.cur_tw (spill: a host call reads it) or
  * J.cur_tw from it (fill: the host rewrote it). */

@@ -738,17 +738,23 @@ static bool ifc_bridge(const ld_block *blk, const ld_block *E) {
   return E->insns[E->n_insns - 1].op == SpvOpBranch;
 }
 
+/* No call, barrier or work-group collective in blk: it stays one segment
+ * and runs inside the compiled code (if-converted arms, masked regions). */
+static bool plain_block(const jit_kernel *k, const ld_block *blk) {
+  for (uint32_t i = 0; i < blk->n_insns; i++) {
+    const ld_insn *in = &blk->insns[i];
+    if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(k->m, in)) return false;
+  }
+  return true;
+}
+
 /* One arm of an if-converted head blk: entered only from blk, no phis, no
  * call, barrier or work-group collective (one segment), and an OpBranch
  * straight to blk's reconvergence point R. */
 static bool ifc_arm(const jit_kernel *k, const ld_block *blk, const ld_block *T, const ld_block *R) {
   if (T == blk || T == R || T->n_preds != 1 || T->preds[0] != blk || T->n_phis) return false;
   if (T->n_succs != 1 || T->succs[0] != R || T->insns[T->n_insns - 1].op != SpvOpBranch) return false;
-  for (uint32_t i = 0; i < T->n_insns; i++) {
-    const ld_insn *in = &T->insns[i];
-    if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(k->m, in)) return false;
-  }
-  return true;
+  return plain_block(k, T);
 }
 
 /* If-conversion: the then-block T of head blk when blk ends with a two-way
@@ -780,7 +786,7 @@ static const ld_block *ifc_then_block(const jit_kernel *k, const ld_block *blk, 
 /* An instruction of a masked loop's exit chain: arithmetic that reads
  * and writes only its own lane and records nothing (no integer division,
  * whose diagnostics group the lanes that run it together). */
-static bool chain_insn_ok(const ld_module *m, const ld_insn *in) {
+static bool chain_insn_ok(const ld_insn *in) {
   switch (in->op) {
   case SpvOpNop: case SpvOpLine: case SpvOpNoLine: case SpvOpPhi: case SpvOpCopyObject:
   case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpFAdd: case SpvOpFSub: case SpvOpFMul: case SpvOpFNegate:
@@ -798,21 +804,8 @@ static bool chain_insn_ok(const ld_module *m, const ld_insn *in) {
   }
   const ld_type *ct; uint32_t n;
   return !in->result || (in->type && lane_shape(in->type, &ct, &n));
-  (void)m;
 }
 
-/* Masked loops (jit_kernel.mloops).  A natural loop of instance ii (its
- * header H, not the function's first block, and the blocks that reach one
- * of H's back edges without passing H) whose branches vary: each varying
- * branch leaves the loop, every edge out of it goes to one block X, which is
- * the reconvergence point of each varying branch, and its blocks are one
- * segment each (no call, barrier or work-group collective) ending in
- * OpBranch or OpBranchConditional.  The interpreter's stack runs such a loop
- * as one entry whose lanes drop out as they leave, every trip in lockstep,
- * the leavers waiting at X: the compiled loop runs under the word of the
- * lanes still in it (J.cur_tw) and the top entry holds the same word.  At
- * most 64 lanes; not nested in another masked loop.  SPIRV_SG_JIT_NO_MLOOP=1:
- * none (the kernel is not convergent then). */
 /* A varying branch of region R's block blk that if-conversion takes
  * (ifc_then_block) with its arms and reconvergence point inside R: it
  * runs under the lanes its branch splits from the region's. */
@@ -840,11 +833,7 @@ static bool region_blocks_ok(const jit_kernel *k, const ld_uniformity *u, uint32
     if (!B[b]) continue;
     const ld_block *blk = &fn->blocks[b];
     int32_t s = I->block_seg[b];
-    if (s < 0 || s != I->term_seg[b] || !blk->n_insns || !blk->reachable) return false;
-    for (uint32_t i = 0; i < blk->n_insns; i++) {
-      const ld_insn *in = &blk->insns[i];
-      if (in->op == SpvOpFunctionCall || in->op == SpvOpControlBarrier || wg_scoped(k->m, in)) return false;
-    }
+    if (s < 0 || s != I->term_seg[b] || !blk->n_insns || !blk->reachable || !plain_block(k, blk)) return false;
     SpvOp t = blk->insns[blk->n_insns - 1].op;
     if (t != SpvOpBranch && t != SpvOpBranchConditional) return false;
     uint8_t r = ml_top(k, k->seg[s].mloop);
@@ -901,6 +890,30 @@ static void region_add(jit_kernel *k, uint32_t ii, const uint8_t *B, const ld_bl
  * then splits (jit_kernel.mloops[].parent).  SPIRV_SG_JIT_NO_MLOOP=1: none
  * (the kernel is not convergent then); SPIRV_SG_JIT_NO_MLOOP_NEST=1: no
  * region inside another. */
+/* The natural loop of header H into B (one byte per block, cleared
+ * first): H and the blocks that reach one of its back edges without
+ * passing H.  Returns its block count, 0 when H heads no loop. */
+static uint32_t natural_loop(const ld_block *H, uint32_t nb, uint8_t *B, const ld_block **stk) {
+  uint32_t sp = 0, n = 1;
+  bool back = false;
+  memset(B, 0, nb);
+  B[H->index] = 1;
+  for (uint32_t p = 0; p < H->n_preds; p++) {
+    const ld_block *P = H->preds[p];
+    if (!P->reachable || !ld_dominates(H, P)) continue;
+    back = true;   /* a back edge (P == H: a loop of one block) */
+    if (!B[P->index]) { B[P->index] = 1; stk[sp++] = P; n++; }
+  }
+  if (!back) return 0;
+  while (sp) {
+    const ld_block *x = stk[--sp];
+    for (uint32_t p = 0; p < x->n_preds; p++) {
+      const ld_block *P = x->preds[p];
+      if (P->reachable && !B[P->index]) { B[P->index] = 1; stk[sp++] = P; n++; }
+    }
+  }
+  return n;
+}
 static uint32_t plan_loops_pass(jit_kernel *k, const ld_uniformity *u, uint32_t ii, uint8_t *B,
                                 const ld_block **stk) {
   const jit_inst *I = &k->inst[ii];
@@ -913,26 +926,7 @@ static uint32_t plan_loops_pass(jit_kernel *k, const ld_uniformity *u, uint32_t 
   for (uint32_t h = 1; h < nb; h++) {
     const ld_block *H = &fn->blocks[h];
     if (!H->reachable || I->block_seg[h] < 0 || k->seg[I->block_seg[h]].mloop) continue;
-    memset(B, 0, nb);
-    uint32_t sp = 0, n = 1;
-    bool back = false;
-    B[h] = 1;
-    for (uint32_t p = 0; p < H->n_preds; p++) {
-      const ld_block *P = H->preds[p];
-      if (!P->reachable || !ld_dominates(H, P)) continue;
-      back = true;   /* a back edge (P == H: a loop of one block) */
-      if (!B[P->index]) { B[P->index] = 1; stk[sp++] = P; n++; }
-    }
-    if (!back) continue;
-    while (sp) {
-      const ld_block *x = stk[--sp];
-      for (uint32_t p = 0; p < x->n_preds; p++) {
-        const ld_block *P = x->preds[p];
-        if (P->reachable && !B[P->index]) { B[P->index] = 1; stk[sp++] = P; n++; }
-      }
-    }
-    sz[h] = n;
-    hs[nh++] = h;
+    if ((sz[h] = natural_loop(H, nb, B, stk))) hs[nh++] = h;
   }
   for (uint32_t a = 1; a < nh; a++)   /* insertion sort by loop size */
     for (uint32_t c = a; c > 0 && sz[hs[c]] < sz[hs[c - 1]]; c--) { uint32_t t = hs[c]; hs[c] = hs[c - 1]; hs[c - 1] = t; }
@@ -940,20 +934,7 @@ static uint32_t plan_loops_pass(jit_kernel *k, const ld_uniformity *u, uint32_t 
     uint32_t h = hs[hi];
     const ld_block *H = &fn->blocks[h];
     if (k->seg[I->block_seg[h]].mloop) continue;
-    memset(B, 0, nb);
-    uint32_t sp = 0;
-    B[h] = 1;
-    for (uint32_t p = 0; p < H->n_preds; p++) {
-      const ld_block *P = H->preds[p];
-      if (P->reachable && ld_dominates(H, P) && !B[P->index]) { B[P->index] = 1; stk[sp++] = P; }
-    }
-    while (sp) {
-      const ld_block *x = stk[--sp];
-      for (uint32_t p = 0; p < x->n_preds; p++) {
-        const ld_block *P = x->preds[p];
-        if (P->reachable && !B[P->index]) { B[P->index] = 1; stk[sp++] = P; }
-      }
-    }
+    natural_loop(H, nb, B, stk);
     /* X: the one block every edge out of the loop goes to; the loop's own
      * branches vary somewhere */
     bool ok = true, varies = false;
@@ -988,7 +969,7 @@ static uint32_t plan_loops_pass(jit_kernel *k, const ld_uniformity *u, uint32_t 
                   X->insns[X->n_insns - 1].op == SpvOpBranch && (X == XE || !X->n_phis) && !B[X->succs[0]->index];
       for (uint32_t p = 0; only && p < X->n_preds; p++)
         if (X->preds[p]->reachable && !B[X->preds[p]->index]) only = false;
-      for (uint32_t i = 0; only && i + 1 < X->n_insns; i++) only = chain_insn_ok(k->m, &X->insns[i]);
+      for (uint32_t i = 0; only && i + 1 < X->n_insns; i++) only = chain_insn_ok(&X->insns[i]);
       if (!only || getenv("SPIRV_SG_JIT_NO_MLOOP_CHAIN")) break;
       B[X->index] = 1;
       X = X->succs[0];
@@ -1007,13 +988,8 @@ static uint32_t plan_loops_pass(jit_kernel *k, const ld_uniformity *u, uint32_t 
         if (E->preds[p]->reachable && !B[E->preds[p]->index]) { P = E->preds[p]; n_out++; }
       if (n_out != 1 || P->n_succs != 1 || P->n_preds != 1 || P->index == 0 || I->block_seg[P->index] < 0 ||
           I->block_seg[P->index] != I->term_seg[P->index] || k->seg[I->block_seg[P->index]].mloop ||
-          k->seg[I->block_seg[P->index]].ifc || P->insns[P->n_insns - 1].op != SpvOpBranch)
+          k->seg[I->block_seg[P->index]].ifc || P->insns[P->n_insns - 1].op != SpvOpBranch || !plain_block(k, P))
         break;
-      bool plain = true;
-      for (uint32_t i = 0; i < P->n_insns; i++)
-        if (P->insns[i].op == SpvOpFunctionCall || P->insns[i].op == SpvOpControlBarrier || wg_scoped(k->m, &P->insns[i]))
-          plain = false;
-      if (!plain) break;
       B[P->index] = 1;
       E = P;
     }

@@ -168,6 +168,9 @@ __attribute__((noinline)) static void k_collatz(size_t n, const uint32_t *in, ui
   }
 }
 
+/* cref_nocontract.c (built with -ffp-contract=off) */
+void k_horner(size_t n, const uint32_t *in, double *out);
+
 /* ------------------------------------------------------------------ check */
 
 static int check(const out *o, const char *path, char *msg, size_t msz)
@@ -394,6 +397,10 @@ int main(int argc, char **argv)
       if (!nout) outs[nout++] = (out){xalloc(bytes), bytes, 0};
       t0 = now_ms();
       k_collatz(n, u_in, outs[0].p);
+    } else if (!strcmp(k, "horner")) {
+      if (!nout) outs[nout++] = (out){xalloc(2 * bytes), 2 * bytes, 0};
+      t0 = now_ms();
+      k_horner(n, u_in, outs[0].p);
     } else {
       fprintf(stderr, "sgbench-cref: unknown kernel '%s'\n", k);
       return 2;

@@ -78,7 +78,7 @@ export LD_LIBRARY_PATH=$D/lib PATH=$D/bin:$PATH XDG_CACHE_HOME=/tmp/sgxc_$$
 export COMPILER_PATH=${COMPILER_PATH:-/usr/libexec/gcc/x86_64-linux-gnu/13}
 export LIBRARY_PATH=${LIBRARY_PATH:-/usr/lib/gcc/x86_64-linux-gnu/13:/usr/lib/x86_64-linux-gnu}
 nproc; grep -m1 "model name" /proc/cpuinfo; cat /sys/kernel/mm/transparent_hugepage/enabled
-for k in ${KS:-saxpy reduce scan compact transpose gemm hist stencil collatz}; do
+for k in ${KS:-saxpy reduce scan compact transpose gemm hist stencil collatz horner}; do
   line="$k"
   for j in ${JS:-1 2 4 8 16}; do
     b=$("$D/bin/spirv-sgrun" --backend jit -j "$j" --repeat 5 --time "$D/sims/$k.sim" 2>&1 >/dev/null | grep 'time:' |

@@ -5,7 +5,8 @@ usage: python3 bench/run.py [--build DIR] [--budget SECONDS] [--quick] [--only K
 
 Part 1 (issue #2): saxpy over 1M elements through the interpreter and through
 oclgrind-kernel, from the same .sim file, as lane-instructions per second.
-Part 2 (issue #4): eight kernels (and collatz, a lane-dependent loop) through the interpreter, the JIT (-j 1 and
+Part 2 (issue #4): eight kernels (and collatz, a lane-dependent loop, and
+horner, double precision) through the interpreter, the JIT (-j 1 and
 -j 2), plain C (gcc -O3 -march=native, bench/cref.c), oclgrind-kernel and
 PoCL (bench/clhost.c, plain forms bench/kernels/*_plain.cl), with memcpy
 bandwidth and JIT compile times (cold cache, cached).  Every backend's
@@ -51,6 +52,11 @@ KERNELS = [
     # loops), compute-bound
     dict(name="collatz", plain="collatz.cl", sg=False, units=elem, sizes=(1 << 14, 1 << 20, 1 << 12),
          args=lambda n: [("u32range", n), ("zero", n)], outs=[1],
+         nd=lambda n: ((n,), (256,)), pnd=lambda n: ((n,), (256,)), rw=None),
+    # not one of the eight either: double precision (64-bit lane values,
+    # the JIT's wide fields), compute-bound
+    dict(name="horner", plain="horner.cl", sg=False, units=elem, sizes=(1 << 14, 1 << 20, 1 << 12),
+         args=lambda n: [("u32range", n), ("zero", 2 * n)], outs=[1],
          nd=lambda n: ((n,), (256,)), pnd=lambda n: ((n,), (256,)), rw=None),
 ]
 for k in KERNELS:
@@ -266,7 +272,7 @@ def main():
     # ---------------------------------------------------------- memcpy
     mc = cref("memcpy", 1 << 26, 10)
     bw = mc.get("rw_bytes_per_s")
-    print("== Issue #4: eight kernels, and collatz (a lane-dependent loop) ==")
+    print("== Issue #4: eight kernels, collatz (a lane-dependent loop) and horner (double precision) ==")
     print("memcpy 64 MiB, best of 10: %s  (%.3g GB/s read+write; bytes/s below also count read+write)"
           % (fmt_t(mc.get("best_ms", 0) / 1e3), (bw or 0) / 1e9))
 

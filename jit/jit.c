@@ -493,7 +493,7 @@ typedef struct cache_hdr {
   uint64_t so_len;
   uint64_t sum;
   uint32_t frame_size, abi;
-  uint32_t n_interp, pad;
+  uint32_t n_interp, n_wide;
 } cache_hdr;
 
 static bool read_file(const char *path, uint8_t **out, size_t *len) {
@@ -640,7 +640,8 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
         free(buf);
         logf_(opt, "jit: %s (S=%u) loaded from cache %s", name, sg_size, cpath);
         k->n_interp = h.n_interp;
-        if (st) { st->from_cache = true; st->compile_ms = 0; st->interp_insns = h.n_interp; st->convergent = k->conv; st->masked_loops = k->n_mloops; }
+        k->n_wide = h.n_wide;
+        if (st) { st->from_cache = true; st->compile_ms = 0; st->interp_insns = h.n_interp; st->convergent = k->conv; st->masked_loops = k->n_mloops; st->wide_fields = k->n_wide; }
         return k;
       }
       logf_(opt, "jit: cache entry %s is %s; rebuilding", cpath, ok ? "unloadable" : "corrupt or stale");
@@ -701,6 +702,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
     h.frame_size = k->frame_size;
     h.abi = JIT_ABI_VERSION;
     h.n_interp = k->n_interp;
+    h.n_wide = k->n_wide;
     mkdirs(cdir);
     char tmp[4400];
     snprintf(tmp, sizeof tmp, "%s.%d.%lx.tmp", cpath, (int)getpid(), (unsigned long)pthread_self());
@@ -725,7 +727,7 @@ jit_kernel *jit_kernel_compile(const ld_module *m, const char *name, uint32_t sg
     }
   }
   free(so);
-  if (st) { st->compile_ms = now_ms() - t0; st->from_cache = false; st->ir_statements = n_stmts; st->interp_insns = k->n_interp; st->convergent = k->conv; st->masked_loops = k->n_mloops; }
+  if (st) { st->compile_ms = now_ms() - t0; st->from_cache = false; st->ir_statements = n_stmts; st->interp_insns = k->n_interp; st->convergent = k->conv; st->masked_loops = k->n_mloops; st->wide_fields = k->n_wide; }
   return k;
 fail:
   logf_(opt, "jit: %s falls back to the interpreter: %s", name, err);

@@ -43,6 +43,7 @@ typedef struct jit_stats {
   bool convergent;           /* no varying branch: compiled without the SIMT stack */
   uint32_t masked_loops;     /* loops whose lanes leave at different trips, compiled
                               * under a lane mask (jit_kernel.mloops) */
+  uint32_t wide_fields;      /* 128-byte lane values kept in two vector locals (J.fmap_part) */
 } jit_stats;
 
 /* Compiles kernel `name` of m for subgroup size S (and the module's spec

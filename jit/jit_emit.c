@@ -38,7 +38,7 @@ void spill_val(J *j, uint32_t inst, uint32_t id, bool sp) {
     return;
   }
   if (!shadowed(j, inst, id)) { spill_or_fill(j, f, sp); return; }
-  jloop lp = {NULL, NULL};
+  jloop lp = {NULL, NULL, NULL, 0};
   if (sp) loop_begin(j, &lp);
   else { fuse_close(j); assign(j, j->lane, ci(j, j->t_i32, 0)); }
   for (uint32_t c = 0; c < n; c++) {
@@ -976,6 +976,89 @@ static gcc_jit_type *vector_local_type(J *j, uint32_t q) {
   return gcc_jit_type_get_vector(j->all_elem[q], j->S);
 }
 
+/* The 64-byte vector type of a wide field's parts (J.fmap_part), or NULL:
+ * a one-component lane array of 128 bytes (a power-of-two lane count: 64-bit
+ * lanes of 16, 32-bit lanes of 32) that je_build has not excluded
+ * (J.wide_excl).  Its lane array
+ * would be memory that every lane loop stores and the next one reloads,
+ * which GCC 12 at -O2 keeps in the stack frame even across a loop's trips
+ * (a double-precision Horner loop: 3 to 5 times the time of its float
+ * twin).  SPIRV_SG_JIT_NO_WIDE=1: arrays. */
+static gcc_jit_type *wide_part_type(J *j, uint32_t q, uint32_t *np) {
+  if (!j->all_elem || !j->all_elem[q] || (j->S & (j->S - 1)) || (j->wide_excl && j->wide_excl[q]) ||
+      getenv("SPIRV_SG_JIT_NO_VLOCAL") || getenv("SPIRV_SG_JIT_NO_WIDE"))
+    return NULL;
+  /* two parts: GCC unrolls a lane loop of two vectors, and then forwards
+   * the copies; four (256 bytes) stayed loops, 1.02 to 1.13x the time */
+  uint32_t b = j->all_sizes[q];
+  if (b != 128) return NULL;
+  uint32_t esz = b / j->S;
+  if (esz == 0 || 64 % esz) return NULL;
+  *np = b / 64;
+  return gcc_jit_type_get_vector(j->all_elem[q], 64 / esz);
+}
+
+/* Parts to the scratch array (in) or back, in block b. */
+void wide_copy(J *j, int32_t h, gcc_jit_block *b, bool in) {
+  gcc_jit_lvalue *arr = j->fmap_val[h];
+  for (uint32_t p = 0; p < j->fmap_np[h]; p++) {
+    gcc_jit_lvalue *v = j->fmap_part[(size_t)h * WIDE_MAXP + p];
+    /* the scratch array has its element's alignment only */
+    gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_rvalue_get_type(gcc_jit_lvalue_as_rvalue(v)), 4);
+    gcc_jit_rvalue *at = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+        gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_get_address(arr, NULL), j->t_u8p),
+        gcc_jit_context_new_rvalue_from_int(j->cx, j->t_i32, (int)(64 * p))), NULL);
+    gcc_jit_lvalue *av = gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL, at,
+        gcc_jit_type_get_pointer(vt)), NULL);
+    /* not counted in J.n_stmts (the optimization level's measure): GCC
+     * forwards these copies early */
+    if (in) gcc_jit_block_add_assignment(b, NULL, av, gcc_jit_lvalue_as_rvalue(v));
+    else gcc_jit_block_add_assignment(b, NULL, v, gcc_jit_lvalue_as_rvalue(av));
+  }
+}
+/* A lane loop reads or writes wide field h: its outermost loop fills the
+ * scratch array first and copies it back after. */
+void wide_touch(J *j, int32_t h) {
+  if (j->wt_on[h]) return;
+  if (j->n_wt == j->cap_wt) {
+    uint32_t nc = j->cap_wt ? 2 * j->cap_wt : 32;
+    uint32_t *nw = realloc(j->wt, nc * sizeof *nw);
+    if (!nw) { failf(j->e, "out of memory"); return; }
+    j->wt = nw;
+    j->cap_wt = nc;
+  }
+  j->wt[j->n_wt++] = (uint32_t)h;
+  j->wt_on[h] = 1;
+}
+/* An access outside lane loops that is not a read: the field is compiled
+ * again as an ordinary array (je_build). */
+void wide_violation(J *j, int32_t h) {
+  if (j->wide_excl) j->wide_excl[j->fmap_q[h]] = 1;
+  j->wide_retry = true;
+}
+/* The end of an outermost lane loop: the fields it touched are filled in
+ * its cin block, which then goes to the test, and copied back after it. */
+void wide_loop_done(J *j, jloop *lp) {
+  for (uint32_t i = lp->wt0; i < j->n_wt; i++) {
+    int32_t h = (int32_t)j->wt[i];
+    wide_copy(j, h, lp->cin, true);
+    wide_copy(j, h, j->b, false);
+    j->wt_on[h] = 0;
+  }
+  j->n_wt = lp->wt0;
+  gcc_jit_block_end_with_jump(lp->cin, NULL, lp->cond);
+}
+/* Zeroes field f's local (its parts, for a wide field). */
+static void zero_local(J *j, gcc_jit_field *f, uint32_t bytes) {
+  int32_t h = fidx(j, f);
+  if (wide_h(j, h) && !j->lane_depth) {
+    memset0(j, gcc_jit_lvalue_get_address(j->fmap_val[h], NULL), bytes);
+    wide_copy(j, h, j->b, false);
+    return;
+  }
+  memset0(j, gcc_jit_lvalue_get_address(floc(j, f), NULL), bytes);
+}
+
 typedef struct field_u { J *j; int n; gcc_jit_field **fields; gcc_jit_type **types; uint32_t *sizes; size_t *vid;
                          gcc_jit_type **elem; } field_u;
 static void field_cb(void *u_, uint32_t inst, uint32_t id, bool tmp, const ld_type *t) {
@@ -1238,6 +1321,11 @@ static void emit_groups(J *j) {
 /* spill_all / fill_all at one call site: jump to the shared block with this
  * site's return index; code goes on in the continuation block. */
 void xfer_all(J *j, int fill) {
+  /* inside a lane loop the touched wide fields live in their scratch
+   * arrays, which the shared block does not read: none is wide */
+  if (j->lane_depth && j->any_wide)
+    for (uint32_t h = 0; h < j->fmap_cap; h++)
+      if (j->fmap_np[h]) wide_violation(j, (int32_t)h);
   if (!j->xfer_blk[fill]) {
     j->xfer_blk[fill] = nb(j);
     j->xfer_ret[fill] = local(j, j->t_i32);
@@ -1266,7 +1354,7 @@ void xfer_live(J *j, int32_t s, bool spill_) {
   for (uint32_t q = 0; q < j->n_fields; q++) {
     if (!bl[q]) continue;
     if (bl[q] == 2) {   /* an if-converted value not live here: zeroed */
-      if (!spill_) memset0(j, gcc_jit_lvalue_get_address(floc(j, j->all_fields[q]), NULL), j->all_sizes[q]);
+      if (!spill_) zero_local(j, j->all_fields[q], j->all_sizes[q]);
       continue;
     }
     uint32_t inst = 0, id = 0;
@@ -1735,9 +1823,19 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   j->fmap_val = calloc(j->fmap_cap, sizeof *j->fmap_val);
   j->fmap_q = calloc(j->fmap_cap, sizeof *j->fmap_q);
   j->fmap_vec = calloc(j->fmap_cap, sizeof *j->fmap_vec);
+  free(j->fmap_part); free(j->fmap_np); free(j->wt_on);
+  j->fmap_part = calloc((size_t)j->fmap_cap * WIDE_MAXP, sizeof *j->fmap_part);
+  j->fmap_np = calloc(j->fmap_cap, 1);
+  j->wt_on = calloc(j->fmap_cap, 1);
+  j->n_wt = 0;
+  j->lane_depth = 0;
+  j->any_wide = false;
   j->fref = getenv("SPIRV_SG_JIT_ZERO_ALL") ? NULL : calloc(j->fmap_cap, 1);
   j->fkeep = NULL;
-  if (!j->fmap_key || !j->fmap_val || !j->fmap_q || !j->fmap_vec) { failf(e, "out of memory"); return NULL; }
+  if (!j->fmap_key || !j->fmap_val || !j->fmap_q || !j->fmap_vec || !j->fmap_part || !j->fmap_np || !j->wt_on) {
+    failf(e, "out of memory");
+    return NULL;
+  }
   for (uint32_t q = 0; q < j->n_fields; q++) {
     char name[32];
     snprintf(name, sizeof name, "L%u", q);
@@ -1746,8 +1844,16 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
     j->fmap_key[h] = fields[q];
     j->fmap_q[h] = q;
     gcc_jit_type *vt = vector_local_type(j, q);
+    uint32_t np = 0;
+    gcc_jit_type *pt = vt ? NULL : wide_part_type(j, q, &np);
     if (vt) j->fmap_vec[h] = gcc_jit_function_new_local(j->fn, NULL, vt, name);
     else j->fmap_val[h] = gcc_jit_function_new_local(j->fn, NULL, ftypes[q], name);
+    for (uint32_t p = 0; pt && p < np; p++) {
+      char pn[40];
+      snprintf(pn, sizeof pn, "L%u_%u", q, p);
+      j->fmap_part[(size_t)h * WIDE_MAXP + p] = gcc_jit_function_new_local(j->fn, NULL, pt, pn);
+    }
+    if (pt) { j->fmap_np[h] = (uint8_t)np; j->any_wide = true; j->n_wide++; }
   }
   j->use_loc = true;
   if (full) mark_kept(j);
@@ -1873,7 +1979,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
        * SPIRV_SG_JIT_ZERO_ALL zeroes it anyway */
       int32_t h = fidx(j, f);
       if (h >= 0 && j->fref && !j->fref[h]) continue;
-      memset0(j, gcc_jit_lvalue_get_address(floc(j, f), NULL), j->all_sizes[q]);
+      zero_local(j, f, j->all_sizes[q]);
     }
     /* promoted private arrays start zeroed, as private memory does */
     promo_zero(j, 0, true);
@@ -1910,8 +2016,8 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   return fn;
 }
 
-gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
-                          uint32_t *n_stmts) {
+static gcc_jit_context *je_build1(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
+                                  uint32_t *n_stmts, uint8_t **excl, bool *retry) {
   J jj, *j = &jj;
   memset(j, 0, sizeof *j);
   j->k = k; j->m = k->m; j->S = k->S; j->e = e;
@@ -2006,8 +2112,10 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
   uint32_t *fsizes = calloc((size_t)nf + 1, sizeof *fsizes);
   free(j->fvid);
   j->fvid = calloc((size_t)nf + 1, sizeof *j->fvid);
+  if (!*excl && (*excl = calloc((size_t)nf + 1, 1))) (*excl)[nf] = 2;   /* 2: the end (the report) */
+  j->wide_excl = *excl;
   if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields || !ftypes || !fsizes || !j->fvid || !j->all_elem ||
-      !j->ifc_mask || !j->ifc_tw || !j->ifc_etw || !j->ifc_full) { failf(e, "out of memory"); goto out; }
+      !j->ifc_mask || !j->ifc_tw || !j->ifc_etw || !j->ifc_full || !*excl) { failf(e, "out of memory"); goto out; }
 
   /* frame struct */
   gcc_jit_type *lanei = gcc_jit_context_new_array_type(cx, NULL, j->t_i32, (int)k->S);
@@ -2203,6 +2311,14 @@ gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflag
       for (size_t q = 0; q < sizeof BIG_OFF / sizeof *BIG_OFF; q++) gcc_jit_context_add_command_line_option(cx, BIG_OFF[q]);
   }
   *n_stmts = j->n_stmts;
+  /* A large kernel (-O1 below) keeps its lane loops over a wide field's
+   * scratch array as loops, so the copies stay too (an n-body step 1.16x
+   * the time): compiled again with none wide.  SPIRV_SG_JIT_WIDE_BIG=1:
+   * wide fields there too. */
+  if (fn_stmts > JIT_BIG_KERNEL && j->n_wide && !getenv("SPIRV_SG_JIT_WIDE_BIG")) {
+    for (uint32_t q = 0; q < j->n_fields; q++) j->wide_excl[q] = 1;
+    j->wide_retry = true;
+  }
 out:
   free(j->ifc_mask);
   free(j->nx_over);
@@ -2218,7 +2334,35 @@ out:
   free_blive(j);
   free(j->fmap_key); free(j->fmap_val); free(j->fmap_q); free(j->fkeep); free(j->fref);
   free(j->fmap_vec); free(j->all_elem);
+  free(j->fmap_part); free(j->fmap_np); free(j->wt_on); free(j->wt);
   for (int x = 0; x < 4; x++) free(j->xfer_cont[x]);
-  if (e->failed) { gcc_jit_context_release(cx); return NULL; }
+  *retry = j->wide_retry && !e->failed;
+  k->n_wide = j->n_wide;
+  if (e->failed || *retry) { gcc_jit_context_release(cx); return NULL; }
   return cx;
+}
+
+/* je_build1 until no wide field (J.fmap_part) is accessed other than its
+ * scheme allows; each round keeps the fields that were as arrays (the
+ * insn table and handler count restart with the round). */
+gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
+                          uint32_t *n_stmts) {
+  uint8_t *excl = NULL;
+  uint32_t n_insns = k->n_insns, n_interp = k->n_interp;
+  for (int round = 0;; round++) {
+    bool retry = false;
+    gcc_jit_context *cx = je_build1(k, o, mflags, e, n_stmts, &excl, &retry);
+    if (!retry || round >= 16) {
+      if (getenv("SPIRV_SG_JIT_WIDE_REPORT")) {
+        uint32_t nx = 0;
+        for (uint32_t q = 0; excl && excl[q] != 2; q++) nx += excl[q] == 1;
+        fprintf(stderr, "spirv-sg: jit: wide lane arrays: %u in %d rounds, %u kept as arrays\n", k->n_wide, round + 1, nx);
+      }
+      free(excl);
+      if (retry) failf(e, "wide lane arrays: no stable layout");
+      return cx;
+    }
+    k->n_insns = n_insns;
+    k->n_interp = n_interp;
+  }
 }

@@ -17,7 +17,10 @@ enum { FK_KEEP = 1, FK_ZERO = 2 };   /* J.fkeep */
 enum { SH_MAXC = 4 };                 /* J.sh_lv: components of an affine value */
 
 /* The builder state of one kernel's compile (je_build). */
-typedef struct jloop_ { gcc_jit_block *cond, *after; } jloop_;
+/* A lane loop: its test block and the block after it; an outermost loop
+ * of a function with wide lane arrays (J.fmap_part) also its copy-in block
+ * (cin, filled at loop_end) and where its entries of J.wt start. */
+typedef struct jloop_ { gcc_jit_block *cond, *after, *cin; uint32_t wt0; } jloop_;
 typedef struct J {
   jit_kernel *k;
   const ld_module *m;
@@ -200,6 +203,25 @@ typedef struct J {
    * through a pointer to the field's array type (NULL: fmap_val is an
    * array local) */
   gcc_jit_lvalue **fmap_vec;
+  /* Wide lane arrays (wide_part_type: one scalar component in 128 bytes,
+   * 64-bit lanes of 16 or 32-bit lanes of 32): the value lives in
+   * fmap_np[h] vector locals of 64 bytes each, [h * WIDE_MAXP + p] (NULL:
+   * not wide), which GCC keeps in registers; fmap_val[h] is a scratch array
+   * that a lane loop reads and writes (wide_touch: filled from the parts in
+   * the loop's cin block, copied back after the loop), as does a read
+   * outside lane loops (J.rd: filled right before it).  Any other access
+   * outside a lane loop sets wide_excl[q] and wide_retry: je_build then
+   * compiles again with that field an ordinary array. */
+  gcc_jit_lvalue **fmap_part;
+  uint8_t *fmap_np;             /* [fmap_cap] parts of a wide field (0: not wide) */
+  bool any_wide;                /* this function has a wide field */
+  uint32_t n_wide;              /* wide fields made, in every function */
+  uint8_t *wide_excl;           /* [n_fields] fields kept as arrays (wide_part_type) */
+  bool wide_retry;
+  bool rd;                      /* floc is called for a read (V) */
+  uint32_t lane_depth;          /* lane loops open around the code being emitted */
+  uint32_t *wt, n_wt, cap_wt;   /* wide fields (fmap index) the open outermost lane loop touches */
+  uint8_t *wt_on;               /* [fmap_cap] in wt */
   bool xfer_vec;                /* spill_or_fill moves vector locals as vectors (xfer_live) */
   uint32_t *fmap_q;             /* field index (all_fields) of each fmap entry */
   /* sg_kernel_full only (mark_kept), per field: FK_KEEP, a suspension keeps
@@ -422,10 +444,21 @@ static inline int32_t fidx(J *j, gcc_jit_field *fl) {
   }
   return -1;
 }
+enum { WIDE_MAXP = 4 };
+void wide_touch(J *j, int32_t h);
+void wide_copy(J *j, int32_t h, gcc_jit_block *b, bool in);
+void wide_violation(J *j, int32_t h);
+static inline bool wide_h(J *j, int32_t h) { return h >= 0 && j->fmap_np && j->fmap_np[h]; }
 static inline gcc_jit_lvalue *floc(J *j, gcc_jit_field *fl) {
   if (!j->use_loc) return NULL;
   int32_t h = fidx(j, fl);
   if (h >= 0 && j->track_ref && j->fref) j->fref[h] = 1;
+  if (wide_h(j, h)) {
+    if (j->lane_depth) wide_touch(j, h);
+    else if (j->rd) wide_copy(j, h, j->b, true);
+    else wide_violation(j, h);
+    return j->fmap_val[h];
+  }
   if (h >= 0 && j->fmap_vec && j->fmap_vec[h])   /* *(T (*)[S])&vec: a fresh expression per use */
     return gcc_jit_rvalue_dereference(
         gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_get_address(j->fmap_vec[h], NULL),
@@ -445,10 +478,25 @@ void ifc_tw_xfer(J *j, bool spill);
  * host call that reads or writes the frame, or a suspension. */
 static inline void spill_or_fill(J *j, gcc_jit_field *fl, bool spill) {
   if (fl == j->f_mask && j->cur_tw) { ifc_tw_xfer(j, spill); return; }
+  int32_t x = fidx(j, fl);
+  if (j->use_loc && wide_h(j, x) && !j->lane_depth) {   /* the parts, as vectors */
+    gcc_jit_lvalue *hh = hfld(j, fl);
+    for (uint32_t p = 0; p < j->fmap_np[x]; p++) {
+      gcc_jit_lvalue *v = j->fmap_part[(size_t)x * WIDE_MAXP + p];
+      gcc_jit_type *ut = gcc_jit_type_get_aligned(gcc_jit_rvalue_get_type(gcc_jit_lvalue_as_rvalue(v)), 4);
+      gcc_jit_rvalue *at = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+          gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_get_address(hh, NULL), j->t_u8p),
+          gcc_jit_context_new_rvalue_from_int(j->cx, j->t_i32, (int)(64 * p))), NULL);
+      gcc_jit_lvalue *hv = gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL, at,
+          gcc_jit_type_get_pointer(ut)), NULL);
+      if (spill) assign(j, hv, gcc_jit_lvalue_as_rvalue(v));
+      else assign(j, v, gcc_jit_lvalue_as_rvalue(hv));
+    }
+    return;
+  }
   gcc_jit_lvalue *l = floc(j, fl);
   if (!l) return;
   gcc_jit_lvalue *h = hfld(j, fl);
-  int32_t x = fidx(j, fl);
   if (x >= 0 && j->xfer_vec && j->fmap_vec && j->fmap_vec[x]) {
     /* a vector local around a barrier (xfer_live): moved as the vector (the
      * heap field read through an element-aligned vector type), not as an
@@ -522,12 +570,24 @@ typedef jloop_ jloop;
  * one per kernel argument component (J.argc) follows. */
 enum { KFN_FIXED = 7 };
 static inline void fuse_close(J *j);
+/* Into a lane loop: j->b goes on to its test, or for an outermost loop of a
+ * function with wide fields to its copy-in block (loop_end fills it). */
+static inline void loop_enter(J *j, jloop *lp) {
+  lp->cin = NULL;
+  lp->wt0 = j->n_wt;
+  if (j->lane_depth++ == 0 && j->any_wide) {
+    lp->cin = nb(j);
+    gcc_jit_block_end_with_jump(j->b, NULL, lp->cin);
+  } else {
+    gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
+  }
+}
 static inline void loop_begin_raw(J *j, jloop *lp) {
   lp->cond = nb(j);
   gcc_jit_block *body = nb(j);
   lp->after = nb(j);
   assign(j, j->lane, ci(j, j->t_i32, 0));
-  gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
+  loop_enter(j, lp);
   gcc_jit_block_end_with_conditional(lp->cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, (long)j->S)), body, lp->after);
   j->b = body;
 }
@@ -539,7 +599,7 @@ static inline void loop_act_raw(J *j, jloop *lp) {
   gcc_jit_block *body = nb(j);
   lp->after = nb(j);
   assign(j, j->lane, j->one_lane);
-  gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
+  loop_enter(j, lp);
   gcc_jit_block_end_with_conditional(lp->cond, NULL, cmp(j, GCC_JIT_COMPARISON_LE, L(j), j->one_lane), body, lp->after);
   j->b = body;
 }
@@ -558,14 +618,17 @@ static inline void loop_range(J *j, jloop *lp, uint32_t lo, uint32_t hi) {
   gcc_jit_block *body = nb(j);
   lp->after = nb(j);
   assign(j, j->lane, ci(j, j->t_i32, (long)lo));
-  gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
+  loop_enter(j, lp);
   gcc_jit_block_end_with_conditional(lp->cond, NULL, cmp(j, GCC_JIT_COMPARISON_LT, L(j), ci(j, j->t_i32, (long)hi)), body, lp->after);
   j->b = body;
 }
+void wide_loop_done(J *j, jloop *lp);
 static inline void loop_end(J *j, jloop *lp) {
   gcc_jit_block_add_assignment_op(j->b, NULL, j->lane, GCC_JIT_BINARY_OP_PLUS, ci(j, j->t_i32, 1));
   gcc_jit_block_end_with_jump(j->b, NULL, lp->cond);
   j->b = lp->after;
+  if (j->lane_depth) j->lane_depth--;
+  if (lp->cin) wide_loop_done(j, lp);
 }
 /* The open lane loop: an instruction's lane-local code (elementwise
  * operations, access chains, built-in reads, a block's phis) opens it with
@@ -689,6 +752,15 @@ static inline gcc_jit_rvalue *const_comp(J *j, const ld_type *ct, const uint8_t 
   return gcc_jit_context_new_rvalue_from_long(j->cx, t, (long)v);
 }
 
+/* A value's lane array read (J.rd: a wide field read outside lane loops
+ * is filled from its parts first). */
+static inline gcc_jit_rvalue *V_read(J *j, uint32_t inst, uint32_t id, uint32_t c) {
+  bool rd = j->rd;
+  j->rd = true;
+  gcc_jit_lvalue *l = res_lv(j, inst, id, c);
+  j->rd = rd;
+  return gcc_jit_lvalue_as_rvalue(l);
+}
 /* Component c of value id in instance inst, for the current lane. */
 static inline gcc_jit_rvalue *V(J *j, uint32_t inst, uint32_t id, uint32_t c) {
   const ld_value *v = &j->m->values[id];
@@ -709,7 +781,7 @@ static inline gcc_jit_rvalue *V(J *j, uint32_t inst, uint32_t id, uint32_t c) {
   case LD_V_PARAM:
     if (inst == 0) return gcc_jit_lvalue_as_rvalue(j->argl[(size_t)id * 16 + c]);
     if (shadowed(j, inst, id)) return sh_at(j, inst, id, c, L(j), scal(j, ct));
-    return gcc_jit_lvalue_as_rvalue(res_lv(j, inst, id, c));
+    return V_read(j, inst, id, c);
   case LD_V_RESULT:
     if (j->nx_over && j->nx_over[id]) return j->nx_over[id];
     if (v->u.insn->op == SpvOpVariable) {
@@ -723,7 +795,7 @@ static inline gcc_jit_rvalue *V(J *j, uint32_t inst, uint32_t id, uint32_t c) {
     if (shadowed(j, inst, id)) return sh_at(j, inst, id, c, L(j), scal(j, ct));
     if (remat(j, inst, id)) return remat_v(j, inst, id, c);
     if (!j->slot[vidx(j, inst, id)]) { failf(j->e, "no slot for %s", ld_id_name(j->m, id)); return ci(j, j->t_i32, 0); }
-    return gcc_jit_lvalue_as_rvalue(res_lv(j, inst, id, c));
+    return V_read(j, inst, id, c);
   default:
     failf(j->e, "value %s of kind %d not compiled", ld_id_name(j->m, id), (int)v->kind);
     return ci(j, j->t_i32, 0);

@@ -922,10 +922,29 @@ static void emit_terminator_(J *j, uint32_t inst, const ld_insn *in, int32_t seg
 static bool phis_need_tmp(J *j, uint32_t inst, const ld_block *blk, uint32_t label) {
   if (blk->n_phis < 2) return false;
   if (getenv("SPIRV_SG_JIT_PHI_TMP")) return true;
-  /* only in a masked loop (collatz 1.6x faster; outside them the
-   * temporaries are faster: gemm's plain form 36 -> 21.5 ms with them) */
+  /* the phis the lane loop writes (an edge's uniform phis that are lane-0
+   * scalars, shadow_plan, commit after the loop), and whether one of them
+   * is a vector local (vector_local_type) rather than a lane array in
+   * memory or a wide field's parts (wide_part_type) */
+  uint32_t lanes = 0;
+  bool vec = false;
+  for (uint32_t p = 0; p < blk->n_phis; p++) {
+    const ld_insn *in = &blk->insns[p];
+    if (label && shadowed(j, inst, in->result)) continue;
+    lanes++;
+    int32_t h = fidx(j, j->slot[vidx(j, inst, in->result)]);
+    if (h < 0 || !j->fmap_vec || j->fmap_vec[h]) vec = true;
+  }
   int32_t bs = j->k->inst[inst].block_seg[blk->index];
-  if (bs < 0 || !j->k->seg[bs].mloop) return true;
+  bool ml = bs >= 0 && j->k->seg[bs].mloop;
+  /* Vector locals: temporaries outside masked loops, which GCC compiles
+   * better (gemm's plain form 36 -> 21.5 ms, a float Horner loop 17 ->
+   * 5.7 ms); inside them only where needed (collatz 1.6x faster).  Lane
+   * arrays in memory and wide fields: only where needed, a temporary being
+   * one more store and load, or copy, per trip (a double Horner loop 15 ->
+   * 7.4 ms); with one lane phi, never (no phi reads another's new value). */
+  if (vec && !ml && !getenv("SPIRV_SG_JIT_PHI_TMP_MIN")) return true;
+  if (!vec && lanes < 2) return false;
   for (uint32_t p = 0; p < blk->n_phis; p++) {
     const ld_insn *in = &blk->insns[p];
     for (uint32_t q = 0; q + 1 < in->n_ops; q += 2) {

@@ -1154,7 +1154,14 @@ static bool fast_contig(J *j, gcc_jit_field *slot, uint32_t inst, uint32_t vid, 
   gcc_jit_rvalue *off = R_(j->fast_off0);   /* fast_full: the first active lane is lane 0 */
   gcc_jit_rvalue *mp = cast(j, gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL, R_(j->fast_base), off), NULL), j->t_vp);
   gcc_jit_rvalue *fp;
-  if (slot) {
+  /* a wide field (J.fmap_part) outside lane loops: its scratch array,
+   * filled from the parts for a store, copied to them after a load */
+  int32_t wh = slot && j->use_loc && !j->lane_depth ? fidx(j, slot) : -1;
+  bool wide = wide_h(j, wh);
+  if (wide) {
+    if (write) wide_copy(j, wh, j->b, true);
+    fp = cast(j, gcc_jit_lvalue_get_address(j->fmap_val[wh], NULL), j->t_vp);
+  } else if (slot) {
     fp = cast(j, gcc_jit_lvalue_get_address(fld(j, slot), NULL), j->t_vp);
   } else {
     gcc_jit_lvalue *tmp = local(j, gcc_jit_context_new_array_type(j->cx, NULL, T, (int)j->S));
@@ -1181,6 +1188,7 @@ static bool fast_contig(J *j, gcc_jit_field *slot, uint32_t inst, uint32_t vid, 
           cast(j, fp, j->t_u8p), ci(j, j->t_i32, (long)(64 * q))), NULL), vp);
       assign(j, gcc_jit_rvalue_dereference(dst, NULL), R_(gcc_jit_rvalue_dereference(src, NULL)));
     }
+    if (wide) wide_copy(j, wh, j->b, false);
     gcc_jit_block_end_with_jump(j->b, NULL, after);
     j->b = gen;
     return !gen;
@@ -1219,6 +1227,7 @@ static bool fast_contig(J *j, gcc_jit_field *slot, uint32_t inst, uint32_t vid, 
   gcc_jit_rvalue *args[3] = {write ? mp : fp, write ? fp : mp,
       gcc_jit_context_new_rvalue_from_long(j->cx, gcc_jit_context_get_type(j->cx, GCC_JIT_TYPE_SIZE_T), (long)bytes * j->S)};
   gcc_jit_block_add_eval(j->b, NULL, gcc_jit_context_new_call(j->cx, NULL, mc, 3, args));
+  if (wide && !write) wide_copy(j, wh, j->b, false);
   gcc_jit_block_end_with_jump(j->b, NULL, after);
   j->b = gen;
   return !gen;

@@ -196,6 +196,7 @@ struct jit_kernel {
    * to: x, or the first block of a chain of plain blocks that runs once
    * every lane has left the loop, under the lanes that entered it. */
   uint32_t n_mloops;
+  uint32_t n_wide;          /* wide lane arrays of the compiled code (je_build, J.fmap_part) */
   struct {
     int32_t h, x, xe;
     uint8_t parent;          /* 1 + the region this one lies in, 0 if none */

@@ -1775,6 +1775,7 @@ sg_result sg_run(const sg_module *m, const sg_run_desc *d, sg_report **out,
       r->pub.jit_interp_insns = job.stats.interp_insns;
       r->pub.jit_convergent = job.stats.convergent;
       r->pub.jit_masked_loops = job.stats.masked_loops;
+      r->pub.jit_wide_fields = job.stats.wide_fields;
     }
     if (!job.k && !fallback_noted) {
       r->fallback = strdup(job.err);

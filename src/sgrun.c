@@ -924,9 +924,9 @@ int main(int argc, char **argv)
     fprintf(f, ", \"stats\": {\"insns\": %" PRIu64 ", \"lane_insns\": %" PRIu64 "}", rep->insns, rep->lane_insns);
     if (rep->wg_jit || rep->jit_from_cache || rep->jit_ir_statements)
       fprintf(f, ", \"jit\": {\"from_cache\": %s, \"ir_statements\": %u, \"interp_insns\": %u, \"convergent\": %s, "
-              "\"masked_loops\": %u}",
+              "\"masked_loops\": %u, \"wide_fields\": %u}",
               rep->jit_from_cache ? "true" : "false", rep->jit_ir_statements, rep->jit_interp_insns,
-              rep->jit_convergent ? "true" : "false", rep->jit_masked_loops);
+              rep->jit_convergent ? "true" : "false", rep->jit_masked_loops, rep->jit_wide_fields);
     fputs(", \"times_ms\": {\"load\": ", f);
     json_double(f, rep->load_ms, false);
     fputs(", \"compile\": ", f);

@@ -342,6 +342,7 @@ typedef struct sg_report {
   uint32_t jit_interp_insns;     /* instructions the compiled code hands to the interpreter's handlers */
   bool jit_convergent;           /* no varying branch: compiled without the SIMT stack (docs/semantics.md) */
   uint32_t jit_masked_loops;     /* lane-dependent loops compiled under a lane mask (docs/semantics.md, JIT) */
+  uint32_t jit_wide_fields;      /* 128-byte lane values kept in vector registers (docs/semantics.md, JIT) */
 } sg_report;
 
 /* Runs the kernel.  On SG_SUCCESS / SG_FAULTED *out is a report; on other

@@ -118,12 +118,43 @@ kernel void nested_loops(global float *out, int n)
 }
 
 
-def run(sgrun, path, backend, opt, args, outfile):
-    cmd = [sgrun, "--backend", backend, "-O%d" % opt, "--json", "--global", str(N), "--local", str(LOCAL),
-           "--arg", "out=zero:%d" % N] + ["--arg=" + a for a in []] + \
+def run(sgrun, path, backend, opt, args, outfile, extra=()):
+    cmd = [sgrun, "--backend", backend, "-O%d" % opt, "--json", "--global", str(N), "--local", str(LOCAL)] + list(extra) + [
+           "--arg", "out=zero:%d" % N] + \
           ["--arg", "n=" + args[0], "--write", "out=" + outfile, path]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     return p.returncode, p.stdout, p.stderr
+
+
+WIDE_SRC = """
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+kernel void wide(global float *out, int n)
+{
+  size_t i = get_global_id(0);
+  double x = (double)(i % 10) * 0.125, y = 0;
+  ulong s = i + 1;
+  float z = (float)(i % 7) * 0.25f, w = 1;
+  for (int k = 0; k < n; k++) {
+    y = y * x + 0.5;
+    s = s * 3 + 1;
+    w = w * z + 0.5f;
+  }
+  out[i] = (float)y + (float)(s & 1023) + w;
+}"""
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def wide_ref(i, n):
+    x, y, s, z, w = (i % 10) * 0.125, 0.0, i + 1, f32((i % 7) * 0.25), 1.0
+    for _ in range(n):
+        y = y * x + 0.5
+        s = (s * 3 + 1) & ((1 << 64) - 1)
+        w = f32(f32(w * z) + 0.5)
+    return f32(f32(f32(y) + float(s & 1023)) + w)
 
 
 def main():
@@ -192,6 +223,36 @@ def main():
     else:
         failed += 1
         print("FAIL forced convergent mode: exit %d, stderr %r" % (rc, se[-300:]))
+    # wide lane arrays: 64-bit values at subgroup size 16 and 32-bit ones at
+    # 32 (128 bytes a value) live in vector locals ("wide_fields" > 0), none
+    # with SPIRV_SG_JIT_NO_WIDE=1; the same values either way
+    path = os.path.join(o.work, "wide.cl")
+    with open(path, "w") as f: f.write(WIDE_SRC)
+    want = [wide_ref(i, 9) for i in range(N)]
+    for S in (16, 32):
+        for nowide in (False, True):
+            out = os.path.join(o.work, "wide_%d_%d.bin" % (S, nowide))
+            if nowide: os.environ["SPIRV_SG_JIT_NO_WIDE"] = "1"
+            rc, so, se = run(o.sgrun, path, "jit", 2, ["9"], out, ["--subgroup-size", str(S)])
+            os.environ.pop("SPIRV_SG_JIT_NO_WIDE", None)
+            tag = "wide S=%d%s" % (S, " SPIRV_SG_JIT_NO_WIDE=1" if nowide else "")
+            problems = []
+            if rc != 0: problems.append("exit %d: %s" % (rc, se.strip()[:300]))
+            else:
+                d = json.loads(so)
+                got = list(struct.unpack("<%df" % N, open(out, "rb").read()))
+                bad = [i for i in range(N) if got[i] != want[i]]
+                if bad: problems.append("out[%d] = %r, expected %r" % (bad[0], got[bad[0]], want[bad[0]]))
+                wf = d.get("jit", {}).get("wide_fields")
+                if d.get("backend") != "jit": problems.append("ran on %s" % d.get("backend"))
+                if nowide and wf != 0: problems.append("wide_fields %r, expected 0" % wf)
+                if not nowide and not (isinstance(wf, int) and wf > 0): problems.append("wide_fields %r, expected > 0" % wf)
+            if problems:
+                failed += 1
+                print("FAIL %s: %s" % (tag, "; ".join(problems)))
+            else:
+                passed += 1
+                print("ok   %s" % tag)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -977,9 +977,8 @@ static gcc_jit_type *vector_local_type(J *j, uint32_t q) {
 }
 
 /* The 64-byte vector type of a wide field's parts (J.fmap_part), or NULL:
- * a one-component lane array of 128 bytes (a power-of-two lane count: 64-bit
- * lanes of 16, 32-bit lanes of 32) that je_build has not excluded
- * (J.wide_excl).  Its lane array
+ * a one-component lane array of 128 bytes, 64-bit lanes of 16, that
+ * je_build has not excluded (J.wide_excl).  Its lane array
  * would be memory that every lane loop stores and the next one reloads,
  * which GCC 12 at -O2 keeps in the stack frame even across a loop's trips
  * (a double-precision Horner loop: 3 to 5 times the time of its float
@@ -993,6 +992,11 @@ static gcc_jit_type *wide_part_type(J *j, uint32_t q, uint32_t *np) {
   uint32_t b = j->all_sizes[q];
   if (b != 128) return NULL;
   uint32_t esz = b / j->S;
+  /* 64-bit lanes (S = 16) only: 32-bit lanes at S = 32 won 4.7x on a
+   * float Horner loop but lost on the bench kernels run at S = 32
+   * (Mandelbrot 1.67x, hist 1.23x, saxpy 1.13x the time);
+   * SPIRV_SG_JIT_WIDE32=1 takes them too */
+  if (esz != 8 && !getenv("SPIRV_SG_JIT_WIDE32")) return NULL;
   if (esz == 0 || 64 % esz) return NULL;
   *np = b / 64;
   return gcc_jit_type_get_vector(j->all_elem[q], 64 / esz);

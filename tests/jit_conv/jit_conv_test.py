@@ -223,9 +223,10 @@ def main():
     else:
         failed += 1
         print("FAIL forced convergent mode: exit %d, stderr %r" % (rc, se[-300:]))
-    # wide lane arrays: 64-bit values at subgroup size 16 and 32-bit ones at
-    # 32 (128 bytes a value) live in vector locals ("wide_fields" > 0), none
-    # with SPIRV_SG_JIT_NO_WIDE=1; the same values either way
+    # wide lane arrays: 64-bit values at subgroup size 16 (and 32-bit ones
+    # at 32 with SPIRV_SG_JIT_WIDE32=1: 128 bytes a value) live in vector
+    # locals ("wide_fields" > 0), none with SPIRV_SG_JIT_NO_WIDE=1; the same
+    # values either way
     path = os.path.join(o.work, "wide.cl")
     with open(path, "w") as f: f.write(WIDE_SRC)
     want = [wide_ref(i, 9) for i in range(N)]
@@ -233,8 +234,10 @@ def main():
         for nowide in (False, True):
             out = os.path.join(o.work, "wide_%d_%d.bin" % (S, nowide))
             if nowide: os.environ["SPIRV_SG_JIT_NO_WIDE"] = "1"
+            if S == 32: os.environ["SPIRV_SG_JIT_WIDE32"] = "1"   # 32-bit lanes: on request
             rc, so, se = run(o.sgrun, path, "jit", 2, ["9"], out, ["--subgroup-size", str(S)])
             os.environ.pop("SPIRV_SG_JIT_NO_WIDE", None)
+            os.environ.pop("SPIRV_SG_JIT_WIDE32", None)
             tag = "wide S=%d%s" % (S, " SPIRV_SG_JIT_NO_WIDE=1" if nowide else "")
             problems = []
             if rc != 0: problems.append("exit %d: %s" % (rc, se.strip()[:300]))

@@ -997,6 +997,11 @@ static gcc_jit_type *wide_part_type(J *j, uint32_t q, uint32_t *np) {
    * (Mandelbrot 1.67x, hist 1.23x, saxpy 1.13x the time);
    * SPIRV_SG_JIT_WIDE32=1 takes them too */
   if (esz != 8 && !getenv("SPIRV_SG_JIT_WIDE32")) return NULL;
+  /* GCC tuned for 256-bit vectors (tune_256: Intel's AVX-512 parts) splits
+   * the lane loops in four: the copies stay (a double Horner loop 1.16x
+   * the time with -mtune=sapphirerapids here, 1.27x on a Xeon);
+   * SPIRV_SG_JIT_WIDE_V256=1 takes them anyway */
+  if (j->v256 && !getenv("SPIRV_SG_JIT_WIDE_V256")) return NULL;
   if (esz == 0 || 64 % esz) return NULL;
   *np = b / 64;
   return gcc_jit_type_get_vector(j->all_elem[q], 64 / esz);

@@ -225,8 +225,9 @@ def main():
         print("FAIL forced convergent mode: exit %d, stderr %r" % (rc, se[-300:]))
     # wide lane arrays: 64-bit values at subgroup size 16 (and 32-bit ones
     # at 32 with SPIRV_SG_JIT_WIDE32=1: 128 bytes a value) live in vector
-    # locals ("wide_fields" > 0), none with SPIRV_SG_JIT_NO_WIDE=1; the same
-    # values either way
+    # locals ("wide_fields" > 0; SPIRV_SG_JIT_WIDE_V256=1, so also on CPUs
+    # whose GCC tuning prefers 256-bit vectors), none with
+    # SPIRV_SG_JIT_NO_WIDE=1; the same values either way
     path = os.path.join(o.work, "wide.cl")
     with open(path, "w") as f: f.write(WIDE_SRC)
     want = [wide_ref(i, 9) for i in range(N)]
@@ -235,9 +236,11 @@ def main():
             out = os.path.join(o.work, "wide_%d_%d.bin" % (S, nowide))
             if nowide: os.environ["SPIRV_SG_JIT_NO_WIDE"] = "1"
             if S == 32: os.environ["SPIRV_SG_JIT_WIDE32"] = "1"   # 32-bit lanes: on request
+            os.environ["SPIRV_SG_JIT_WIDE_V256"] = "1"   # also where GCC tunes for 256-bit vectors
             rc, so, se = run(o.sgrun, path, "jit", 2, ["9"], out, ["--subgroup-size", str(S)])
             os.environ.pop("SPIRV_SG_JIT_NO_WIDE", None)
             os.environ.pop("SPIRV_SG_JIT_WIDE32", None)
+            os.environ.pop("SPIRV_SG_JIT_WIDE_V256", None)
             tag = "wide S=%d%s" % (S, " SPIRV_SG_JIT_NO_WIDE=1" if nowide else "")
             problems = []
             if rc != 0: problems.append("exit %d: %s" % (rc, se.strip()[:300]))

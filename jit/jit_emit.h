@@ -204,7 +204,7 @@ typedef struct J {
    * array local) */
   gcc_jit_lvalue **fmap_vec;
   /* Wide lane arrays (wide_part_type: one scalar component in 128 bytes,
-   * 64-bit lanes of 16 or 32-bit lanes of 32): the value lives in
+   * 64-bit lanes of 16; 32-bit lanes of 32 on request): the value lives in
    * fmap_np[h] vector locals of 64 bytes each, [h * WIDE_MAXP + p] (NULL:
    * not wide), which GCC keeps in registers; fmap_val[h] is a scratch array
    * that a lane loop reads and writes (wide_touch: filled from the parts in

@@ -1009,16 +1009,9 @@ static gcc_jit_type *wide_part_type(J *j, uint32_t q, uint32_t *np) {
 
 /* Parts to the scratch array (in) or back, in block b. */
 void wide_copy(J *j, int32_t h, gcc_jit_block *b, bool in) {
-  gcc_jit_lvalue *arr = j->fmap_val[h];
   for (uint32_t p = 0; p < j->fmap_np[h]; p++) {
     gcc_jit_lvalue *v = j->fmap_part[(size_t)h * WIDE_MAXP + p];
-    /* the scratch array has its element's alignment only */
-    gcc_jit_type *vt = gcc_jit_type_get_aligned(gcc_jit_rvalue_get_type(gcc_jit_lvalue_as_rvalue(v)), 4);
-    gcc_jit_rvalue *at = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
-        gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_get_address(arr, NULL), j->t_u8p),
-        gcc_jit_context_new_rvalue_from_int(j->cx, j->t_i32, (int)(64 * p))), NULL);
-    gcc_jit_lvalue *av = gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL, at,
-        gcc_jit_type_get_pointer(vt)), NULL);
+    gcc_jit_lvalue *av = vec_view(j, j->fmap_val[h], 64 * p, gcc_jit_rvalue_get_type(gcc_jit_lvalue_as_rvalue(v)));
     /* not counted in J.n_stmts (the optimization level's measure): GCC
      * forwards these copies early */
     if (in) gcc_jit_block_add_assignment(b, NULL, av, gcc_jit_lvalue_as_rvalue(v));
@@ -2026,7 +2019,7 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
 }
 
 static gcc_jit_context *je_build1(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
-                                  uint32_t *n_stmts, uint8_t **excl, bool *retry) {
+                                  uint32_t *n_stmts, uint8_t **excl, uint32_t *n_excl, bool *retry) {
   J jj, *j = &jj;
   memset(j, 0, sizeof *j);
   j->k = k; j->m = k->m; j->S = k->S; j->e = e;
@@ -2121,7 +2114,8 @@ static gcc_jit_context *je_build1(jit_kernel *k, const jit_options *o, const cha
   uint32_t *fsizes = calloc((size_t)nf + 1, sizeof *fsizes);
   free(j->fvid);
   j->fvid = calloc((size_t)nf + 1, sizeof *j->fvid);
-  if (!*excl && (*excl = calloc((size_t)nf + 1, 1))) (*excl)[nf] = 2;   /* 2: the end (the report) */
+  if (!*excl) *excl = calloc((size_t)nf + 1, 1);
+  *n_excl = nf;
   j->wide_excl = *excl;
   if (!j->slot || !j->phitmp || !j->privoff || !j->argl || !j->segb || !fields || !ftypes || !fsizes || !j->fvid || !j->all_elem ||
       !j->ifc_mask || !j->ifc_tw || !j->ifc_etw || !j->ifc_full || !*excl) { failf(e, "out of memory"); goto out; }
@@ -2357,14 +2351,14 @@ out:
 gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
                           uint32_t *n_stmts) {
   uint8_t *excl = NULL;
-  uint32_t n_insns = k->n_insns, n_interp = k->n_interp;
+  uint32_t n_excl = 0, n_insns = k->n_insns, n_interp = k->n_interp;
   for (int round = 0;; round++) {
     bool retry = false;
-    gcc_jit_context *cx = je_build1(k, o, mflags, e, n_stmts, &excl, &retry);
+    gcc_jit_context *cx = je_build1(k, o, mflags, e, n_stmts, &excl, &n_excl, &retry);
     if (!retry || round >= 16) {
       if (getenv("SPIRV_SG_JIT_WIDE_REPORT")) {
         uint32_t nx = 0;
-        for (uint32_t q = 0; excl && excl[q] != 2; q++) nx += excl[q] == 1;
+        for (uint32_t q = 0; excl && q < n_excl; q++) nx += excl[q];
         fprintf(stderr, "spirv-sg: jit: wide lane arrays: %u in %d rounds, %u kept as arrays\n", k->n_wide, round + 1, nx);
       }
       free(excl);

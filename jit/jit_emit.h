@@ -449,6 +449,16 @@ void wide_touch(J *j, int32_t h);
 void wide_copy(J *j, int32_t h, gcc_jit_block *b, bool in);
 void wide_violation(J *j, int32_t h);
 static inline bool wide_h(J *j, int32_t h) { return h >= 0 && j->fmap_np && j->fmap_np[h]; }
+/* The 64-byte vector at byte off of lvalue base, as vector type vt aligned
+ * to 4 bytes only: a wide field's part in its scratch array or in the heap
+ * frame, neither of which is 64-byte aligned (aligned moves faulted). */
+static inline gcc_jit_lvalue *vec_view(J *j, gcc_jit_lvalue *base, uint32_t off, gcc_jit_type *vt) {
+  gcc_jit_rvalue *at = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
+      gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_get_address(base, NULL), j->t_u8p),
+      gcc_jit_context_new_rvalue_from_int(j->cx, j->t_i32, (int)off)), NULL);
+  return gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL, at,
+      gcc_jit_type_get_pointer(gcc_jit_type_get_aligned(vt, 4))), NULL);
+}
 static inline gcc_jit_lvalue *floc(J *j, gcc_jit_field *fl) {
   if (!j->use_loc) return NULL;
   int32_t h = fidx(j, fl);
@@ -480,15 +490,9 @@ static inline void spill_or_fill(J *j, gcc_jit_field *fl, bool spill) {
   if (fl == j->f_mask && j->cur_tw) { ifc_tw_xfer(j, spill); return; }
   int32_t x = fidx(j, fl);
   if (j->use_loc && wide_h(j, x) && !j->lane_depth) {   /* the parts, as vectors */
-    gcc_jit_lvalue *hh = hfld(j, fl);
     for (uint32_t p = 0; p < j->fmap_np[x]; p++) {
       gcc_jit_lvalue *v = j->fmap_part[(size_t)x * WIDE_MAXP + p];
-      gcc_jit_type *ut = gcc_jit_type_get_aligned(gcc_jit_rvalue_get_type(gcc_jit_lvalue_as_rvalue(v)), 4);
-      gcc_jit_rvalue *at = gcc_jit_lvalue_get_address(gcc_jit_context_new_array_access(j->cx, NULL,
-          gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_get_address(hh, NULL), j->t_u8p),
-          gcc_jit_context_new_rvalue_from_int(j->cx, j->t_i32, (int)(64 * p))), NULL);
-      gcc_jit_lvalue *hv = gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL, at,
-          gcc_jit_type_get_pointer(ut)), NULL);
+      gcc_jit_lvalue *hv = vec_view(j, hfld(j, fl), 64 * p, gcc_jit_rvalue_get_type(gcc_jit_lvalue_as_rvalue(v)));
       if (spill) assign(j, hv, gcc_jit_lvalue_as_rvalue(v));
       else assign(j, v, gcc_jit_lvalue_as_rvalue(hv));
     }

@@ -118,12 +118,27 @@ kernel void nested_loops(global float *out, int n)
 }
 
 
-def run(sgrun, path, backend, opt, args, outfile, extra=()):
+def run(sgrun, path, backend, opt, args, outfile, extra=(), env=None):
     cmd = [sgrun, "--backend", backend, "-O%d" % opt, "--json", "--global", str(N), "--local", str(LOCAL)] + list(extra) + [
            "--arg", "out=zero:%d" % N] + \
           ["--arg", "n=" + args[0], "--write", "out=" + outfile, path]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=dict(os.environ, **(env or {})))
     return p.returncode, p.stdout, p.stderr
+
+
+def outcome(rc, so, se, outfile, want):
+    """The --json object of a run (None if it failed) and its problems: the
+    exit status, or the first float of outfile that differs from want."""
+    if rc != 0: return None, ["exit %d: %s" % (rc, se.strip()[:300])]
+    got = list(struct.unpack("<%df" % N, open(outfile, "rb").read()))
+    bad = [i for i in range(N) if got[i] != want[i]]
+    if bad: return json.loads(so), ["out[%d] = %r, expected %r" % (bad[0], got[bad[0]], want[bad[0]])]
+    return json.loads(so), []
+
+
+def report(tag, problems):
+    print("FAIL %s: %s" % (tag, "; ".join(problems)) if problems else "ok   %s" % tag)
+    return not problems
 
 
 WIDE_SRC = """
@@ -174,28 +189,16 @@ def main():
         for opt in (0, 2):
             for backend in ("interp", "jit"):
                 out = os.path.join(o.work, "%s_O%d_%s.bin" % (name, opt, backend))
-                rc, so, se = run(o.sgrun, path, backend, opt, args, out)
-                tag = "%s -O%d %s" % (name, opt, backend)
-                problems = []
-                if rc != 0: problems.append("exit %d: %s" % (rc, se.strip()[:300]))
-                else:
-                    d = json.loads(so)
-                    got = list(struct.unpack("<%df" % N, open(out, "rb").read()))
-                    bad = [i for i in range(N) if got[i] != want[i]]
-                    if bad: problems.append("out[%d] = %r, expected %r" % (bad[0], got[bad[0]], want[bad[0]]))
-                    if backend == "jit":
-                        if d.get("backend") != "jit": problems.append("ran on %s" % d.get("backend"))
-                        conv = d.get("jit", {}).get("convergent")
-                        ml = d.get("jit", {}).get("masked_loops")
-                        expect, expect_ml = convs[0] if opt == 0 else convs[1]
-                        if conv is not expect: problems.append("convergent %r, expected %r" % (conv, expect))
-                        if ml != expect_ml: problems.append("masked loops %r, expected %r" % (ml, expect_ml))
-                if problems:
-                    failed += 1
-                    print("FAIL %s: %s" % (tag, "; ".join(problems)))
-                else:
-                    passed += 1
-                    print("ok   %s" % tag)
+                d, problems = outcome(*run(o.sgrun, path, backend, opt, args, out), out, want)
+                if d is not None and backend == "jit":
+                    if d.get("backend") != "jit": problems.append("ran on %s" % d.get("backend"))
+                    conv = d.get("jit", {}).get("convergent")
+                    ml = d.get("jit", {}).get("masked_loops")
+                    expect, expect_ml = convs[0] if opt == 0 else convs[1]
+                    if conv is not expect: problems.append("convergent %r, expected %r" % (conv, expect))
+                    if ml != expect_ml: problems.append("masked loops %r, expected %r" % (ml, expect_ml))
+                if report("%s -O%d %s" % (name, opt, backend), problems): passed += 1
+                else: failed += 1
     # masked loops off: the lane-dependent loop is not convergent
     path = os.path.join(o.work, "lane_loop.cl")
     out = os.path.join(o.work, "nomloop.bin")
@@ -234,31 +237,18 @@ def main():
     for S in (16, 32):
         for nowide in (False, True):
             out = os.path.join(o.work, "wide_%d_%d.bin" % (S, nowide))
-            if nowide: os.environ["SPIRV_SG_JIT_NO_WIDE"] = "1"
-            if S == 32: os.environ["SPIRV_SG_JIT_WIDE32"] = "1"   # 32-bit lanes: on request
-            os.environ["SPIRV_SG_JIT_WIDE_V256"] = "1"   # also where GCC tunes for 256-bit vectors
-            rc, so, se = run(o.sgrun, path, "jit", 2, ["9"], out, ["--subgroup-size", str(S)])
-            os.environ.pop("SPIRV_SG_JIT_NO_WIDE", None)
-            os.environ.pop("SPIRV_SG_JIT_WIDE32", None)
-            os.environ.pop("SPIRV_SG_JIT_WIDE_V256", None)
-            tag = "wide S=%d%s" % (S, " SPIRV_SG_JIT_NO_WIDE=1" if nowide else "")
-            problems = []
-            if rc != 0: problems.append("exit %d: %s" % (rc, se.strip()[:300]))
-            else:
-                d = json.loads(so)
-                got = list(struct.unpack("<%df" % N, open(out, "rb").read()))
-                bad = [i for i in range(N) if got[i] != want[i]]
-                if bad: problems.append("out[%d] = %r, expected %r" % (bad[0], got[bad[0]], want[bad[0]]))
+            env = {"SPIRV_SG_JIT_WIDE_V256": "1"}   # also where GCC tunes for 256-bit vectors
+            if nowide: env["SPIRV_SG_JIT_NO_WIDE"] = "1"
+            if S == 32: env["SPIRV_SG_JIT_WIDE32"] = "1"   # 32-bit lanes: on request
+            d, problems = outcome(*run(o.sgrun, path, "jit", 2, ["9"], out, ["--subgroup-size", str(S)], env),
+                                  out, want)
+            if d is not None:
                 wf = d.get("jit", {}).get("wide_fields")
                 if d.get("backend") != "jit": problems.append("ran on %s" % d.get("backend"))
                 if nowide and wf != 0: problems.append("wide_fields %r, expected 0" % wf)
                 if not nowide and not (isinstance(wf, int) and wf > 0): problems.append("wide_fields %r, expected > 0" % wf)
-            if problems:
-                failed += 1
-                print("FAIL %s: %s" % (tag, "; ".join(problems)))
-            else:
-                passed += 1
-                print("ok   %s" % tag)
+            if report("wide S=%d%s" % (S, " SPIRV_SG_JIT_NO_WIDE=1" if nowide else ""), problems): passed += 1
+            else: failed += 1
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -4,8 +4,9 @@ std = "CL2.0"
 # z = z * xf + 0.25 (float, each operation rounded to float32), and over
 # the steps whose s is odd, acc += s >> 40 and c += v.  st[g] = s ^ s of
 # the next work-item of the work-group (local memory across a barrier),
-# red[g] = the sum of acc over g's subgroup.  Subgroups of 16 (64-bit
-# lanes: 128-byte lane values) and 32 (32-bit lanes: the same size).
+# red[g] = the sum of acc over g's subgroup.  wide_lanes stores s and acc
+# themselves.  Subgroups of 16 (64-bit lanes: 128-byte lane values), 32
+# and 8.
 G, L, N = 192, 64, 40
 M64 = (1 << 64) - 1
 

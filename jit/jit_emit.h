@@ -85,8 +85,9 @@ typedef struct J {
                 *w_regions, *w_args, *w_nt_min;
   gcc_jit_function *fn_kernel, *fn_full;   /* sg_kernel, sg_kernel_full (NULL: none) */
   const char *mflags;
-  /* GCC vectorizes the lane loops in 256-bit vectors (tune_256): the
-   * permutes read and write their lane arrays in halves to match */
+  /* GCC vectorizes the lane loops in 256-bit vectors (tune_256 and
+   * SPIRV_SG_JIT_V256, je_build1): the permutes read and write their lane
+   * arrays in halves to match */
   bool v256;
   gcc_jit_lvalue *fast_base, *contig, *fast_full, *fast_off0;
   gcc_jit_lvalue *fast_reg0;   /* mem_fast_'s region of the first active lane (NULL: not known) */
@@ -853,8 +854,10 @@ static inline gcc_jit_field *value_slot(J *j, uint32_t inst, uint32_t id) {
 /* True when GCC, tuning for the CPU of flags (-mtune=), vectorizes loops in
  * 256-bit vectors although AVX-512 is there: GCC 12's Intel AVX-512 tunings
  * prefer 256 bits (X86_TUNE_AVX256_OPTIMAL); AMD, generic and the rest use
- * 512.  Only the store-to-load forwarding between a lane loop and a permute
- * depends on it (emit_permute), never a result. */
+ * 512.  je_build1 adds -mprefer-vector-width=512 there unless
+ * SPIRV_SG_JIT_V256=1.  Only speed depends on it (the store-to-load
+ * forwarding between a lane loop and a permute, emit_permute; wide
+ * fields), never a result. */
 static inline bool tune_256(const char *flags) {
   static const char *const t256[] = {"skylake-avx512", "cannonlake", "icelake-client", "icelake-server",
                                      "cascadelake", "tigerlake", "cooperlake", "sapphirerapids", "rocketlake"};

@@ -23,6 +23,10 @@ shifts and OR reduction, which it is without AVX-512).  A whole subgroup's
 consecutive store of 64-byte lines, run with SPIRV_SG_JIT_NT_MIN=0 (every
 region counts as larger than the cache), is a non-temporal vmovntdq of a zmm
 register with AVX-512 (none without it: the outputs alone are compared).
+With AVX-512, the elementwise kernel again under -mtune=sapphirerapids (the
+CPU's -m flags rewritten in the cache folder): its multiply is on zmm
+registers (the JIT asks for 512-bit vectors where GCC 12 tunes Intel's
+AVX-512 CPUs for 256 bits), and on ymm with SPIRV_SG_JIT_V256=1.
 Exit 77 (meson: skipped) only when the CPU has no AVX2.
 
 usage: jit_simd_test.py --sgrun PATH --work DIR
@@ -30,6 +34,7 @@ usage: jit_simd_test.py --sgrun PATH --work DIR
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -212,8 +217,65 @@ def main():
             continue
         print("PASS %s: %d of %d instructions in the kernel functions use ymm/zmm; the operation: %s" %
               (name, len(vec), len(body), "; ".join(hits[:4])))
-    print("%d passed, %d failed" % (len(KERNELS) - failed if failed <= len(KERNELS) else 0, failed))
+    n = len(KERNELS)
+    if " avx512f" in flags:
+        n += 1
+        failed += intel_tuning(o, env)
+    print("%d passed, %d failed" % (n - failed if failed <= n else 0, failed))
     return 1 if failed else 0
+
+
+def intel_tuning(o, env):
+    """GCC 12 tunes Intel's AVX-512 CPUs (-mtune=sapphirerapids and the
+    rest) for 256-bit vectors; the JIT adds -mprefer-vector-width=512 there,
+    so the lane loops run 512-bit vectors as on AMD, unless
+    SPIRV_SG_JIT_V256=1.  The CPU's -m flags come from the cache folder's
+    mflags-*.txt (written by the runs above), here rewritten to tune for
+    sapphirerapids on whatever CPU runs the test.  Returns 0 or 1 failure."""
+    src_cache = os.path.join(o.work, "cache", "spirv-sg")
+    files = [f for f in os.listdir(src_cache) if f.startswith("mflags-")] if os.path.isdir(src_cache) else []
+    if not files:
+        print("FAIL intel_tuning: no mflags-*.txt in %s" % src_cache)
+        return 1
+    mflags = open(os.path.join(src_cache, files[0])).read().split()
+    mflags = [f for f in mflags if not f.startswith("-mtune=")] + ["-mtune=sapphirerapids"]
+    muls = {}
+    outs = set()
+    for v256 in (False, True):
+        cache = os.path.join(o.work, "cache-spr-%d" % v256)
+        shutil.rmtree(cache, ignore_errors=True)
+        os.makedirs(os.path.join(cache, "spirv-sg"))
+        with open(os.path.join(cache, "spirv-sg", files[0]), "w") as f:
+            f.write(" ".join(mflags) + "\n")
+        kenv = dict(env, XDG_CACHE_HOME=cache)
+        kenv.pop("SPIRV_SG_JIT_V256", None)
+        if v256:
+            kenv["SPIRV_SG_JIT_V256"] = "1"
+        asm_path = os.path.join(o.work, "elementwise-spr-%d.s" % v256)
+        p = subprocess.run([o.sgrun, "--backend", "jit", "--jit-asm", asm_path, "elementwise.sim"], cwd=o.work,
+                           env=kenv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+        if p.returncode != 0 or not os.path.exists(asm_path):
+            print("FAIL intel_tuning: the JIT run exited %d: %s" % (p.returncode, p.stderr.decode(errors="replace")))
+            return 1
+        outs.add(p.stdout)
+        body = kernel_text(open(asm_path).read())
+        muls[v256] = [l.strip() for l in body if re.search(r"\bvmulps\b", l)]
+    ref = subprocess.run([o.sgrun, "--backend", "interp", "elementwise.sim"], cwd=o.work, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300).stdout
+    if outs != {ref}:
+        print("FAIL intel_tuning: the JIT's outputs under -mtune=sapphirerapids differ from the interpreter's")
+        return 1
+    z = lambda ls: [l for l in ls if "%zmm" in l]
+    y = lambda ls: [l for l in ls if "%ymm" in l]
+    if not z(muls[False]) or y(muls[False]):
+        print("FAIL intel_tuning: -mtune=sapphirerapids: the multiply is not on zmm only: %s" % muls[False])
+        return 1
+    if not y(muls[True]) or z(muls[True]):
+        print("FAIL intel_tuning: with SPIRV_SG_JIT_V256=1 the multiply is not on ymm only: %s" % muls[True])
+        return 1
+    print("PASS intel_tuning: -mtune=sapphirerapids: %s; with SPIRV_SG_JIT_V256=1: %s" %
+          (muls[False][0], muls[True][0]))
+    return 0
 
 
 if __name__ == "__main__":

@@ -218,7 +218,7 @@ static void shadow_plan(J *j) {
   }
 }
 
-/* J.ifc_local: per if-converted then-block, the values it defines that
+/* J.unblended: per if-converted then-block, the values it defines that
  * only its own lane-local instructions read (elementwise, access chains, a
  * load's pointer, a store's pointer or value).  A then-block's values are
  * used only there or in its successor's phis (it dominates no other
@@ -256,9 +256,114 @@ static void ifc_local_plan(J *j) {
         }
       }
       if (!ok) continue;
-      if (!j->ifc_local && !(j->ifc_local = calloc((size_t)k->n_inst * m->bound + 1, 1))) return;
-      j->ifc_local[vidx(j, sg->inst, d->result)] = 1;
+      if (!j->unblended && !(j->unblended = calloc((size_t)k->n_inst * m->bound + 1, 1))) return;
+      j->unblended[vidx(j, sg->inst, d->result)] = 1;
     }
+  }
+}
+
+/* J.unblended for masked loops (plan_mloops).  A value d defined in masked
+ * loop ML (the innermost around its block) whose every use lies in ML, or
+ * in a loop nested in it, and is lane-local there (lane_local_use), a phi
+ * (which blends its own result by the lanes that take each edge) or the
+ * condition of a masked loop's exit or of an if-converted head
+ * (taken_words masks it with the lanes that are in) is never read in a
+ * lane that was not in the loop when d was written: the lanes of a loop
+ * only leave it, a use outside the loop (an exit block's phi, a later
+ * block) keeps the blend, and no lane re-enters a loop's trip.  So d's
+ * inactive lanes may hold anything, as the operands an if-converted block
+ * reads may (idiv_check divides them by nonzero values, the memory paths
+ * test only active lanes).  A phi of a loop header with two edges (the
+ * entry, and the back edge from a block the header dominates) is written
+ * at the end of each trip for every lane that goes on: that write skips
+ * the blend too (phis_uniform_edge; the entry's keeps it).  Not another
+ * phi: a join's edges, or an exit block's, are taken by different lanes at
+ * different times, and an unblended write would overwrite the lanes that
+ * came earlier.  The lanes never written hold the zeros a first start
+ * gives a masked loop's values (mark_kept, FK_ZERO).  Collatz: x and its
+ * phi, 8 of a trip's 45 instructions (with the GCC options of je_build1:
+ * 107 -> 73 ms).  SPIRV_SG_JIT_NO_MLOOP_LOCAL keeps every blend. */
+static bool header_phi(const jit_kernel *k, const ld_block *D, const ld_insn *d) {
+  const ld_module *m = k->m;
+  if (d->n_ops != 4 || D->n_preds != 2) return false;
+  int back = 0;
+  for (uint32_t o = 1; o < 4; o += 2) {
+    const ld_value *lab = &m->values[d->ops[o]];
+    if (lab->kind != LD_V_LABEL) return false;
+    back += ld_dominates(D, lab->u.block);
+  }
+  return back == 1;
+}
+static bool masked_branch(const jit_kernel *k, int32_t ts) {
+  if (ts < 0) return false;
+  const jit_seg *t = &k->seg[ts];
+  if (t->n_succ != 2) return false;
+  if (t->ifc == IFC_HEAD) return true;
+  if (t->ifc == IFC_MGUARD || !t->mloop) return false;
+  int32_t xe = k->mloops[t->mloop - 1].xe;
+  return t->succ[0] == xe || t->succ[1] == xe;
+}
+static void mloop_local_plan(J *j) {
+  const jit_kernel *k = j->k;
+  const ld_module *m = j->m;
+  if (!k->conv || !k->n_mloops || getenv("SPIRV_SG_JIT_NO_MLOOP_LOCAL")) return;
+  for (uint32_t ii = 0; ii < k->n_inst; ii++) {
+    const jit_inst *I = &k->inst[ii];
+    const ld_function *fn = I->fn;
+    uint8_t *cyc = calloc(fn->n_blocks + 1, 1);
+    uint32_t *queue = calloc(fn->n_blocks + 1, sizeof *queue);
+    if (!cyc || !queue) { free(cyc); free(queue); return; }
+    for (uint32_t db = 0; db < fn->n_blocks; db++) {
+      int32_t ds = I->block_seg[db];
+      if (ds < 0 || !k->seg[ds].mloop) continue;
+      uint8_t ml = k->seg[ds].mloop;
+      const ld_block *D = &fn->blocks[db];
+      /* the loop's blocks: those of ML (or nested in it) from which D is
+       * reached again without leaving ML; not the chain of blocks after the
+       * exits (xe), which ML's region holds too but which every lane runs
+       * once, after it has left */
+      memset(cyc, 0, fn->n_blocks);
+      uint32_t nq = 0;
+      cyc[db] = 1;
+      queue[nq++] = db;
+      for (uint32_t qi = 0; qi < nq; qi++) {
+        const ld_block *B = &fn->blocks[queue[qi]];
+        for (uint32_t p = 0; p < B->n_preds; p++) {
+          uint32_t pb = B->preds[p]->index;
+          if (cyc[pb] || I->block_seg[pb] < 0 || !ml_in(k, ml, I->block_seg[pb])) continue;
+          cyc[pb] = 1;
+          queue[nq++] = pb;
+        }
+      }
+      /* D lies on a cycle (one of its predecessors reaches it): a block
+       * before the loop or after its exits does not */
+      bool on_cycle = false;
+      for (uint32_t p = 0; p < D->n_preds; p++) on_cycle |= cyc[D->preds[p]->index] != 0;
+      if (!on_cycle) continue;
+      for (uint32_t i = 0; i < D->n_insns; i++) {
+        const ld_insn *d = &D->insns[i];
+        if (!d->result || d->result >= m->bound) continue;
+        if (d->op == SpvOpPhi ? !header_phi(k, D, d) : !elementwise_path(m, d)) continue;
+        bool ok = true;
+        for (uint32_t b = 0; ok && b < fn->n_blocks; b++) {
+          const ld_block *blk = &fn->blocks[b];
+          bool in = cyc[b] != 0;
+          for (uint32_t x = 0; ok && x < blk->n_insns; x++) {
+            const ld_insn *u = &blk->insns[x];
+            for (uint32_t q = 0; ok && q < u->n_ops; q++) {
+              if (u->ops[q] != d->result) continue;
+              ok = in && (u->op == SpvOpPhi || lane_local_use(m, u, q) ||
+                          (u->op == SpvOpBranchConditional && q == 0 && masked_branch(k, I->term_seg[b])));
+            }
+          }
+        }
+        if (!ok) continue;
+        if (!j->unblended && !(j->unblended = calloc((size_t)k->n_inst * m->bound + 1, 1))) break;
+        j->unblended[vidx(j, ii, d->result)] = 1;
+      }
+    }
+    free(cyc);
+    free(queue);
   }
 }
 
@@ -674,7 +779,7 @@ static bool emit_elementwise_insn(J *j, uint32_t inst, const ld_insn *in) {
     tmp[c] = local(j, scal(j, ct));
     assign(j, tmp[c], emit_elementwise(j, inst, in, c));
   }
-  bool unblended = j->ifc_local && j->ifc_local[vidx(j, inst, in->result)];   /* J.ifc_local */
+  bool unblended = is_unblended(j, inst, in->result);
   for (uint32_t c = 0; c < n; c++) {
     gcc_jit_lvalue *r = res_lv(j, inst, in->result, c);
     assign(j, r, unblended ? R_(tmp[c]) : mblend(j, R_(tmp[c]), R_(r), scal(j, ct)));
@@ -1053,6 +1158,16 @@ void wide_loop_done(J *j, jloop *lp) {
 /* Zeroes field f's local (its parts, for a wide field). */
 static void zero_local(J *j, gcc_jit_field *f, uint32_t bytes) {
   int32_t h = fidx(j, f);
+  if (h >= 0 && j->fmap_vec && j->fmap_vec[h]) {
+    /* a vector local: a zero vector assigned (a memset takes its address
+     * and keeps it in memory: collatz 1.2x the time) */
+    gcc_jit_type *vt = gcc_jit_rvalue_get_type(gcc_jit_lvalue_as_rvalue(j->fmap_vec[h]));
+    gcc_jit_type *et = j->all_elem[j->fmap_q[h]];
+    gcc_jit_rvalue *z[64];
+    for (uint32_t l = 0; l < j->S && l < 64; l++) z[l] = gcc_jit_context_zero(j->cx, et);
+    assign(j, j->fmap_vec[h], gcc_jit_context_new_rvalue_from_vector(j->cx, NULL, vt, j->S, z));
+    return;
+  }
   if (wide_h(j, h) && !j->lane_depth) {
     memset0(j, gcc_jit_lvalue_get_address(j->fmap_val[h], NULL), bytes);
     wide_copy(j, h, j->b, false);
@@ -1693,6 +1808,12 @@ static void mark_live(J *j, const int32_t *defseg0, const uint32_t *ends) {
   free(ul.a); free(zobs);
 }
 
+/* Segment s begins a block a masked loop's lanes leave for (x, xe). */
+static bool mloop_exit_seg(const jit_kernel *k, int32_t s) {
+  for (uint32_t r = 0; r < k->n_mloops; r++)
+    if (k->mloops[r].x == s || k->mloops[r].xe == s) return true;
+  return false;
+}
 static void mark_kept(J *j) {
   const jit_kernel *k = j->k;
   size_t nv = (size_t)k->n_inst * j->m->bound;
@@ -1724,6 +1845,13 @@ static void mark_kept(J *j) {
       gcc_jit_field *rf = in->result ? value_slot(j, sg->inst, in->result) : NULL;
       if (rf && in->op == SpvOpFunctionCall) keep_field(j, rf, FK_KEEP);
       if (rf && ifc_arm_kind(sg->ifc) && !one[s]) keep_field(j, rf, FK_KEEP | FK_ZERO);
+      /* a masked loop's values, and the phis of the blocks its lanes leave
+       * for, are blended too (under the loop's lanes, or the leaving
+       * ones): the first blend must read zeros, not an uninitialized local
+       * (GCC 12 with -fpeel-loops made the first trip's blends undefined,
+       * and a Mandelbrot loop ran past the step limit) */
+      if (rf && (sg->mloop || (in->op == SpvOpPhi && mloop_exit_seg(k, (int32_t)s))))
+        keep_field(j, rf, FK_KEEP | FK_ZERO);
     }
   }
   /* A then-block that runs one lane alone (ifc_lane_bound) writes that
@@ -2072,6 +2200,22 @@ static gcc_jit_context *je_build1(jit_kernel *k, const jit_options *o, const cha
   gcc_jit_context_add_command_line_option(cx, "--param=large-stack-frame=1000000");
   /* GCC's per-pass compile times on stderr (for tuning; docs/semantics.md) */
   if (getenv("SPIRV_SG_JIT_TIME_REPORT")) gcc_jit_context_add_command_line_option(cx, "-ftime-report");
+  /* Kernels with masked loops (plan_mloops).  -fno-tree-loop-distribute-
+   * patterns: GCC 12 turns a lane loop that copies a phi's lanes or zeroes
+   * them into memcpy or memset, whose address keeps the vector local in
+   * memory: a loop-carried value then goes through a store and a load on
+   * every trip.  -fpeel-loops: GCC 12 at -O2 unrolls a lane loop of two
+   * 64-byte vectors over wide fields only when that does not grow the code,
+   * and without the blends (mloop_local_plan) the loops left were small
+   * enough to stay loops, with their wide fields in memory.  Collatz 107
+   * -> 73 ms with both and the unblended values; either alone no faster,
+   * the values alone 1.37x slower.  Not for other kernels: transpose 1.11x
+   * and stencil 1.13x the time with them.  SPIRV_SG_JIT_NO_MLOOP_FLAGS
+   * leaves them out. */
+  if (k->n_mloops && !getenv("SPIRV_SG_JIT_NO_MLOOP_FLAGS")) {
+    gcc_jit_context_add_command_line_option(cx, "-fno-tree-loop-distribute-patterns");
+    gcc_jit_context_add_command_line_option(cx, "-fpeel-loops");
+  }
   /* more GCC options, space-separated (for tuning; in the cache key) */
   if (getenv("SPIRV_SG_JIT_FLAGS")) {
     char *dup = strdup(getenv("SPIRV_SG_JIT_FLAGS"));
@@ -2087,6 +2231,9 @@ static gcc_jit_context *je_build1(jit_kernel *k, const jit_options *o, const cha
   }
   if (v512) gcc_jit_context_add_command_line_option(cx, "-mprefer-vector-width=512");
   gcc_jit_context_set_bool_allow_unreachable_blocks(cx, 1);
+  /* libgccjit's temporary folder (/tmp/libgccjit-*) kept, with GCC's dumps
+   * that SPIRV_SG_JIT_FLAGS asks for (-fdump-tree-optimized): debugging */
+  if (getenv("SPIRV_SG_JIT_KEEP")) gcc_jit_context_set_bool_option(cx, GCC_JIT_BOOL_OPTION_KEEP_INTERMEDIATES, 1);
   j->t_void = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_VOID);
   j->t_bool = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_BOOL);
   j->t_i32 = gcc_jit_context_get_type(cx, GCC_JIT_TYPE_INT32_T);
@@ -2267,6 +2414,7 @@ static gcc_jit_context *je_build1(jit_kernel *k, const jit_options *o, const cha
   if (j->lanes) j->sel_flag = calloc((size_t)k->n_inst * k->m->bound + 1, sizeof *j->sel_flag);
   if (j->lanes) j->sel_b0 = calloc((size_t)k->n_inst * k->m->bound + 1, sizeof *j->sel_b0);
   ifc_local_plan(j);
+  mloop_local_plan(j);
   remat_plan(j);
   /* the kernel arguments' components */
   {
@@ -2341,7 +2489,7 @@ out:
   free(j->ifc_full);
   ld_uniformity_free(j->lanes);
   free(j->promo_cast); free(j->promo_only); free(j->promo_cs); free(j->promo_var); free(j->promo_base); free(j->promo_idx); free(j->promo_uni); free(j->promo_lv);
-  free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag); free(j->sel_b0); free(j->ifc_local); free(j->rm_on);
+  free(j->sh_on); free(j->sh_st); free(j->sh_lv); free(j->sel_flag); free(j->sel_b0); free(j->unblended); free(j->rm_on);
   free(j->fn_prm); free(j->argc);
   free(j->fvid); j->fvid = NULL;
   free(j->slot); free(j->phitmp); free(j->argl); free(j->segb); free(j->phi_done); free(fields); free(ftypes); free(fsizes);

@@ -174,11 +174,14 @@ typedef struct J {
   gcc_jit_lvalue **ifc_etw;
   gcc_jit_lvalue *cur_tw;
   int32_t cur_seg;           /* the segment being emitted (emit_seg), or -1 */
-  /* Masked loops (jit_seg.mloop): the loop's lanes also as an int32 0/1
-   * vector (mloop_mv, per loop and function; NULL where S lanes of int32
-   * are not 16, 32 or 64 bytes), which MASKV reads while cur_mv is set:
-   * one vector for every blend of a trip instead of a shift of the word
-   * in each. */
+  /* Masked loops (jit_seg.mloop): the loop's lanes also as an int32
+   * vector of all-ones (in) and 0 (out) (mloop_mv, per loop and function;
+   * NULL where S lanes of int32 are not 16, 32 or 64 bytes), which MASKV
+   * and MASKN read while cur_mv is set: one vector for every blend of a
+   * trip instead of a shift of the word in each, and no negation in a
+   * blend (a 64-bit blend is one sign extension per 8 lanes; an int64
+   * array beside it kept GCC from unrolling the lane loops over wide
+   * fields: collatz 1.7x the time). */
   gcc_jit_lvalue *mlmv[JIT_MAX_MLOOP];
   gcc_jit_lvalue *cur_mv;
   gcc_jit_rvalue *ml_enter;  /* a guard's lanes entering a masked loop (go_seg) */
@@ -277,11 +280,12 @@ typedef struct J {
   uint32_t fsel[8];
   uint32_t n_fsel;
   uint32_t cs_pos;   /* the exclusive bit count compress_plan last found */
-  /* [n_inst * bound] (ifc_local_plan): a value of an if-converted
-   * then-block whose every use is lane-local and in that block (no phi, no
-   * cross-lane reader): its inactive lanes are never read, so it is written
-   * unblended.  NULL: none. */
-  uint8_t *ifc_local;
+  /* [n_inst * bound]: a value whose inactive lanes are never read, so it is
+   * written unblended: of an if-converted then-block, every use lane-local
+   * and in that block (no phi, no cross-lane reader; ifc_local_plan); of a
+   * masked loop, every use in the loop and lane-local, a phi or the
+   * condition of a masked branch (mloop_local_plan).  NULL: none. */
+  uint8_t *unblended;
   /* [n_inst * bound] (remat_plan, jit_emit.c): in sg_kernel_full, a value
    * that has no lane array: V() recomputes it from its operands wherever a
    * lane reads it (remat_v).  NULL: none. */
@@ -535,18 +539,20 @@ static inline gcc_jit_lvalue *lane_arr(J *j, gcc_jit_field *fl, gcc_jit_rvalue *
 }
 static inline gcc_jit_rvalue *L(J *j) { return gcc_jit_lvalue_as_rvalue(j->lane); }
 static inline gcc_jit_rvalue *lane_arr_r(J *j, gcc_jit_field *fl) { return gcc_jit_lvalue_as_rvalue(lane_arr(j, fl, L(j))); }
+/* Element L(j) of a masked loop's lane vector or array v, of element type E */
+static inline gcc_jit_rvalue *mloop_lane(J *j, gcc_jit_lvalue *v, gcc_jit_type *E) {
+  gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, E, (int)j->S);
+  return gcc_jit_lvalue_as_rvalue(gcc_jit_context_new_array_access(j->cx, NULL,
+      gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL,
+          gcc_jit_lvalue_get_address(v, NULL), gcc_jit_type_get_pointer(at)), NULL)), L(j)));
+}
 /* mask[l] (int32 0/1) of the current lane; 1 in sg_kernel_full */
 static inline gcc_jit_rvalue *MASKV(J *j) {
   if (j->full) return ci(j, j->t_i32, 1);
   /* a one-lane then-block with its word (J.cur_tw): that lane alone */
   if (j->one_lane && j->cur_tw) return cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, L(j), j->one_lane), j->t_i32);
   gcc_jit_rvalue *m;
-  if (j->cur_mv) {
-    gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, j->t_i32, (int)j->S);
-    return gcc_jit_lvalue_as_rvalue(gcc_jit_context_new_array_access(j->cx, NULL,
-        gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL,
-            gcc_jit_lvalue_get_address(j->cur_mv, NULL), gcc_jit_type_get_pointer(at)), NULL)), L(j)));
-  }
+  if (j->cur_mv) return bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_i32, mloop_lane(j, j->cur_mv, j->t_i32), ci(j, j->t_i32, 1));
   if (j->cur_tw) {
     /* bit l of the then-block's word, in 32-bit arithmetic up to 32 lanes
      * (a 64-bit shift per lane kept GCC from vectorizing the loop) */
@@ -564,6 +570,13 @@ static inline gcc_jit_rvalue *MASKV(J *j) {
     m = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, j->t_i32, m,
             cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, L(j), j->one_lane), j->t_i32));
   return m;
+}
+/* The current lane's mask as all-ones or 0 in the integer type W: a
+ * masked loop's vector as it is (J.cur_mv, int32, so sign-extended), else
+ * 0 - MASKV. */
+static inline gcc_jit_rvalue *MASKN(J *j, gcc_jit_type *W) {
+  if (j->cur_mv && !j->full && !(j->one_lane && j->cur_tw)) return cast(j, mloop_lane(j, j->cur_mv, j->t_i32), W);
+  return bin(j, GCC_JIT_BINARY_OP_MINUS, W, ci(j, W, 0), cast(j, MASKV(j), W));
 }
 static inline gcc_jit_rvalue *MASK(J *j) {
   if (j->full) return gcc_jit_context_new_rvalue_from_int(j->cx, j->t_bool, 1);
@@ -667,13 +680,20 @@ static inline gcc_jit_rvalue *sel(J *j, gcc_jit_rvalue *cond, gcc_jit_rvalue *ye
  * lane loops vectorize and NaN payloads pass unchanged). */
 static inline gcc_jit_rvalue *blend_by(J *j, gcc_jit_rvalue *m01, gcc_jit_rvalue *yes, gcc_jit_rvalue *no,
                                        gcc_jit_type *T);
+static inline gcc_jit_rvalue *blend_n(J *j, bool neg, gcc_jit_rvalue *m, gcc_jit_rvalue *yes, gcc_jit_rvalue *no,
+                                      gcc_jit_type *T);
 static inline gcc_jit_rvalue *mblend(J *j, gcc_jit_rvalue *yes, gcc_jit_rvalue *no, gcc_jit_type *T) {
   if (j->full) { (void)no; (void)T; return yes; }
-  return blend_by(j, MASKV(j), yes, no, T);
+  return blend_n(j, true, NULL, yes, no, T);
 }
 /* m01 (an integer 0 or 1) ? yes : no, branch-free (OpSelect, mblend). */
 static inline gcc_jit_rvalue *blend_by(J *j, gcc_jit_rvalue *m01, gcc_jit_rvalue *yes, gcc_jit_rvalue *no,
                                        gcc_jit_type *T) {
+  return blend_n(j, false, m01, yes, no, T);
+}
+/* neg: the current lane's mask (MASKN) ? yes : no; else m01 ? yes : no */
+static inline gcc_jit_rvalue *blend_n(J *j, bool neg, gcc_jit_rvalue *m01, gcc_jit_rvalue *yes, gcc_jit_rvalue *no,
+                                      gcc_jit_type *T) {
   bool isf = T == j->t_f32 || T == j->t_f64;
   gcc_jit_type *I = T == j->t_f32 ? j->t_u[2] : T == j->t_f64 ? j->t_u[3] : T;
   gcc_jit_type *W = (I == j->t_u[0] || I == j->t_u[1] || I == j->t_s[0] || I == j->t_s[1]) ? j->t_u[2] : I;
@@ -682,7 +702,7 @@ static inline gcc_jit_rvalue *blend_by(J *j, gcc_jit_rvalue *m01, gcc_jit_rvalue
   gcc_jit_rvalue *n = isf ? gcc_jit_context_new_bitcast(j->cx, NULL, no, I) : no;
   y = cast(j, y, W);
   n = cast(j, n, W);
-  gcc_jit_rvalue *m = bin(j, GCC_JIT_BINARY_OP_MINUS, W, ci(j, W, 0), cast(j, m01, W));
+  gcc_jit_rvalue *m = neg ? MASKN(j, W) : bin(j, GCC_JIT_BINARY_OP_MINUS, W, ci(j, W, 0), cast(j, m01, W));
   gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, W, n,
                           bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, W, bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, W, n, y), m));
   r = cast(j, r, I);
@@ -690,6 +710,10 @@ static inline gcc_jit_rvalue *blend_by(J *j, gcc_jit_rvalue *m01, gcc_jit_rvalue
 }
 
 static inline size_t vidx(J *j, uint32_t inst, uint32_t id) { return (size_t)inst * j->m->bound + id; }
+/* J.unblended: value id of instance inst is written without the mask's blend */
+static inline bool is_unblended(J *j, uint32_t inst, uint32_t id) {
+  return j->unblended && id < j->m->bound && j->unblended[vidx(j, inst, id)];
+}
 
 /* Recomputed where read (J.rm_on): sg_kernel_full only. */
 static inline bool remat(J *j, uint32_t inst, uint32_t id) {

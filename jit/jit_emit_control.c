@@ -146,20 +146,22 @@ gcc_jit_lvalue *mloop_mv(J *j, uint8_t ml) {
   if (!j->mlmv[ml - 1]) j->mlmv[ml - 1] = local(j, gcc_jit_type_get_vector(j->t_i32, j->S));
   return j->mlmv[ml - 1];
 }
-/* The loop's lanes become word: the word, its vector (mloop_mv). */
+/* The loop's lanes become word: the word, its vector (mloop_mv), all-ones
+ * in the lanes of word. */
 void mloop_set(J *j, uint8_t ml, gcc_jit_rvalue *word) {
   gcc_jit_lvalue *w = mloop_word(j, ml), *mv = mloop_mv(j, ml);
   assign(j, w, word);
   if (!mv) return;
-  gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, j->t_i32, (int)j->S);
   jloop lp;
   loop_begin(j, &lp);
-  gcc_jit_lvalue *e = gcc_jit_context_new_array_access(j->cx, NULL,
-      gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL,
-          gcc_jit_lvalue_get_address(mv, NULL), gcc_jit_type_get_pointer(at)), NULL)), L(j));
-  assign(j, e, cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2],
-                           bin(j, GCC_JIT_BINARY_OP_RSHIFT, j->t_u[2], cast(j, R_(w), j->t_u[2]),
-                               cast(j, L(j), j->t_u[2])), ci(j, j->t_u[2], 1)), j->t_i32));
+  gcc_jit_rvalue *bit = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2],
+                            bin(j, GCC_JIT_BINARY_OP_RSHIFT, j->t_u[2], cast(j, R_(w), j->t_u[2]),
+                                cast(j, L(j), j->t_u[2])), ci(j, j->t_u[2], 1));
+  gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, j->t_i32, (int)j->S);
+  assign(j, gcc_jit_context_new_array_access(j->cx, NULL,
+                gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL,
+                    gcc_jit_lvalue_get_address(mv, NULL), gcc_jit_type_get_pointer(at)), NULL)), L(j)),
+         cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_u[2], ci(j, j->t_u[2], 0), bit), j->t_i32));
   loop_end(j, &lp);
 }
 /* mask[] of the heap frame from J.cur_tw (spill: a host call reads it) or
@@ -1013,6 +1015,11 @@ static bool phis_uniform_edge(J *j, uint32_t inst, const ld_block *blk, uint32_t
     }
   jloop lp;
   bool tmp = phis_need_tmp(j, inst, blk, label);
+  /* J.unblended phis skip the blend on their back edge only (the end of a
+   * trip, every lane that goes on); the entry edge (once per entry), and
+   * the header's own dispatch on pred0 (emit_phis), keep it */
+  const ld_value *lv = label < j->m->bound ? &j->m->values[label] : NULL;
+  bool back = lv && lv->kind == LD_V_LABEL && ld_dominates(blk, lv->u.block);
   loop_begin(j, &lp);
   for (uint32_t p = 0; p < blk->n_phis; p++) {
     const ld_insn *in = &blk->insns[p];
@@ -1026,9 +1033,14 @@ static bool phis_uniform_edge(J *j, uint32_t inst, const ld_block *blk, uint32_t
     if (!val) continue;
     any = true;
     gcc_jit_field *dst = tmp ? j->phitmp[vidx(j, inst, in->result)] : j->slot[vidx(j, inst, in->result)];
+    bool ub = back && is_unblended(j, inst, in->result);
     for (uint32_t c = 0; c < n; c++) {
       gcc_jit_lvalue *r = slot_lv(j, dst, n, c, L(j));
-      assign(j, r, mblend(j, V(j, inst, val, c), gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+      /* a temporary takes the phi's own value in the lanes off the edge:
+       * phis_commit copies every lane (a lane that had left a masked loop
+       * got a stale temporary, gcd's `while (q) { t = p % q; p = q; q = t; }`) */
+      gcc_jit_rvalue *old = tmp ? R_(res_lv(j, inst, in->result, c)) : R_(r);
+      assign(j, r, ub ? V(j, inst, val, c) : mblend(j, V(j, inst, val, c), old, scal(j, ct)));
     }
   }
   loop_end(j, &lp);
@@ -1100,7 +1112,9 @@ void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
           v = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts))), V(j, inst, in->ops[o], c), v,
                        scal(j, ct));
       }
-      assign(j, r, mblend(j, v, gcc_jit_lvalue_as_rvalue(r), scal(j, ct)));
+      /* a temporary: the phi's own value in inactive lanes (as above) */
+      gcc_jit_rvalue *old = tmp ? R_(res_lv(j, inst, in->result, c)) : R_(r);
+      assign(j, r, mblend(j, v, old, scal(j, ct)));
     }
   }
   if (tmp) phis_commit(j, inst, blk);

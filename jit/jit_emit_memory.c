@@ -956,7 +956,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
     if (k) assign(j, d, rotr_align(j, d, k));
     if (!j->full)
       assign(j, d, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(d),
-                       bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, MASKV(j), U))));
+                       MASKN(j, U)));
     gcc_jit_block *up = nb(j), *keep = nb(j);
     gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_GT, R_(d), R_(mx)), up, keep);
     j->b = up;
@@ -980,7 +980,7 @@ static gcc_jit_block *mem_fast_(J *j, uint32_t inst, uint32_t ptr, uint32_t size
   gcc_jit_rvalue *b = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, bin(j, GCC_JIT_BINARY_OP_RSHIFT, U, ad, ci(j, U, (long)a->shift)), R_(reg0));
   if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, align - 1)));
   b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, cast(j, cmp(j, GCC_JIT_COMPARISON_GT, off, R_(room)), U));
-  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, MASKV(j), U));
+  gcc_jit_rvalue *ml = MASKN(j, U);
   assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, b, ml)));
   if (want_contig && !quick && !known)
     assign(j, j->contig, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(j->contig), bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, ad,
@@ -1037,7 +1037,7 @@ static gcc_jit_block *mem_priv(J *j, uint32_t inst, uint32_t ptr, uint32_t size,
   if (align > 1) b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, align - 1)));
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, ad, ci(j, U, (long)a->offset_mask));
   b = bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, b, cast(j, cmp(j, GCC_JIT_COMPARISON_GT, off, ci(j, U, (long)(k->priv_bytes - size))), U));
-  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, MASKV(j), U));
+  gcc_jit_rvalue *ml = MASKN(j, U);
   assign(j, bad, bin(j, GCC_JIT_BINARY_OP_BITWISE_OR, U, R_(bad), bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, b, ml)));
   loop_end(j, &lp);
   gcc_jit_block *fast = nb(j), *slow = nb(j), *after = nb(j);
@@ -1056,7 +1056,7 @@ static gcc_jit_rvalue *priv_lane_ptr(J *j) {
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(lane_arr(j, j->f_addr, L(j))), ci(j, U, (long)a->offset_mask));
-  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, MASKV(j), U));
+  gcc_jit_rvalue *ml = MASKN(j, U);
   off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, off, ml);
   off = bin(j, GCC_JIT_BINARY_OP_PLUS, U, off,
             bin(j, GCC_JIT_BINARY_OP_MULT, U, cast(j, L(j), U), R_(wfl(j, j->w_priv_stride))));
@@ -1255,7 +1255,7 @@ static gcc_jit_rvalue *fast_ptr_masked(J *j) {
   const ld_addr_layout *a = &j->m->layout;
   gcc_jit_type *U = j->t_u[3];
   gcc_jit_rvalue *off = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, R_(lane_arr(j, j->f_addr, L(j))), ci(j, U, (long)a->offset_mask));
-  gcc_jit_rvalue *ml = bin(j, GCC_JIT_BINARY_OP_MINUS, U, ci(j, U, 0), cast(j, MASKV(j), U));
+  gcc_jit_rvalue *ml = MASKN(j, U);
   /* off0 ^ ((off0 ^ off) & ml): branch-free select */
   gcc_jit_rvalue *o0 = R_(j->fast_off0);
   off = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, U, o0,

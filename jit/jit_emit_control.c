@@ -1108,7 +1108,19 @@ void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
          * one branch per lane and edge, as before */
         if (getenv("SPIRV_SG_JIT_PHI_BRANCH"))
           v = sel(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts)), V(j, inst, in->ops[o], c), v, scal(j, ct));
-        else
+        else if (!getenv("SPIRV_SG_JIT_PHI_OPND_DIRECT")) {
+          /* the operand through a local: libgccjit folds the blend into
+           * `pred == ts ? op : v`, which GCC gimplifies as a branch; a
+           * lane-array read in its arm became a masked load after
+           * vectorization, whose address kept the operand's vector local
+           * in memory in its loop too (collatz's step counter: a store and
+           * a reload per trip, 73.9 -> 65.6 ms; a loop with a break 36.8
+           * -> 21.6 ms; the bench kernels' code unchanged).
+           * SPIRV_SG_JIT_PHI_OPND_DIRECT=1 reads it in the blend. */
+          gcc_jit_lvalue *ov = local(j, scal(j, ct));
+          assign(j, ov, V(j, inst, in->ops[o], c));
+          v = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts))), R_(ov), v, scal(j, ct));
+        } else
           v = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts))), V(j, inst, in->ops[o], c), v,
                        scal(j, ct));
       }

@@ -174,14 +174,12 @@ typedef struct J {
   gcc_jit_lvalue **ifc_etw;
   gcc_jit_lvalue *cur_tw;
   int32_t cur_seg;           /* the segment being emitted (emit_seg), or -1 */
-  /* Masked loops (jit_seg.mloop): the loop's lanes also as an int32
-   * vector of all-ones (in) and 0 (out) (mloop_mv, per loop and function;
-   * NULL where S lanes of int32 are not 16, 32 or 64 bytes), which MASKV
-   * and MASKN read while cur_mv is set: one vector for every blend of a
-   * trip instead of a shift of the word in each, and no negation in a
-   * blend (a 64-bit blend is one sign extension per 8 lanes; an int64
-   * array beside it kept GCC from unrolling the lane loops over wide
-   * fields: collatz 1.7x the time). */
+  /* Masked loops (jit_seg.mloop): the loop's lanes also as an int32 0/1
+   * vector (mloop_mv, per loop and function; NULL where S lanes of int32
+   * are not 16, 32 or 64 bytes), which MASKV reads while cur_mv is set:
+   * one vector for every blend of a trip instead of a shift of the word
+   * in each.  (An int64 copy beside it, for 64-bit blends, kept GCC from
+   * unrolling the lane loops over wide fields: collatz 1.7x the time.) */
   gcc_jit_lvalue *mlmv[JIT_MAX_MLOOP];
   gcc_jit_lvalue *cur_mv;
   gcc_jit_rvalue *ml_enter;  /* a guard's lanes entering a masked loop (go_seg) */
@@ -552,7 +550,7 @@ static inline gcc_jit_rvalue *MASKV(J *j) {
   /* a one-lane then-block with its word (J.cur_tw): that lane alone */
   if (j->one_lane && j->cur_tw) return cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, L(j), j->one_lane), j->t_i32);
   gcc_jit_rvalue *m;
-  if (j->cur_mv) return bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_i32, mloop_lane(j, j->cur_mv, j->t_i32), ci(j, j->t_i32, 1));
+  if (j->cur_mv) return mloop_lane(j, j->cur_mv, j->t_i32);
   if (j->cur_tw) {
     /* bit l of the then-block's word, in 32-bit arithmetic up to 32 lanes
      * (a 64-bit shift per lane kept GCC from vectorizing the loop) */
@@ -571,11 +569,12 @@ static inline gcc_jit_rvalue *MASKV(J *j) {
             cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, L(j), j->one_lane), j->t_i32));
   return m;
 }
-/* The current lane's mask as all-ones or 0 in the integer type W: a
- * masked loop's vector as it is (J.cur_mv, int32, so sign-extended), else
- * 0 - MASKV. */
+/* The current lane's mask as all-ones or 0 in the integer type W.  (A
+ * masked loop's vector holding all-ones/0 saves this negation: collatz at
+ * S = 16 took 0.95x the time before the other masked-loop changes, 1.006x
+ * after them; but the scalar exit tests of S = 8 then masked each lane's
+ * bit again: a loop with a break 1.29x, gcd 1.18x the time.) */
 static inline gcc_jit_rvalue *MASKN(J *j, gcc_jit_type *W) {
-  if (j->cur_mv && !j->full && !(j->one_lane && j->cur_tw)) return cast(j, mloop_lane(j, j->cur_mv, j->t_i32), W);
   return bin(j, GCC_JIT_BINARY_OP_MINUS, W, ci(j, W, 0), cast(j, MASKV(j), W));
 }
 static inline gcc_jit_rvalue *MASK(J *j) {

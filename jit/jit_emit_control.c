@@ -146,8 +146,7 @@ gcc_jit_lvalue *mloop_mv(J *j, uint8_t ml) {
   if (!j->mlmv[ml - 1]) j->mlmv[ml - 1] = local(j, gcc_jit_type_get_vector(j->t_i32, j->S));
   return j->mlmv[ml - 1];
 }
-/* The loop's lanes become word: the word, its vector (mloop_mv), all-ones
- * in the lanes of word. */
+/* The loop's lanes become word: the word, its vector (mloop_mv). */
 void mloop_set(J *j, uint8_t ml, gcc_jit_rvalue *word) {
   gcc_jit_lvalue *w = mloop_word(j, ml), *mv = mloop_mv(j, ml);
   assign(j, w, word);
@@ -161,7 +160,7 @@ void mloop_set(J *j, uint8_t ml, gcc_jit_rvalue *word) {
   assign(j, gcc_jit_context_new_array_access(j->cx, NULL,
                 gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL,
                     gcc_jit_lvalue_get_address(mv, NULL), gcc_jit_type_get_pointer(at)), NULL)), L(j)),
-         cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, j->t_u[2], ci(j, j->t_u[2], 0), bit), j->t_i32));
+         cast(j, bit, j->t_i32));
   loop_end(j, &lp);
 }
 /* mask[] of the heap frame from J.cur_tw (spill: a host call reads it) or
@@ -1108,15 +1107,19 @@ void emit_phis(J *j, uint32_t inst, const ld_block *blk) {
          * one branch per lane and edge, as before */
         if (getenv("SPIRV_SG_JIT_PHI_BRANCH"))
           v = sel(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts)), V(j, inst, in->ops[o], c), v, scal(j, ct));
-        else if (!getenv("SPIRV_SG_JIT_PHI_OPND_DIRECT")) {
+        else if (j->S == 16 && !getenv("SPIRV_SG_JIT_PHI_OPND_DIRECT")) {
           /* the operand through a local: libgccjit folds the blend into
            * `pred == ts ? op : v`, which GCC gimplifies as a branch; a
            * lane-array read in its arm became a masked load after
            * vectorization, whose address kept the operand's vector local
            * in memory in its loop too (collatz's step counter: a store and
            * a reload per trip, 73.9 -> 65.6 ms; a loop with a break 36.8
-           * -> 21.6 ms; the bench kernels' code unchanged).
-           * SPIRV_SG_JIT_PHI_OPND_DIRECT=1 reads it in the blend. */
+           * -> 21.6 ms; the bench kernels' code unchanged).  At S = 16
+           * only: at 8 collatz took 2x the time with it (its 64-bit x, one
+           * 64-byte vector there, went through two 32-byte stores and a
+           * 64-byte reload per trip), and at 8 and 32 the other loops
+           * measured gained nothing.  SPIRV_SG_JIT_PHI_OPND_DIRECT=1 reads
+           * it in the blend. */
           gcc_jit_lvalue *ov = local(j, scal(j, ct));
           assign(j, ov, V(j, inst, in->ops[o], c));
           v = blend_by(j, b2u8(j, cmp(j, GCC_JIT_COMPARISON_EQ, pred, ci(j, j->t_i32, ts))), R_(ov), v, scal(j, ct));

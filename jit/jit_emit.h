@@ -178,8 +178,11 @@ typedef struct J {
    * vector (mloop_mv, per loop and function; NULL where S lanes of int32
    * are not 16, 32 or 64 bytes), which MASKV reads while cur_mv is set:
    * one vector for every blend of a trip instead of a shift of the word
-   * in each.  (An int64 copy beside it, for 64-bit blends, kept GCC from
-   * unrolling the lane loops over wide fields: collatz 1.7x the time.) */
+   * in each.  Not all-ones/0, which saves a 64-bit blend's negation: the
+   * scalar exit tests of S = 8 then masked each lane's bit again (a loop
+   * with a break 1.29x, gcd 1.18x the time; even at S = 16).  Nor an int64
+   * copy beside it, which kept GCC from unrolling the lane loops over wide
+   * fields (collatz 1.7x the time). */
   gcc_jit_lvalue *mlmv[JIT_MAX_MLOOP];
   gcc_jit_lvalue *cur_mv;
   gcc_jit_rvalue *ml_enter;  /* a guard's lanes entering a masked loop (go_seg) */
@@ -537,20 +540,18 @@ static inline gcc_jit_lvalue *lane_arr(J *j, gcc_jit_field *fl, gcc_jit_rvalue *
 }
 static inline gcc_jit_rvalue *L(J *j) { return gcc_jit_lvalue_as_rvalue(j->lane); }
 static inline gcc_jit_rvalue *lane_arr_r(J *j, gcc_jit_field *fl) { return gcc_jit_lvalue_as_rvalue(lane_arr(j, fl, L(j))); }
-/* Element L(j) of a masked loop's lane vector or array v, of element type E */
-static inline gcc_jit_rvalue *mloop_lane(J *j, gcc_jit_lvalue *v, gcc_jit_type *E) {
-  gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, E, (int)j->S);
-  return gcc_jit_lvalue_as_rvalue(gcc_jit_context_new_array_access(j->cx, NULL,
-      gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL,
-          gcc_jit_lvalue_get_address(v, NULL), gcc_jit_type_get_pointer(at)), NULL)), L(j)));
-}
 /* mask[l] (int32 0/1) of the current lane; 1 in sg_kernel_full */
 static inline gcc_jit_rvalue *MASKV(J *j) {
   if (j->full) return ci(j, j->t_i32, 1);
   /* a one-lane then-block with its word (J.cur_tw): that lane alone */
   if (j->one_lane && j->cur_tw) return cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, L(j), j->one_lane), j->t_i32);
   gcc_jit_rvalue *m;
-  if (j->cur_mv) return mloop_lane(j, j->cur_mv, j->t_i32);
+  if (j->cur_mv) {
+    gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, j->t_i32, (int)j->S);
+    return gcc_jit_lvalue_as_rvalue(gcc_jit_context_new_array_access(j->cx, NULL,
+        gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL,
+            gcc_jit_lvalue_get_address(j->cur_mv, NULL), gcc_jit_type_get_pointer(at)), NULL)), L(j)));
+  }
   if (j->cur_tw) {
     /* bit l of the then-block's word, in 32-bit arithmetic up to 32 lanes
      * (a 64-bit shift per lane kept GCC from vectorizing the loop) */
@@ -569,11 +570,7 @@ static inline gcc_jit_rvalue *MASKV(J *j) {
             cast(j, cmp(j, GCC_JIT_COMPARISON_EQ, L(j), j->one_lane), j->t_i32));
   return m;
 }
-/* The current lane's mask as all-ones or 0 in the integer type W.  (A
- * masked loop's vector holding all-ones/0 saves this negation: collatz at
- * S = 16 took 0.95x the time before the other masked-loop changes, 1.006x
- * after them; but the scalar exit tests of S = 8 then masked each lane's
- * bit again: a loop with a break 1.29x, gcd 1.18x the time.) */
+/* The current lane's mask as all-ones or 0 in the integer type W. */
 static inline gcc_jit_rvalue *MASKN(J *j, gcc_jit_type *W) {
   return bin(j, GCC_JIT_BINARY_OP_MINUS, W, ci(j, W, 0), cast(j, MASKV(j), W));
 }
@@ -679,20 +676,13 @@ static inline gcc_jit_rvalue *sel(J *j, gcc_jit_rvalue *cond, gcc_jit_rvalue *ye
  * lane loops vectorize and NaN payloads pass unchanged). */
 static inline gcc_jit_rvalue *blend_by(J *j, gcc_jit_rvalue *m01, gcc_jit_rvalue *yes, gcc_jit_rvalue *no,
                                        gcc_jit_type *T);
-static inline gcc_jit_rvalue *blend_n(J *j, bool neg, gcc_jit_rvalue *m, gcc_jit_rvalue *yes, gcc_jit_rvalue *no,
-                                      gcc_jit_type *T);
 static inline gcc_jit_rvalue *mblend(J *j, gcc_jit_rvalue *yes, gcc_jit_rvalue *no, gcc_jit_type *T) {
   if (j->full) { (void)no; (void)T; return yes; }
-  return blend_n(j, true, NULL, yes, no, T);
+  return blend_by(j, MASKV(j), yes, no, T);
 }
 /* m01 (an integer 0 or 1) ? yes : no, branch-free (OpSelect, mblend). */
 static inline gcc_jit_rvalue *blend_by(J *j, gcc_jit_rvalue *m01, gcc_jit_rvalue *yes, gcc_jit_rvalue *no,
                                        gcc_jit_type *T) {
-  return blend_n(j, false, m01, yes, no, T);
-}
-/* neg: the current lane's mask (MASKN) ? yes : no; else m01 ? yes : no */
-static inline gcc_jit_rvalue *blend_n(J *j, bool neg, gcc_jit_rvalue *m01, gcc_jit_rvalue *yes, gcc_jit_rvalue *no,
-                                      gcc_jit_type *T) {
   bool isf = T == j->t_f32 || T == j->t_f64;
   gcc_jit_type *I = T == j->t_f32 ? j->t_u[2] : T == j->t_f64 ? j->t_u[3] : T;
   gcc_jit_type *W = (I == j->t_u[0] || I == j->t_u[1] || I == j->t_s[0] || I == j->t_s[1]) ? j->t_u[2] : I;
@@ -701,7 +691,7 @@ static inline gcc_jit_rvalue *blend_n(J *j, bool neg, gcc_jit_rvalue *m01, gcc_j
   gcc_jit_rvalue *n = isf ? gcc_jit_context_new_bitcast(j->cx, NULL, no, I) : no;
   y = cast(j, y, W);
   n = cast(j, n, W);
-  gcc_jit_rvalue *m = neg ? MASKN(j, W) : bin(j, GCC_JIT_BINARY_OP_MINUS, W, ci(j, W, 0), cast(j, m01, W));
+  gcc_jit_rvalue *m = bin(j, GCC_JIT_BINARY_OP_MINUS, W, ci(j, W, 0), cast(j, m01, W));
   gcc_jit_rvalue *r = bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, W, n,
                           bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, W, bin(j, GCC_JIT_BINARY_OP_BITWISE_XOR, W, n, y), m));
   r = cast(j, r, I);

@@ -151,16 +151,15 @@ void mloop_set(J *j, uint8_t ml, gcc_jit_rvalue *word) {
   gcc_jit_lvalue *w = mloop_word(j, ml), *mv = mloop_mv(j, ml);
   assign(j, w, word);
   if (!mv) return;
+  gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, j->t_i32, (int)j->S);
   jloop lp;
   loop_begin(j, &lp);
-  gcc_jit_rvalue *bit = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2],
-                            bin(j, GCC_JIT_BINARY_OP_RSHIFT, j->t_u[2], cast(j, R_(w), j->t_u[2]),
-                                cast(j, L(j), j->t_u[2])), ci(j, j->t_u[2], 1));
-  gcc_jit_type *at = gcc_jit_context_new_array_type(j->cx, NULL, j->t_i32, (int)j->S);
-  assign(j, gcc_jit_context_new_array_access(j->cx, NULL,
-                gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL,
-                    gcc_jit_lvalue_get_address(mv, NULL), gcc_jit_type_get_pointer(at)), NULL)), L(j)),
-         cast(j, bit, j->t_i32));
+  gcc_jit_lvalue *e = gcc_jit_context_new_array_access(j->cx, NULL,
+      gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference(gcc_jit_context_new_cast(j->cx, NULL,
+          gcc_jit_lvalue_get_address(mv, NULL), gcc_jit_type_get_pointer(at)), NULL)), L(j));
+  assign(j, e, cast(j, bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, j->t_u[2],
+                           bin(j, GCC_JIT_BINARY_OP_RSHIFT, j->t_u[2], cast(j, R_(w), j->t_u[2]),
+                               cast(j, L(j), j->t_u[2])), ci(j, j->t_u[2], 1)), j->t_i32));
   loop_end(j, &lp);
 }
 /* mask[] of the heap frame from J.cur_tw (spill: a host call reads it) or

@@ -777,6 +777,7 @@ class Gen:
         k = pick(r, [
             ("decl", 5), ("update", 3 if mut else 0), ("out", 2 if not self.in_helper else 0),
             ("if", 3 if nest else 0), ("loop", 2 if nest and self.loops < 2 else 0),
+            ("swap", 1 if nest and self.loops < 2 and not self.in_helper else 0),
             ("switch", 1 if nest and self.f_switch else 0),
             ("xchg", 3 if ctx <= U_WG and self.f_barrier else 0),
             ("barrier", 0.5 if ctx <= U_WG and self.f_barrier else 0),
@@ -898,6 +899,83 @@ class Gen:
         self.ind -= 1
         self.emit("}")
         self.loops -= 1
+
+    def s_swap(self, ctx):
+        # two (or three) values that rotate through a loop whose exit depends
+        # on them: phis that read each other, read again after the loop.  At
+        # -O2 `t = p % q; p = q; q = t;` is a pair of header phis where one
+        # takes the other's value; lanes that leave early must keep theirs
+        # (Euclid's loop found a wrong answer in the JIT's masked loops).
+        r = self.r
+        wide = self.f_ulong and r.random() < 0.35
+        ty, suf = ("ulong", "ul") if wide else ("uint", "u")
+        mu = U_LANE if (self.f_dloop and r.random() < 0.75) else r.choice([U_CONST, U_WG, U_SG])
+        def ex():
+            e, u = self.el(2, mu) if wide else self.eu(2, mu)
+            if r.random() < 0.6:    # small values: lanes that leave after 0, 1, 2 trips
+                e = "((%s) & %d%s)" % (e, r.choice([1, 3, 7, 15, 255]), suf)
+            return e, u
+        (e1, u1), (e2, u2) = ex(), ex()
+        u = max(u1, u2, ctx)
+        three = r.random() < 0.3
+        p, q, k, t = self.name("p"), self.name("q"), self.name("k"), self.name("t")
+        w = self.name("w") if three else None
+        if three:
+            e3, u3 = ex()
+            u = max(u, u3)
+            self.emit("%s %s = %s, %s = %s, %s = %s;" % (ty, p, e1, q, e2, w, e3))
+        else:
+            self.emit("%s %s = %s, %s = %s;" % (ty, p, e1, q, e2))
+        self.emit("uint %s = 0u;" % k)
+        step = r.randint(0, 3)
+        M = r.choice([3, 7, 15])
+        K = r.randint(0, M)
+        if step == 0:       # Euclid: the divisor is the exit test
+            cond, body = "%s != 0%s" % (q, suf), "%s %% %s" % (p, q)
+        elif step == 1:     # Fibonacci-like
+            cond, body = "(%s & %d%s) != %d%s" % (q, M, suf, K, suf), "%s + %s" % (p, q)
+        elif step == 2:     # shift mix
+            cond = "(%s & %d%s) != %d%s" % (q, M, suf, K, suf)
+            body = "%s ^ (%s >> %d)" % (p, q, r.randint(1, 5))
+        else:               # subtractive
+            cond, body = "%s != 0%s" % (q, suf), "(%s > %s ? %s - %s : %s - %s)" % (p, q, p, q, q, p)
+        lim = r.randint(2, 12)
+        rot = ("%s = %s; %s = %s; %s = %s;" % (p, q, q, w, w, t) if three else
+               "%s = %s; %s = %s;" % (p, q, q, t))
+        form = r.randint(0, 3 if step == 0 else 2)
+        if form == 3:       # Euclid needs no bound
+            self.emit("while (%s) {" % cond)
+        elif form == 0:
+            self.emit("while (%s < %du && %s) {" % (k, lim, cond))
+        elif form == 1:
+            self.emit("for (;;) {")
+            self.emit("  if (!(%s)) break;" % cond)
+        else:               # the count read after the loop too
+            self.emit("for (; %s < %du; %s++) {" % (k, lim, k))
+            self.emit("  if (!(%s)) break;" % cond)
+        self.ind += 1
+        self.emit("%s %s = %s; %s" % (ty, t, body, rot))
+        self.loops += 1
+        if r.random() < 0.3 and not self.full():     # more work in the loop
+            b = 64 if wide else 32
+            self.scopes.append([Var(p, ty, u, bits=b), Var(q, ty, u, bits=b)])
+            self.block(max(ctx, u), 1)
+            self.scopes.pop()
+        self.loops -= 1
+        if form in (0, 3):
+            self.emit("%s++;" % k)
+        elif form == 1:
+            self.emit("if (++%s >= %du) break;" % (k, lim))
+        self.ind -= 1
+        self.emit("}")
+        if u == U_LANE:
+            self.used.add("divergent-loop")
+        self.used.add("swap-loop")
+        b = 64 if wide else 32
+        for v in (p, q) + ((w,) if three else ()):
+            self.declare(Var(v, ty, u, bits=b))
+        self.declare(Var(k, "uint", u, bits=4))
+        self.emit("out[ob + %d] = %s;" % (self.slot(), self.as_uint(Var(p, ty, u, bits=b)) or p))
 
     def s_switch(self, ctx):
         r = self.r

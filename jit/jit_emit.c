@@ -638,6 +638,15 @@ gcc_jit_rvalue *host_call(J *j, gcc_jit_field *fn, int n, gcc_jit_rvalue **args,
     assign(j, r, call);
     return R_(r);
   }
+  gcc_jit_lvalue *r = pa_asm(j, ctxf(j, fn), n, args, true);
+  return result ? cast(j, R_(r), j->t_i32) : NULL;
+}
+
+/* The asm statement that calls target through jit_pa_call with the n <= 4
+ * arguments, in j->b; its 64-bit result (%rax).  memory: it may read and
+ * write any memory (host_call); false: none that the compiled code reads or
+ * writes (the step check's fast path, branch_prologue). */
+gcc_jit_lvalue *pa_asm(J *j, gcc_jit_rvalue *target, int n, gcc_jit_rvalue **args, bool memory) {
   static const char *const con[4] = {"D", "S", "d", "c"};
   gcc_jit_rvalue *in[4];
   for (int q = 0; q < n; q++) {
@@ -645,7 +654,6 @@ gcc_jit_rvalue *host_call(J *j, gcc_jit_field *fn, int n, gcc_jit_rvalue **args,
     assign(j, t, args[q]);
     in[q] = R_(t);
   }
-  gcc_jit_rvalue *target = ctxf(j, fn);
   gcc_jit_lvalue *tl = local(j, gcc_jit_rvalue_get_type(target));
   assign(j, tl, target);
   gcc_jit_lvalue *th = local(j, j->t_vp);
@@ -659,9 +667,9 @@ gcc_jit_rvalue *host_call(J *j, gcc_jit_field *fn, int n, gcc_jit_rvalue **args,
   gcc_jit_extended_asm_add_input_operand(ea, NULL, "0", R_(tl));
   gcc_jit_extended_asm_add_input_operand(ea, NULL, "r", R_(th));
   for (int q = 0; q < n; q++) gcc_jit_extended_asm_add_input_operand(ea, NULL, con[q], in[q]);
-  gcc_jit_extended_asm_add_clobber(ea, "memory");
+  if (memory) gcc_jit_extended_asm_add_clobber(ea, "memory");
   gcc_jit_extended_asm_add_clobber(ea, "cc");
-  return result ? cast(j, R_(r), j->t_i32) : NULL;
+  return r;
 }
 
 /* Any other instruction: the interpreter's own handler on this subgroup's
@@ -2005,8 +2013,10 @@ static gcc_jit_function *emit_kernel_fn(J *j, const char *name, bool full) {
   if (j->hc) assign(j, j->hc, gcc_jit_context_new_rvalue_from_int(cx, j->t_u[0], 0));
   j->left = !k->no_steps && !getenv("SPIRV_SG_JIT_STEPS_MEM") ? gcc_jit_function_new_local(j->fn, NULL, j->t_s[3], "left")
                                                               : NULL;
-  steps_load(j, j->b);
   j->pa = jit_pa_ok();
+  j->scheck = j->left && j->pa && !getenv("SPIRV_SG_JIT_COLD_MEMORY") ? gcc_jit_function_new_local(j->fn, NULL, j->t_u[3], "scheck")
+                                                                      : NULL;
+  steps_load(j, j->b);
   j->pred0 = full && k->conv && !getenv("SPIRV_SG_JIT_PRED_MEM") ? gcc_jit_function_new_local(j->fn, NULL, j->t_i32, "pred0")
                                                                  : NULL;
   if (j->pred0) assign(j, j->pred0, ci(j, j->t_i32, -1));
@@ -2363,7 +2373,7 @@ static gcc_jit_context *je_build1(jit_kernel *k, const jit_options *o, const cha
   gcc_jit_struct_set_fields(wgs_st, NULL, 24, wf);
   gcc_jit_type *pl[6] = {ctxp, j->t_u8p, j->t_i32, j->t_i32, j->t_i32, j->t_i32};
   gcc_jit_type *ldst_t = gcc_jit_context_new_function_ptr_type(cx, NULL, j->t_void, 6, pl, 0);
-  gcc_jit_field *cf[28] = {
+  gcc_jit_field *cf[29] = {
     j->c_regions = gcc_jit_context_new_field(cx, NULL, j->t_regp, "regions"),
     j->c_wg = gcc_jit_context_new_field(cx, NULL, wgsp, "wg"),
     j->c_args = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "args"),
@@ -2380,6 +2390,7 @@ static gcc_jit_context *je_build1(jit_kernel *k, const jit_options *o, const cha
     j->c_wgc_done = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_wgc_done"),
     j->c_diverged = gcc_jit_context_new_field(cx, NULL, branch_t, "rt_diverged"),
     j->c_pa_call = gcc_jit_context_new_field(cx, NULL, j->t_vp, "rt_pa_call"),
+    j->c_limit_check = gcc_jit_context_new_field(cx, NULL, j->t_vp, "rt_limit_check"),
     j->c_frame = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "frame"),
     j->c_priv = gcc_jit_context_new_field(cx, NULL, j->t_u8p, "priv"),
     j->c_steps = gcc_jit_context_new_field(cx, NULL, U, "steps"),
@@ -2392,7 +2403,7 @@ static gcc_jit_context *je_build1(jit_kernel *k, const jit_options *o, const cha
     j->c_base = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, j->t_i32, JIT_MAX_INST), "base"),
     j->c_stack = gcc_jit_context_new_field(cx, NULL, gcc_jit_context_new_array_type(cx, NULL, gcc_jit_struct_as_type(ent_st), JIT_MAX_STACK), "stack"),
     gcc_jit_context_new_field(cx, NULL, j->t_vp, "run")};
-  gcc_jit_struct_set_fields(j->ctx_st, NULL, 28, cf);
+  gcc_jit_struct_set_fields(j->ctx_st, NULL, 29, cf);
   j->t_framep = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st));
 
   j->t_framep = gcc_jit_type_get_pointer(gcc_jit_struct_as_type(j->frame_st));

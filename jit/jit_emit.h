@@ -55,6 +55,11 @@ typedef struct J {
    * before rt_limit and at every return (steps_store).  NULL: no count
    * (k->no_steps), or SPIRV_SG_JIT_STEPS_MEM=1 (the count in c->steps) */
   gcc_jit_lvalue *left;
+  /* with left, where the step check's fast path is an asm that touches no
+   * memory (J.pa; SPIRV_SG_JIT_COLD_MEMORY=1: the memory-clobbering call to
+   * rt_limit, as before): c->step_check in a local, which that check moves
+   * and GCC may not read back from memory; steps_store writes both back */
+  gcc_jit_lvalue *scheck;
   /* sg_kernel_full of a convergent kernel: lane 0's pred[] in a scalar
    * local, which every branch writes and the uniform phis read
    * (emit_phis_uniform).  pred[] is a lane array in memory: its lane 0
@@ -77,7 +82,7 @@ typedef struct J {
   gcc_jit_type *t_void, *t_bool, *t_i32, *t_u[4], *t_s[4], *t_f32, *t_f64, *t_u8p, *t_vp, *t_ptr;
   gcc_jit_struct *frame_st, *ctx_st, *reg_st;
   gcc_jit_field *f_mask, *f_tgt, *f_pred, *f_addr;
-  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach, *c_wgc, *c_wgc_done, *c_diverged, *c_pa_call;
+  gcc_jit_field *c_regions, *c_wg, *c_args, *c_branch, *c_mem, *c_group, *c_interp, *c_coll, *c_limit, *c_overflow, *c_ldst, *c_unreach, *c_wgc, *c_wgc_done, *c_diverged, *c_pa_call, *c_limit_check;
   gcc_jit_field *c_frame, *c_priv, *c_steps, *c_step_check, *c_all, *c_sg_id, *c_n_lanes, *c_sp, *c_susp, *c_base, *c_stack;
   gcc_jit_field *e_pc, *e_rpc, *e_m;
   gcc_jit_field *w_group, *w_wsize, *w_local, *w_global, *w_offset, *w_groups, *w_dim, *w_n_sg, *w_enq_sg,
@@ -326,6 +331,7 @@ typedef struct J {
 gcc_jit_context *je_build(jit_kernel *k, const jit_options *o, const char *mflags, plan_err *e,
                           uint32_t *n_stmts);
 gcc_jit_rvalue *host_call(J *j, gcc_jit_field *fn, int n, gcc_jit_rvalue **args, bool cold, bool result);
+gcc_jit_lvalue *pa_asm(J *j, gcc_jit_rvalue *target, int n, gcc_jit_rvalue **args, bool memory);
 void emit_generic(J *j, uint32_t inst, const ld_insn *in);
 void spill_val(J *j, uint32_t inst, uint32_t id, bool sp);
 void xfer_live(J *j, int32_t s, bool spill);
@@ -927,10 +933,19 @@ static inline gcc_jit_rvalue *ret_done_v(J *j) {
   if (!j->hc) return ci(j, j->t_i32, JIT_RET_DONE);
   return bin(j, GCC_JIT_BINARY_OP_MULT, j->t_i32, cast(j, gcc_jit_lvalue_as_rvalue(j->hc), j->t_i32), ci(j, j->t_i32, JIT_RET_HOST));
 }
-/* c->steps = c->step_check - left, in block b (J.left) */
+/* c->steps = c->step_check - left, in block b (J.left; J.scheck: the check
+ * from the local, and c->step_check written too) */
 static inline void steps_store(J *j, gcc_jit_block *b) {
   if (!j->left) return;
   gcc_jit_type *U = j->t_u[3];
+  if (j->scheck) {
+    gcc_jit_block_add_assignment(b, NULL, gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_steps),
+        gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_MINUS, U, gcc_jit_lvalue_as_rvalue(j->scheck),
+            gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_as_rvalue(j->left), U)));
+    gcc_jit_block_add_assignment(b, NULL, gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_step_check),
+                                 gcc_jit_lvalue_as_rvalue(j->scheck));
+    return;
+  }
   gcc_jit_block_add_assignment(b, NULL, gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_steps),
       gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_MINUS, U,
           gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_step_check)),
@@ -940,6 +955,9 @@ static inline void steps_store(J *j, gcc_jit_block *b) {
 static inline void steps_load(J *j, gcc_jit_block *b) {
   if (!j->left) return;
   gcc_jit_type *U = j->t_u[3];
+  if (j->scheck)
+    gcc_jit_block_add_assignment(b, NULL, j->scheck,
+        gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_step_check)));
   gcc_jit_block_add_assignment(b, NULL, j->left,
       gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_MINUS, U,
           gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_step_check)),

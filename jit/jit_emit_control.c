@@ -79,6 +79,152 @@ static bool taken_from_ballot(J *j, uint32_t inst, const ld_insn *br, uint32_t c
   return true;
 }
 
+/* The bytes of a vector rvalue (gcc_jit_type_get_size knows integer types
+ * only); 0: not a vector. */
+static size_t vec_bytes(gcc_jit_rvalue *v) {
+  gcc_jit_vector_type *vt = gcc_jit_type_dyncast_vector(gcc_jit_rvalue_get_type(v));
+  if (!vt) return 0;
+  ssize_t e = gcc_jit_type_get_size(gcc_jit_vector_type_get_element_type(vt));
+  return e > 0 ? (size_t)e * gcc_jit_vector_type_get_num_units(vt) : 0;
+}
+
+/* A lane value as the 32- or 64-byte vectors that hold it outside lane
+ * loops, for kcmp: a vector local (J.fmap_vec: the whole subgroup in one
+ * vector) or a wide field's parts (J.fmap_part); a constant broadcast, of
+ * the other operand's shape.  *np parts (0: neither), *esz bytes a lane. */
+static bool kcmp_parts(J *j, uint32_t inst, uint32_t id, gcc_jit_rvalue *shape, gcc_jit_rvalue *part[2], uint32_t *np,
+                       uint32_t *esz) {
+  const ld_value *v = &j->m->values[id];
+  if (v->kind == LD_V_CONSTANT) {
+    if (!*np || !shape || !v->type || v->type->size != *esz || (*esz != 4 && *esz != 8)) return false;
+    uint64_t x = 0;
+    memcpy(&x, v->u.bytes, *esz);
+    gcc_jit_type *E = *esz == 8 ? j->t_u[3] : j->t_u[2];
+    uint32_t n = (uint32_t)(vec_bytes(shape) / *esz);
+    gcc_jit_rvalue *el[16];
+    if (n > 16) return false;
+    for (uint32_t i = 0; i < n; i++) el[i] = cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)x), E);
+    gcc_jit_rvalue *c = gcc_jit_context_new_rvalue_from_vector(j->cx, NULL, gcc_jit_type_get_vector(E, n), n, el);
+    part[0] = part[1] = c;
+    return true;
+  }
+  if (shadowed(j, inst, id) || remat(j, inst, id)) return false;
+  gcc_jit_field *fl = value_slot(j, inst, id);
+  int32_t h = fl ? fidx(j, fl) : -1;
+  if (h < 0 || !v->type || (v->type->kind != LD_T_INT && v->type->kind != LD_T_FLOAT) ||
+      (v->type->size != 4 && v->type->size != 8))
+    return false;
+  uint32_t n = 0;
+  gcc_jit_rvalue *p[2];
+  if (wide_h(j, h) && j->fmap_np[h] == 2) {
+    n = 2;
+    for (uint32_t q = 0; q < 2; q++) p[q] = R_(j->fmap_part[(size_t)h * WIDE_MAXP + q]);
+  } else if (j->fmap_vec && j->fmap_vec[h]) {
+    n = 1;
+    p[0] = R_(j->fmap_vec[h]);
+    size_t b = vec_bytes(p[0]);
+    if (b != 32 && b != 64) return false;
+  } else {
+    return false;
+  }
+  if (*np && (*np != n || *esz != v->type->size)) return false;
+  *np = n;
+  *esz = v->type->size;
+  part[0] = p[0];
+  part[1] = n > 1 ? p[1] : NULL;
+  return true;
+}
+
+/* The lanes (bit l: lane l) where bool value cond is true, straight from the
+ * vectors its compare reads (kcmp_parts), with AVX-512 compares into mask
+ * registers: integer and floating-point compares, and LogicalAnd, Or, Not
+ * of them.  A masked loop's exit test at S = 8 and 16 (and a convergent
+ * branch's condition at 16): the compare's 0/1 lanes went through a lane
+ * array, a pack and a vptestmd before; at S = 8, whose 64-bit values are
+ * one 64-byte vector, GCC 12 did that lane loop in 32-byte halves and put
+ * the loop's value back together through the stack on every trip (a failed
+ * store forwarding: collatz 6x its time at S = 16 on a Xeon).  NULL: no
+ * such form (the lane loop is used).  SPIRV_SG_JIT_NO_KCMP=1: never. */
+static gcc_jit_lvalue *kcmp(J *j, uint32_t inst, uint32_t cond, int depth) {
+  const ld_value *v = &j->m->values[cond];
+  if (depth > 3 || v->kind != LD_V_RESULT || !v->type || v->type->kind != LD_T_BOOL) return NULL;
+  const ld_insn *in = v->u.insn;
+  gcc_jit_type *K = j->t_u[1];
+  if (in->op == SpvOpLogicalAnd || in->op == SpvOpLogicalOr || in->op == SpvOpLogicalNot) {
+    if (in->n_ops < (in->op == SpvOpLogicalNot ? 1u : 2u)) return NULL;
+    gcc_jit_lvalue *a = kcmp(j, inst, in->ops[0], depth + 1);
+    gcc_jit_lvalue *b = a && in->op != SpvOpLogicalNot ? kcmp(j, inst, in->ops[1], depth + 1) : NULL;
+    if (!a || (in->op != SpvOpLogicalNot && !b)) return NULL;
+    gcc_jit_lvalue *r = local(j, K);
+    gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL,
+        in->op == SpvOpLogicalAnd ? "kandw %2, %1, %0" : in->op == SpvOpLogicalOr ? "korw %2, %1, %0" : "knotw %1, %0");
+    gcc_jit_extended_asm_add_output_operand(ea, NULL, "=Yk", r);
+    gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(a));
+    if (b) gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(b));
+    j->n_stmts++;
+    return r;
+  }
+  /* the predicate (vpcmp's or vcmpp's immediate) and the mnemonic */
+  int imm = -1;
+  bool isf = false, uns = false;
+  switch (in->op) {
+  case SpvOpIEqual: imm = 0; break;
+  case SpvOpINotEqual: imm = 4; break;
+  case SpvOpULessThan: imm = 1; uns = true; break;
+  case SpvOpULessThanEqual: imm = 2; uns = true; break;
+  case SpvOpUGreaterThan: imm = 6; uns = true; break;
+  case SpvOpUGreaterThanEqual: imm = 5; uns = true; break;
+  case SpvOpSLessThan: imm = 1; break;
+  case SpvOpSLessThanEqual: imm = 2; break;
+  case SpvOpSGreaterThan: imm = 6; break;
+  case SpvOpSGreaterThanEqual: imm = 5; break;
+  /* ordered: false where either is NaN; unordered: true there */
+  case SpvOpFOrdEqual: imm = 0x00; isf = true; break;
+  case SpvOpFOrdNotEqual: imm = 0x0c; isf = true; break;
+  case SpvOpFOrdLessThan: imm = 0x11; isf = true; break;
+  case SpvOpFOrdLessThanEqual: imm = 0x12; isf = true; break;
+  case SpvOpFOrdGreaterThan: imm = 0x1e; isf = true; break;
+  case SpvOpFOrdGreaterThanEqual: imm = 0x1d; isf = true; break;
+  case SpvOpFUnordEqual: imm = 0x08; isf = true; break;
+  case SpvOpFUnordNotEqual: imm = 0x04; isf = true; break;
+  case SpvOpFUnordLessThan: imm = 0x19; isf = true; break;
+  case SpvOpFUnordLessThanEqual: imm = 0x1a; isf = true; break;
+  case SpvOpFUnordGreaterThan: imm = 0x16; isf = true; break;
+  case SpvOpFUnordGreaterThanEqual: imm = 0x15; isf = true; break;
+  default: return NULL;
+  }
+  if (in->n_ops < 2) return NULL;
+  gcc_jit_rvalue *a[2] = {NULL, NULL}, *b[2] = {NULL, NULL};
+  uint32_t np = 0, esz = 0;
+  /* a constant takes the other operand's shape: the lane value first */
+  bool ca = j->m->values[in->ops[0]].kind == LD_V_CONSTANT;
+  if (!kcmp_parts(j, inst, in->ops[ca ? 1 : 0], NULL, ca ? b : a, &np, &esz)) return NULL;
+  if (!kcmp_parts(j, inst, in->ops[ca ? 0 : 1], ca ? b[0] : a[0], ca ? a : b, &np, &esz)) return NULL;
+  const ld_type *ot = j->m->values[in->ops[ca ? 1 : 0]].type;
+  if ((ot->kind == LD_T_FLOAT) != isf || np * (64 / esz) < j->S) return NULL;
+  if (np == 1 && vec_bytes(ca ? b[0] : a[0]) / esz != j->S) return NULL;
+  char tmpl[64];
+  if (!isf) snprintf(tmpl, sizeof tmpl, "vpcmp%s%c $%d, %%2, %%1, %%0", uns ? "u" : "", esz == 8 ? 'q' : 'd', imm);
+  else snprintf(tmpl, sizeof tmpl, "vcmpp%c $%d, %%2, %%1, %%0", esz == 8 ? 'd' : 's', imm);
+  gcc_jit_lvalue *k[2];
+  for (uint32_t q = 0; q < np; q++) {
+    k[q] = local(j, K);
+    gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL, tmpl);
+    gcc_jit_extended_asm_add_output_operand(ea, NULL, "=Yk", k[q]);
+    gcc_jit_extended_asm_add_input_operand(ea, NULL, "v", a[q]);
+    gcc_jit_extended_asm_add_input_operand(ea, NULL, "v", b[q]);
+    j->n_stmts++;
+  }
+  if (np == 1) return k[0];
+  gcc_jit_lvalue *r = local(j, K);   /* lanes 8..15 from the second part */
+  gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL, "kunpckbw %1, %2, %0");
+  gcc_jit_extended_asm_add_output_operand(ea, NULL, "=Yk", r);
+  gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(k[0]));
+  gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(k[1]));
+  j->n_stmts++;
+  return r;
+}
+
 /* The active lanes whose condition cond is true (sense) or false, as two
  * mask words (locals); br: the branch (or NULL). */
 static void taken_words(J *j, uint32_t inst, const ld_insn *br, uint32_t cond, bool sense, gcc_jit_lvalue *tw[2]) {
@@ -88,6 +234,18 @@ static void taken_words(J *j, uint32_t inst, const ld_insn *br, uint32_t cond, b
   for (uint32_t w = 0; w < 2; w++) {
     tw[w] = local(j, U);
     assign(j, tw[w], ci(j, U, 0));
+  }
+  if ((j->cur_tw ? (j->S == 8 || j->S == 16) && !j->one_lane : vec_kmask_ok(j)) &&
+      has_flag(j->mflags, "-mavx512f") && has_flag(j->mflags, "-mavx512vl") && !getenv("SPIRV_SG_JIT_NO_KCMP")) {
+    gcc_jit_lvalue *kw = kcmp(j, inst, cond, 0);
+    if (kw) {
+      gcc_jit_rvalue *w = cast(j, R_(kw), U);
+      if (!sense) w = gcc_jit_context_new_unary_op(j->cx, NULL, GCC_JIT_UNARY_OP_BITWISE_NEGATE, U, w);
+      uint64_t all = (1ull << j->S) - 1;
+      w = bin(j, GCC_JIT_BINARY_OP_BITWISE_AND, U, w, j->cur_tw ? R_(j->cur_tw) : ci(j, U, (long)all));
+      assign(j, tw[0], w);
+      return;
+    }
   }
   if (vec_kmask_ok(j)) {
     /* as the ballot: one vptestmd (the shifted lanes' OR reduction was 12
@@ -436,6 +594,31 @@ static void branch_prologue(J *j, int32_t seg) {
     gcc_jit_block_end_with_conditional(j->b, NULL, cmp(j, GCC_JIT_COMPARISON_GE, R_(st), ctxf(j, j->c_step_check)), lim, go);
   }
   j->b = lim;
+  if (j->scheck) {
+    /* the fast path: steps in a register to rt_limit_check, through an asm
+     * that touches no memory; it answers the next check or 0.  At 0 an
+     * ordinary call of rt_limit (which sees this subgroup's state in memory:
+     * its SIMT stack for the fault's lanes) records the fault, and the
+     * function returns, so no value lives across that call. */
+    gcc_jit_type *U = j->t_u[3];
+    gcc_jit_lvalue *steps = local(j, U);
+    assign(j, steps, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(j->scheck), cast(j, R_(j->left), U)));
+    gcc_jit_rvalue *a2[2] = {j->c, R_(steps)};
+    gcc_jit_lvalue *nx = pa_asm(j, ctxf(j, j->c_limit_check), 2, a2, false);
+    gcc_jit_block *more = nb(j);
+    gcc_jit_block_end_with_conditional(j->b, NULL, expect(j, cmp(j, GCC_JIT_COMPARISON_EQ, R_(nx), ci(j, j->t_s[3], 0)), false),
+                                       stop, more);
+    gcc_jit_block_add_assignment(more, NULL, j->scheck, cast(j, R_(nx), U));
+    gcc_jit_block_add_assignment(more, NULL, j->left, cast(j, bin(j, GCC_JIT_BINARY_OP_MINUS, U, R_(j->scheck), R_(steps)), j->t_s[3]));
+    gcc_jit_block_end_with_jump(more, NULL, go);
+    steps_store(j, stop);
+    host_mark_in(j, stop);
+    gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
+    gcc_jit_block_add_eval(stop, NULL, gcc_jit_context_new_call_through_ptr(j->cx, NULL, ctxf(j, j->c_limit), 3, args));
+    ret_done(j, stop);
+    j->b = go;
+    return;
+  }
   steps_store(j, j->b);
   gcc_jit_rvalue *args[3] = {j->c, cast(j, j->f, j->t_u8p), ci(j, j->t_i32, seg)};
   host_mark(j);
@@ -972,6 +1155,18 @@ static void phis_commit(J *j, uint32_t inst, const ld_block *blk) {
   }
 }
 
+/* The vector local (J.fmap_vec) holding value id of instance inst, outside
+ * lane loops; NULL: none (an array, a wide field, an affine or recomputed
+ * value, a constant). */
+static gcc_jit_lvalue *vec_local_of(J *j, uint32_t inst, uint32_t id) {
+  if (j->lane_depth || shadowed(j, inst, id) || remat(j, inst, id)) return NULL;
+  gcc_jit_field *fl = value_slot(j, inst, id);
+  int32_t h = fl ? fidx(j, fl) : -1;
+  if (h < 0 || !j->fmap_vec || !j->fmap_vec[h] || wide_h(j, h)) return NULL;
+  (void)floc(j, fl);   /* its uses tracked as any read or write (J.fref) */
+  return j->fmap_vec[h];
+}
+
 /* Phis of a convergent kernel's block that no if-converted block enters:
  * every lane came from the same predecessor, lane 0's (always active): one
  * test outside the lanes, then a lane loop per incoming edge. */
@@ -1018,11 +1213,35 @@ static bool phis_uniform_edge(J *j, uint32_t inst, const ld_block *blk, uint32_t
    * the header's own dispatch on pred0 (emit_phis), keep it */
   const ld_value *lv = label < j->m->bound ? &j->m->values[label] : NULL;
   bool back = lv && lv->kind == LD_V_LABEL && ld_dominates(blk, lv->u.block);
+  /* unblended one-component phis whose value and operand are vector locals
+   * (J.fmap_vec): a vector assignment, outside the lane loop.  At S = 8 a
+   * loop over 64-bit and 32-bit lanes is vectorized in 32-byte vectors,
+   * and the 64-byte vector local of a 64-bit value went through the stack
+   * in halves on every trip (collatz's x, a failed store forwarding).
+   * SPIRV_SG_JIT_NO_PHI_VEC=1: in the lane loop. */
+  bool vdone[64] = {false};
+  if (back && !tmp && !getenv("SPIRV_SG_JIT_NO_PHI_VEC"))
+    for (uint32_t p = 0; p < blk->n_phis && p < 64; p++) {
+      const ld_insn *in = &blk->insns[p];
+      const ld_type *ct; uint32_t n;
+      if (stmp[p] || !lane_shape(in->type, &ct, &n) || n != 1 || !is_unblended(j, inst, in->result)) continue;
+      uint32_t val = 0;
+      for (uint32_t q = 0; q + 1 < in->n_ops; q += 2)
+        if (in->ops[q + 1] == label) val = in->ops[q];
+      gcc_jit_lvalue *dv = val ? vec_local_of(j, inst, in->result) : NULL;
+      gcc_jit_lvalue *sv = dv ? vec_local_of(j, inst, val) : NULL;
+      if (!sv) continue;
+      gcc_jit_rvalue *x = R_(sv);
+      if (gcc_jit_rvalue_get_type(x) != gcc_jit_rvalue_get_type(R_(dv)))
+        x = gcc_jit_context_new_bitcast(j->cx, NULL, x, gcc_jit_rvalue_get_type(R_(dv)));
+      assign(j, dv, x);
+      vdone[p] = any = true;
+    }
   loop_begin(j, &lp);
   for (uint32_t p = 0; p < blk->n_phis; p++) {
     const ld_insn *in = &blk->insns[p];
     const ld_type *ct; uint32_t n;
-    if (p < 64 && stmp[p]) continue;
+    if (p < 64 && (stmp[p] || vdone[p])) continue;
     if (!lane_shape(in->type, &ct, &n)) { failf(j->e, "%s: phi of an aggregate", ld_insn_where(j->m, in)); return false; }
     /* this phi's operand for the same label */
     uint32_t val = 0;

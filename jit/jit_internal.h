@@ -150,6 +150,10 @@ struct jit_ctx {
   jit_rt_branch_fn rt_wgc_done; /* after the rendezvous: the results (0 go on, != 0 stop) */
   jit_rt_branch_fn rt_diverged; /* convergent code saw a divergent branch (insn): a fault, the launch stops */
   void (*rt_pa_call)(void);    /* jit_pa_call where jit_pa_ok (called only from an asm statement) */
+  /* the step check's fast path (through jit_pa_call, from an asm that
+   * touches no memory): steps so far -> the next step_check, 0: stop (then
+   * the compiled code calls rt_limit, which records why) */
+  int64_t (*rt_limit_check)(jit_ctx *c, uint64_t steps);
   uint8_t *frame;
   uint8_t *priv;             /* this subgroup's private memory, priv_stride bytes per lane */
   uint64_t steps, step_check;
@@ -259,6 +263,7 @@ static inline bool ml_in(const struct jit_kernel *k, uint8_t r, int32_t s) {
 
 int32_t jit_rt_branch(jit_ctx *c, uint8_t *frame, int32_t seg);
 int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg);
+int64_t jit_rt_limit_check(jit_ctx *c, uint64_t steps);
 /* Whether the compiled code makes its cold calls through jit_pa_call
  * (x86-64 with XSAVE): a call that keeps every register but %rax, so that
  * the values live across such a call stay in registers (jit_run.c) */

@@ -211,6 +211,21 @@ int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg) {
   return 0;
 }
 
+/* The step check's fast path: the compiled code's branch count reached
+ * step_check.  It reads no memory the compiled code writes and writes none
+ * the compiled code reads (the asm statement that calls it through
+ * jit_pa_call tells GCC it touches no memory: a "memory" clobber made every
+ * store to a lane loop's scratch array in a masked loop live, collatz's x two
+ * 64-byte stores a trip).  The next step_check, or 0 where the launch stops:
+ * the same tests, in the same order, as jit_rt_limit, which the compiled code
+ * then calls with its state in memory to record the fault. */
+int64_t jit_rt_limit_check(jit_ctx *c, uint64_t steps) {
+  ip_launch *L = c->run->l;
+  if (steps >= L->step_limit || past_time_limit(L) || __atomic_load_n(&L->stop, __ATOMIC_RELAXED)) return 0;
+  uint64_t next = steps + 65536;
+  return (int64_t)(next < L->step_limit ? next : L->step_limit);
+}
+
 /* jit_pa_call: calls the function at %rax with the arguments in %rdi,
  * %rsi, %rdx, %rcx, %r8 and %r9 and returns its %rax, keeping every other
  * register: the general ones it pushes, the x87, SSE, AVX and AVX-512 state
@@ -792,6 +807,7 @@ static jit_sgctx *sg_new(jit_run *r, uint32_t id) {
 #if JIT_PA_ASM
   s->rt_pa_call = jit_pa_call;
 #endif
+  s->rt_limit_check = jit_rt_limit_check;
   s->sg_id = id;
   s->run = r;
   return s;

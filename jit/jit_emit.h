@@ -889,6 +889,12 @@ static inline bool tune_256(const char *flags) {
   return false;
 }
 
+/* GCC targets or tunes for AMD's Zen (-march=znverN or -mtune=znverN in
+ * flags): tuning choices measured on Zen alone (win_prefetch_off). */
+static inline bool zen_tuned(const char *flags) {
+  return flags && (strstr(flags, "-march=znver") || strstr(flags, "-mtune=znver"));
+}
+
 /* flags (the -m options GCC gets, space-separated) holds option f. */
 static inline bool has_flag(const char *flags, const char *f) {
   size_t n = strlen(f);

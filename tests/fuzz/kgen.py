@@ -104,7 +104,8 @@ JIT_FLAGS = ["SPIRV_SG_JIT_CONV=0", "SPIRV_SG_JIT_NO_STRIDES=1", "SPIRV_SG_JIT_N
              "SPIRV_SG_JIT_PROMO_ZERO_ALL=1", "SPIRV_SG_JIT_NO_VPOPCNT=1",
              "SPIRV_SG_JIT_NO_BALLOT_BRANCH=1", "SPIRV_SG_JIT_NO_IFC_SCALAR=1",
              "SPIRV_SG_JIT_ZERO_ALL=1", "SPIRV_SG_JIT_PRED_ALWAYS=1", "SPIRV_SG_JIT_NO_DEFER=1",
-             "SPIRV_SG_JIT_STEPS=1"]
+             "SPIRV_SG_JIT_STEPS=1", "SPIRV_SG_JIT_NO_KCMP=1", "SPIRV_SG_JIT_NO_PHI_VEC=1",
+             "SPIRV_SG_JIT_COLD_MEMORY=1", "SPIRV_SG_JIT_NO_MLOOP_LOCAL=1"]
 
 
 # ---------------------------------------------------------------- launch

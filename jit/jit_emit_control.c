@@ -237,6 +237,7 @@ static void taken_words(J *j, uint32_t inst, const ld_insn *br, uint32_t cond, b
   }
   if ((j->cur_tw ? (j->S == 8 || j->S == 16) && !j->one_lane : vec_kmask_ok(j)) &&
       has_flag(j->mflags, "-mavx512f") && has_flag(j->mflags, "-mavx512vl") && !getenv("SPIRV_SG_JIT_NO_KCMP")) {
+    fuse_close(j);   /* the operands' lane loops done (the other paths close it too) */
     gcc_jit_lvalue *kw = kcmp(j, inst, cond, 0);
     if (kw) {
       gcc_jit_rvalue *w = cast(j, R_(kw), U);

@@ -90,66 +90,78 @@ static size_t vec_bytes(gcc_jit_rvalue *v) {
 
 /* A lane value as the 32- or 64-byte vectors that hold it outside lane
  * loops, for kcmp: a vector local (J.fmap_vec: the whole subgroup in one
- * vector) or a wide field's parts (J.fmap_part); a constant broadcast, of
- * the other operand's shape.  *np parts (0: neither), *esz bytes a lane. */
-static bool kcmp_parts(J *j, uint32_t inst, uint32_t id, gcc_jit_rvalue *shape, gcc_jit_rvalue *part[2], uint32_t *np,
-                       uint32_t *esz) {
+ * vector), a wide field's parts (J.fmap_part), or its lane array read as
+ * 64-byte vectors (S = 32; a kernel too large for wide fields); a constant
+ * broadcast, of the other operand's shape.  *np parts (at most 4; 0:
+ * neither), *esz bytes a lane, *lp lanes a part. */
+static bool kcmp_parts(J *j, uint32_t inst, uint32_t id, gcc_jit_rvalue *part[4], uint32_t *np, uint32_t *esz,
+                       uint32_t *lp) {
   const ld_value *v = &j->m->values[id];
   if (v->kind == LD_V_CONSTANT) {
-    if (!*np || !shape || !v->type || v->type->size != *esz || (*esz != 4 && *esz != 8)) return false;
+    if (!*np || !v->type || v->type->size != *esz || (*esz != 4 && *esz != 8)) return false;
     uint64_t x = 0;
     memcpy(&x, v->u.bytes, *esz);
     gcc_jit_type *E = *esz == 8 ? j->t_u[3] : j->t_u[2];
-    uint32_t n = (uint32_t)(vec_bytes(shape) / *esz);
+    uint32_t n = *lp;
     gcc_jit_rvalue *el[16];
     if (n > 16) return false;
     for (uint32_t i = 0; i < n; i++) el[i] = cast(j, gcc_jit_context_new_rvalue_from_long(j->cx, j->t_s[3], (long)x), E);
     gcc_jit_rvalue *c = gcc_jit_context_new_rvalue_from_vector(j->cx, NULL, gcc_jit_type_get_vector(E, n), n, el);
-    part[0] = part[1] = c;
+    for (uint32_t q = 0; q < 4; q++) part[q] = c;
     return true;
   }
   if (shadowed(j, inst, id) || remat(j, inst, id)) return false;
   gcc_jit_field *fl = value_slot(j, inst, id);
   int32_t h = fl ? fidx(j, fl) : -1;
-  if (h < 0 || !v->type || (v->type->kind != LD_T_INT && v->type->kind != LD_T_FLOAT) ||
+  if (!fl || !v->type || (v->type->kind != LD_T_INT && v->type->kind != LD_T_FLOAT) ||
       (v->type->size != 4 && v->type->size != 8))
     return false;
-  uint32_t n = 0;
-  gcc_jit_rvalue *p[2];
-  if (wide_h(j, h) && j->fmap_np[h] == 2) {
-    n = 2;
-    for (uint32_t q = 0; q < 2; q++) p[q] = R_(j->fmap_part[(size_t)h * WIDE_MAXP + q]);
-  } else if (j->fmap_vec && j->fmap_vec[h]) {
+  uint32_t n = 0, e = v->type->size, l = 64 / e;
+  gcc_jit_rvalue *p[4];
+  if (wide_h(j, h)) {
+    if (j->fmap_np[h] > 4) return false;
+    n = j->fmap_np[h];
+    for (uint32_t q = 0; q < n; q++) p[q] = R_(j->fmap_part[(size_t)h * WIDE_MAXP + q]);
+  } else if (h >= 0 && j->fmap_vec && j->fmap_vec[h]) {
     n = 1;
     p[0] = R_(j->fmap_vec[h]);
     size_t b = vec_bytes(p[0]);
     if (b != 32 && b != 64) return false;
+    l = (uint32_t)(b / e);
   } else {
-    return false;
+    /* the lane array, in its 64-byte pieces (element-aligned reads) */
+    uint32_t bytes = j->S * e;
+    if (bytes % 64 || bytes / 64 > 4) return false;
+    n = bytes / 64;
+    gcc_jit_type *vt = gcc_jit_type_get_vector(e == 8 ? j->t_u[3] : j->t_u[2], 64 / e);
+    gcc_jit_lvalue *home = fld(j, fl);
+    for (uint32_t q = 0; q < n; q++) p[q] = R_(vec_view(j, home, 64 * q, vt));
   }
-  if (*np && (*np != n || *esz != v->type->size)) return false;
+  if (*np && (*np != n || *esz != e || *lp != l)) return false;
   *np = n;
-  *esz = v->type->size;
-  part[0] = p[0];
-  part[1] = n > 1 ? p[1] : NULL;
+  *esz = e;
+  *lp = l;
+  for (uint32_t q = 0; q < 4; q++) part[q] = q < n ? p[q] : NULL;
   return true;
 }
 
 /* The lanes (bit l: lane l) where bool value cond is true, straight from the
  * vectors its compare reads (kcmp_parts), with AVX-512 compares into mask
  * registers: integer and floating-point compares, and LogicalAnd, Or, Not
- * of them.  A masked loop's exit test at S = 8 and 16 (and a convergent
+ * of them.  A masked loop's exit test at S = 8, 16 and 32 (and a convergent
  * branch's condition at 16): the compare's 0/1 lanes went through a lane
- * array, a pack and a vptestmd before; at S = 8, whose 64-bit values are
- * one 64-byte vector, GCC 12 did that lane loop in 32-byte halves and put
- * the loop's value back together through the stack on every trip (a failed
- * store forwarding: collatz 6x its time at S = 16 on a Xeon).  NULL: no
+ * array, a pack and a vptestmd before (at S = 32 a scalar pass over the 32
+ * lanes, ten instructions each); at S = 8, whose 64-bit values are one
+ * 64-byte vector, GCC 12 did that lane loop in 32-byte halves and put the
+ * loop's value back together through the stack on every trip (a failed
+ * store forwarding).  A local of 16 bits (S <= 16) or 32 (S = 32); NULL: no
  * such form (the lane loop is used).  SPIRV_SG_JIT_NO_KCMP=1: never. */
 static gcc_jit_lvalue *kcmp(J *j, uint32_t inst, uint32_t cond, int depth) {
   const ld_value *v = &j->m->values[cond];
   if (depth > 3 || v->kind != LD_V_RESULT || !v->type || v->type->kind != LD_T_BOOL) return NULL;
   const ld_insn *in = v->u.insn;
-  gcc_jit_type *K = j->t_u[1];
+  bool wide = j->S > 16;
+  gcc_jit_type *K = wide ? j->t_u[2] : j->t_u[1];
   if (in->op == SpvOpLogicalAnd || in->op == SpvOpLogicalOr || in->op == SpvOpLogicalNot) {
     if (in->n_ops < (in->op == SpvOpLogicalNot ? 1u : 2u)) return NULL;
     gcc_jit_lvalue *a = kcmp(j, inst, in->ops[0], depth + 1);
@@ -157,7 +169,9 @@ static gcc_jit_lvalue *kcmp(J *j, uint32_t inst, uint32_t cond, int depth) {
     if (!a || (in->op != SpvOpLogicalNot && !b)) return NULL;
     gcc_jit_lvalue *r = local(j, K);
     gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL,
-        in->op == SpvOpLogicalAnd ? "kandw %2, %1, %0" : in->op == SpvOpLogicalOr ? "korw %2, %1, %0" : "knotw %1, %0");
+        in->op == SpvOpLogicalAnd ? (wide ? "kandd %2, %1, %0" : "kandw %2, %1, %0")
+        : in->op == SpvOpLogicalOr ? (wide ? "kord %2, %1, %0" : "korw %2, %1, %0")
+        : (wide ? "knotd %1, %0" : "knotw %1, %0"));
     gcc_jit_extended_asm_add_output_operand(ea, NULL, "=Yk", r);
     gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(a));
     if (b) gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(b));
@@ -194,19 +208,19 @@ static gcc_jit_lvalue *kcmp(J *j, uint32_t inst, uint32_t cond, int depth) {
   default: return NULL;
   }
   if (in->n_ops < 2) return NULL;
-  gcc_jit_rvalue *a[2] = {NULL, NULL}, *b[2] = {NULL, NULL};
-  uint32_t np = 0, esz = 0;
+  gcc_jit_rvalue *a[4], *b[4];
+  uint32_t np = 0, esz = 0, lp = 0;   /* parts, bytes a lane, lanes a part */
   /* a constant takes the other operand's shape: the lane value first */
   bool ca = j->m->values[in->ops[0]].kind == LD_V_CONSTANT;
-  if (!kcmp_parts(j, inst, in->ops[ca ? 1 : 0], NULL, ca ? b : a, &np, &esz)) return NULL;
-  if (!kcmp_parts(j, inst, in->ops[ca ? 0 : 1], ca ? b[0] : a[0], ca ? a : b, &np, &esz)) return NULL;
+  if (!kcmp_parts(j, inst, in->ops[ca ? 1 : 0], ca ? b : a, &np, &esz, &lp)) return NULL;
+  if (!kcmp_parts(j, inst, in->ops[ca ? 0 : 1], ca ? a : b, &np, &esz, &lp)) return NULL;
   const ld_type *ot = j->m->values[in->ops[ca ? 1 : 0]].type;
-  if ((ot->kind == LD_T_FLOAT) != isf || np * (64 / esz) < j->S) return NULL;
-  if (np == 1 && vec_bytes(ca ? b[0] : a[0]) / esz != j->S) return NULL;
+  if ((ot->kind == LD_T_FLOAT) != isf || np * lp != j->S || (lp != 8 && lp != 16)) return NULL;
   char tmpl[64];
   if (!isf) snprintf(tmpl, sizeof tmpl, "vpcmp%s%c $%d, %%2, %%1, %%0", uns ? "u" : "", esz == 8 ? 'q' : 'd', imm);
   else snprintf(tmpl, sizeof tmpl, "vcmpp%c $%d, %%2, %%1, %%0", esz == 8 ? 'd' : 's', imm);
-  gcc_jit_lvalue *k[2];
+  gcc_jit_lvalue *k[4];
+  uint32_t bits = lp;
   for (uint32_t q = 0; q < np; q++) {
     k[q] = local(j, K);
     gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL, tmpl);
@@ -215,14 +229,22 @@ static gcc_jit_lvalue *kcmp(J *j, uint32_t inst, uint32_t cond, int depth) {
     gcc_jit_extended_asm_add_input_operand(ea, NULL, "v", b[q]);
     j->n_stmts++;
   }
-  if (np == 1) return k[0];
-  gcc_jit_lvalue *r = local(j, K);   /* lanes 8..15 from the second part */
-  gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL, "kunpckbw %1, %2, %0");
-  gcc_jit_extended_asm_add_output_operand(ea, NULL, "=Yk", r);
-  gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(k[0]));
-  gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(k[1]));
-  j->n_stmts++;
-  return r;
+  /* pairs of parts into one: the second's lanes above the first's */
+  while (np > 1) {
+    for (uint32_t q = 0; q < np / 2; q++) {
+      gcc_jit_lvalue *r = local(j, K);
+      gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL,
+          bits == 8 ? "kunpckbw %1, %2, %0" : "kunpckwd %1, %2, %0");
+      gcc_jit_extended_asm_add_output_operand(ea, NULL, "=Yk", r);
+      gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(k[2 * q]));
+      gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(k[2 * q + 1]));
+      j->n_stmts++;
+      k[q] = r;
+    }
+    np /= 2;
+    bits *= 2;
+  }
+  return k[0];
 }
 
 /* The active lanes whose condition cond is true (sense) or false, as two
@@ -235,8 +257,9 @@ static void taken_words(J *j, uint32_t inst, const ld_insn *br, uint32_t cond, b
     tw[w] = local(j, U);
     assign(j, tw[w], ci(j, U, 0));
   }
-  if ((j->cur_tw ? (j->S == 8 || j->S == 16) && !j->one_lane : vec_kmask_ok(j)) &&
-      has_flag(j->mflags, "-mavx512f") && has_flag(j->mflags, "-mavx512vl") && !getenv("SPIRV_SG_JIT_NO_KCMP")) {
+  if ((j->cur_tw ? (j->S == 8 || j->S == 16 || j->S == 32) && !j->one_lane : vec_kmask_ok(j)) &&
+      has_flag(j->mflags, "-mavx512f") && has_flag(j->mflags, "-mavx512vl") &&
+      (j->S <= 16 || has_flag(j->mflags, "-mavx512bw")) && !getenv("SPIRV_SG_JIT_NO_KCMP")) {
     fuse_close(j);   /* the operands' lane loops done (the other paths close it too) */
     gcc_jit_lvalue *kw = kcmp(j, inst, cond, 0);
     if (kw) {

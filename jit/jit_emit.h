@@ -939,25 +939,24 @@ static inline gcc_jit_rvalue *ret_done_v(J *j) {
   if (!j->hc) return ci(j, j->t_i32, JIT_RET_DONE);
   return bin(j, GCC_JIT_BINARY_OP_MULT, j->t_i32, cast(j, gcc_jit_lvalue_as_rvalue(j->hc), j->t_i32), ci(j, j->t_i32, JIT_RET_HOST));
 }
-/* c->steps = c->step_check - left, in block b (J.left; J.scheck: the check
- * from the local, and c->step_check written too) */
+/* The step check the count runs to: J.scheck, or c->step_check */
+static inline gcc_jit_rvalue *steps_check(J *j) {
+  return j->scheck ? gcc_jit_lvalue_as_rvalue(j->scheck)
+                   : gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_step_check));
+}
+/* c->steps = check - left, in block b (J.left; with J.scheck c->step_check
+ * written too) */
 static inline void steps_store(J *j, gcc_jit_block *b) {
   if (!j->left) return;
   gcc_jit_type *U = j->t_u[3];
-  if (j->scheck) {
-    gcc_jit_block_add_assignment(b, NULL, gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_steps),
-        gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_MINUS, U, gcc_jit_lvalue_as_rvalue(j->scheck),
-            gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_as_rvalue(j->left), U)));
+  gcc_jit_block_add_assignment(b, NULL, gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_steps),
+      gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_MINUS, U, steps_check(j),
+          gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_as_rvalue(j->left), U)));
+  if (j->scheck)
     gcc_jit_block_add_assignment(b, NULL, gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_step_check),
                                  gcc_jit_lvalue_as_rvalue(j->scheck));
-    return;
-  }
-  gcc_jit_block_add_assignment(b, NULL, gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_steps),
-      gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_MINUS, U,
-          gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_step_check)),
-          gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_lvalue_as_rvalue(j->left), U)));
 }
-/* left = c->step_check - c->steps, in block b (J.left) */
+/* left = c->step_check - c->steps, in block b (J.left; J.scheck the check) */
 static inline void steps_load(J *j, gcc_jit_block *b) {
   if (!j->left) return;
   gcc_jit_type *U = j->t_u[3];
@@ -966,8 +965,7 @@ static inline void steps_load(J *j, gcc_jit_block *b) {
         gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_step_check)));
   gcc_jit_block_add_assignment(b, NULL, j->left,
       gcc_jit_context_new_cast(j->cx, NULL, gcc_jit_context_new_binary_op(j->cx, NULL, GCC_JIT_BINARY_OP_MINUS, U,
-          gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_step_check)),
-          gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_steps))), j->t_s[3]));
+          steps_check(j), gcc_jit_lvalue_as_rvalue(gcc_jit_rvalue_dereference_field(j->c, NULL, j->c_steps))), j->t_s[3]));
 }
 static inline void ret_done(J *j, gcc_jit_block *b) {
   steps_store(j, b);

@@ -79,15 +79,6 @@ static bool taken_from_ballot(J *j, uint32_t inst, const ld_insn *br, uint32_t c
   return true;
 }
 
-/* The bytes of a vector rvalue (gcc_jit_type_get_size knows integer types
- * only); 0: not a vector. */
-static size_t vec_bytes(gcc_jit_rvalue *v) {
-  gcc_jit_vector_type *vt = gcc_jit_type_dyncast_vector(gcc_jit_rvalue_get_type(v));
-  if (!vt) return 0;
-  ssize_t e = gcc_jit_type_get_size(gcc_jit_vector_type_get_element_type(vt));
-  return e > 0 ? (size_t)e * gcc_jit_vector_type_get_num_units(vt) : 0;
-}
-
 /* A lane value as the 32- or 64-byte vectors that hold it outside lane
  * loops, for kcmp: a vector local (J.fmap_vec: the whole subgroup in one
  * vector), a wide field's parts (J.fmap_part), or its lane array read as
@@ -123,11 +114,11 @@ static bool kcmp_parts(J *j, uint32_t inst, uint32_t id, gcc_jit_rvalue *part[4]
     n = j->fmap_np[h];
     for (uint32_t q = 0; q < n; q++) p[q] = R_(j->fmap_part[(size_t)h * WIDE_MAXP + q]);
   } else if (h >= 0 && j->fmap_vec && j->fmap_vec[h]) {
+    uint32_t b = j->all_sizes[j->fmap_q[h]];   /* S lanes (vector_local_type) */
+    if (b != 32 && b != 64) return false;
     n = 1;
     p[0] = R_(j->fmap_vec[h]);
-    size_t b = vec_bytes(p[0]);
-    if (b != 32 && b != 64) return false;
-    l = (uint32_t)(b / e);
+    l = b / e;
   } else {
     /* the lane array, in its 64-byte pieces (element-aligned reads) */
     uint32_t bytes = j->S * e;
@@ -143,6 +134,19 @@ static bool kcmp_parts(J *j, uint32_t inst, uint32_t id, gcc_jit_rvalue *part[4]
   *lp = l;
   for (uint32_t q = 0; q < 4; q++) part[q] = q < n ? p[q] : NULL;
   return true;
+}
+
+/* r = the asm tmpl of a and b (NULL: one operand) with constraint con, into
+ * a new local of type K in a mask register (kcmp) */
+static gcc_jit_lvalue *kasm(J *j, const char *tmpl, gcc_jit_type *K, const char *con, gcc_jit_rvalue *a,
+                            gcc_jit_rvalue *b) {
+  gcc_jit_lvalue *r = local(j, K);
+  gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL, tmpl);
+  gcc_jit_extended_asm_add_output_operand(ea, NULL, "=Yk", r);
+  gcc_jit_extended_asm_add_input_operand(ea, NULL, con, a);
+  if (b) gcc_jit_extended_asm_add_input_operand(ea, NULL, con, b);
+  j->n_stmts++;
+  return r;
 }
 
 /* The lanes (bit l: lane l) where bool value cond is true, straight from the
@@ -167,16 +171,10 @@ static gcc_jit_lvalue *kcmp(J *j, uint32_t inst, uint32_t cond, int depth) {
     gcc_jit_lvalue *a = kcmp(j, inst, in->ops[0], depth + 1);
     gcc_jit_lvalue *b = a && in->op != SpvOpLogicalNot ? kcmp(j, inst, in->ops[1], depth + 1) : NULL;
     if (!a || (in->op != SpvOpLogicalNot && !b)) return NULL;
-    gcc_jit_lvalue *r = local(j, K);
-    gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL,
-        in->op == SpvOpLogicalAnd ? (wide ? "kandd %2, %1, %0" : "kandw %2, %1, %0")
-        : in->op == SpvOpLogicalOr ? (wide ? "kord %2, %1, %0" : "korw %2, %1, %0")
-        : (wide ? "knotd %1, %0" : "knotw %1, %0"));
-    gcc_jit_extended_asm_add_output_operand(ea, NULL, "=Yk", r);
-    gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(a));
-    if (b) gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(b));
-    j->n_stmts++;
-    return r;
+    return kasm(j, in->op == SpvOpLogicalAnd ? (wide ? "kandd %2, %1, %0" : "kandw %2, %1, %0")
+                   : in->op == SpvOpLogicalOr ? (wide ? "kord %2, %1, %0" : "korw %2, %1, %0")
+                   : (wide ? "knotd %1, %0" : "knotw %1, %0"),
+                K, "Yk", R_(a), b ? R_(b) : NULL);
   }
   /* the predicate (vpcmp's or vcmpp's immediate) and the mnemonic */
   int imm = -1;
@@ -221,26 +219,11 @@ static gcc_jit_lvalue *kcmp(J *j, uint32_t inst, uint32_t cond, int depth) {
   else snprintf(tmpl, sizeof tmpl, "vcmpp%c $%d, %%2, %%1, %%0", esz == 8 ? 'd' : 's', imm);
   gcc_jit_lvalue *k[4];
   uint32_t bits = lp;
-  for (uint32_t q = 0; q < np; q++) {
-    k[q] = local(j, K);
-    gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL, tmpl);
-    gcc_jit_extended_asm_add_output_operand(ea, NULL, "=Yk", k[q]);
-    gcc_jit_extended_asm_add_input_operand(ea, NULL, "v", a[q]);
-    gcc_jit_extended_asm_add_input_operand(ea, NULL, "v", b[q]);
-    j->n_stmts++;
-  }
+  for (uint32_t q = 0; q < np; q++) k[q] = kasm(j, tmpl, K, "v", a[q], b[q]);
   /* pairs of parts into one: the second's lanes above the first's */
   while (np > 1) {
-    for (uint32_t q = 0; q < np / 2; q++) {
-      gcc_jit_lvalue *r = local(j, K);
-      gcc_jit_extended_asm *ea = gcc_jit_block_add_extended_asm(j->b, NULL,
-          bits == 8 ? "kunpckbw %1, %2, %0" : "kunpckwd %1, %2, %0");
-      gcc_jit_extended_asm_add_output_operand(ea, NULL, "=Yk", r);
-      gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(k[2 * q]));
-      gcc_jit_extended_asm_add_input_operand(ea, NULL, "Yk", R_(k[2 * q + 1]));
-      j->n_stmts++;
-      k[q] = r;
-    }
+    for (uint32_t q = 0; q < np / 2; q++)
+      k[q] = kasm(j, bits == 8 ? "kunpckbw %1, %2, %0" : "kunpckwd %1, %2, %0", K, "Yk", R_(k[2 * q]), R_(k[2 * q + 1]));
     np /= 2;
     bits *= 2;
   }

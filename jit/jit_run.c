@@ -188,8 +188,26 @@ static void time_fault(jit_run *r, jit_sgctx *s, ip_mask act) {
   limit_fault(r, s, act, IP_FAULT_TIME_LIMIT, msg);
 }
 
+/* The step check's fast path: the compiled code's branch count reached
+ * step_check.  It reads no memory the compiled code writes and writes none
+ * the compiled code reads (the asm statement that calls it through
+ * jit_pa_call tells GCC it touches no memory: a "memory" clobber made every
+ * store to a lane loop's scratch array in a masked loop live, collatz's x two
+ * 64-byte stores a trip).  The next step_check, or 0 where the launch stops;
+ * the compiled code then calls jit_rt_limit with its state in memory, which
+ * records why. */
+int64_t jit_rt_limit_check(jit_ctx *c, uint64_t steps) {
+  ip_launch *L = c->run->l;
+  if (steps >= L->step_limit || past_time_limit(L) || __atomic_load_n(&L->stop, __ATOMIC_RELAXED)) return 0;
+  uint64_t next = steps + 65536;
+  return (int64_t)(next < L->step_limit ? next : L->step_limit);
+}
+
 int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg) {
   (void)frame; (void)seg;
+  int64_t next = jit_rt_limit_check(c, c->steps);
+  if (next) { c->step_check = (uint64_t)next; return 0; }
+  /* why, in jit_rt_limit_check's order (each test stays true once true) */
   jit_run *r = c->run;
   ip_launch *L = r->l;
   ip_mask act = top_mask(c);
@@ -199,31 +217,12 @@ int32_t jit_rt_limit(jit_ctx *c, uint8_t *frame, int32_t seg) {
     snprintf(msg, sizeof msg, "step limit of %llu branches per subgroup reached (the JIT counts branches; raise "
              "it with --step-limit N)", (unsigned long long)L->step_limit);
     limit_fault(r, c, act, IP_FAULT_STEP_LIMIT, msg);
-    return 1;
-  }
-  if (past_time_limit(L)) {
+  } else if (past_time_limit(L)) {
     time_fault(r, c, act);
-    return 1;
+  } else {
+    stop_run(r);
   }
-  if (__atomic_load_n(&L->stop, __ATOMIC_RELAXED)) { stop_run(r); return 1; }
-  uint64_t next = c->steps + 65536;
-  c->step_check = next < L->step_limit ? next : L->step_limit;
-  return 0;
-}
-
-/* The step check's fast path: the compiled code's branch count reached
- * step_check.  It reads no memory the compiled code writes and writes none
- * the compiled code reads (the asm statement that calls it through
- * jit_pa_call tells GCC it touches no memory: a "memory" clobber made every
- * store to a lane loop's scratch array in a masked loop live, collatz's x two
- * 64-byte stores a trip).  The next step_check, or 0 where the launch stops:
- * the same tests, in the same order, as jit_rt_limit, which the compiled code
- * then calls with its state in memory to record the fault. */
-int64_t jit_rt_limit_check(jit_ctx *c, uint64_t steps) {
-  ip_launch *L = c->run->l;
-  if (steps >= L->step_limit || past_time_limit(L) || __atomic_load_n(&L->stop, __ATOMIC_RELAXED)) return 0;
-  uint64_t next = steps + 65536;
-  return (int64_t)(next < L->step_limit ? next : L->step_limit);
+  return 1;
 }
 
 /* jit_pa_call: calls the function at %rax with the arguments in %rdi,
